@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { consultationStatus } from './common';
+
+/** A stylist (referrer) with a public profile (spec 000 §3.10). */
+export const stylist = z.object({
+  pubkey: z.string(),
+  public_slug: z.string(),
+  avatar_url: z.string().nullable(),
+  salons: z.array(z.string()),
+  public_name: z.string(),
+});
+export type Stylist = z.infer<typeof stylist>;
+
+/** The profile summary carried on the user (spec 000 §3.9, spec 001 §3 User profile). */
+export const userProfileSummary = z.object({
+  hair_profile_status: z.string().nullable(),
+  has_answered_supplements_questions: z.boolean(),
+  has_answered_styling_gel_questions: z.boolean(),
+  has_answered_haircare_questions: z.boolean(),
+  fragrance: z.string().nullable(),
+  fragrance_skin: z.string().nullable(),
+  fragrance_hairoil: z.string().nullable(),
+  is_fragrance_soldout: z.boolean(),
+  diag_hair_type: z.string().nullable(),
+  order_count: z.number().int(),
+});
+
+/** GET /v1/account/ */
+export const user = z.object({
+  pubkey: z.string(),
+  email: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  text_optin: z.boolean(),
+  text_marketing_optin: z.boolean(),
+  is_guest: z.boolean(),
+  is_returning_customer: z.boolean(),
+  has_accepted_terms: z.boolean(),
+  customer_origin: z.string().nullable(),
+  stylist: stylist.nullable(),
+  consultation_statuses: z.object({ haircare: consultationStatus, skincare: consultationStatus }),
+  profile: userProfileSummary,
+});
+export type User = z.infer<typeof user>;
+
+/** PATCH /v1/account/ */
+export const userPatch = z
+  .object({
+    first_name: z.string().trim().min(1).max(150),
+    last_name: z.string().trim().min(1).max(150),
+    email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' })),
+    username: z.string().trim().toLowerCase().min(1),
+    phone: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number.').nullable(),
+    text_optin: z.boolean(),
+    text_marketing_optin: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UserPatch = z.infer<typeof userPatch>;
+
+/** A postal address (spec 001 §3 Address). */
+export const address = z.object({
+  pubkey: z.string(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.enum(['US', 'CA']),
+  primary: z.boolean(),
+});
+export type Address = z.infer<typeof address>;
+
+export const addressInput = z
+  .object({
+    address1: z.string().trim().min(1, 'Enter the street address.').max(200),
+    address2: z.string().trim().max(200).nullable().optional(),
+    city: z.string().trim().min(1, 'Enter the city.').max(100),
+    state: z.string().trim().min(2, 'Enter the state or province.').max(50),
+    zipcode: z.string().trim().min(3, 'Enter the zip or postal code.').max(10),
+    country: z.enum(['US', 'CA']),
+    primary: z.boolean().optional(),
+  })
+  .strict();
+export const addressPatch = addressInput.partial().strict();
+export type AddressInput = z.input<typeof addressInput>;
+
+/** POST /v1/account/stylist */
+export const linkStylistRequest = z.object({ public_slug: z.string().min(1) }).strict();

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { consultationStatus } from './common';
+
+const answerValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.boolean()]))]);
+
+/** GET /v1/account/hair_profile/: the stored answers plus the profile's own fields (spec 000 §3.2-3.4). */
+export const hairProfile = z
+  .object({
+    status: z.string().nullable(),
+    source: z.string().nullable(),
+    privacy_policies: z.boolean(),
+    terms_conditions: z.boolean(),
+    consultation_statuses: z.object({ haircare: consultationStatus, skincare: consultationStatus }),
+    has_answered_supplements_questions: z.boolean(),
+    has_answered_styling_gel_questions: z.boolean(),
+    has_answered_haircare_questions: z.boolean(),
+  })
+  .catchall(answerValue);
+export type HairProfile = z.infer<typeof hairProfile>;
+
+/**
+ * PATCH /v1/account/hair_profile/: answer fields (checked against the flows' options on the server),
+ * plus `source`, the accepted policies, and the consultation status of a category.
+ */
+export const hairProfilePatch = z
+  .object({
+    source: z.literal('website').optional(),
+    privacy_policies: z.boolean().optional(),
+    terms_conditions: z.boolean().optional(),
+    consultation_status: z.object({ category: z.enum(['haircare', 'skincare']), status: consultationStatus }).optional(),
+  })
+  .catchall(answerValue);
+export type HairProfilePatch = z.infer<typeof hairProfilePatch>;
+
+/** One answer of a server question (spec 000 §3.1). */
+export const questionAnswer = z.object({ value: z.union([z.string(), z.number()]), title: z.string(), excerpt: z.string().nullable() });
+
+/** GET /v1/question_sets?category=: one question (spec 000 §3.1). */
+export const question = z.object({
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  url_path: z.string(),
+  section: z.string(),
+  question_type: z.string(),
+  answer_type: z.enum(['str', 'int', 'bool']),
+  answers: z.array(questionAnswer),
+});
+export const questionSets = z.record(z.string(), z.array(question));
+export type Question = z.infer<typeof question>;
+
+/** GET /v1/account/hair_profile/aggressors: the shopper's place and what affects them there. */
+export const aggressors = z.object({
+  zipcode: z.string(),
+  country: z.enum(['US', 'CA']),
+  city: z.string(),
+  region: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  aggressors: z.array(z.object({ slug: z.string(), label: z.string(), level: z.enum(['low', 'moderate', 'high']), detail: z.string() })),
+});
+export type Aggressors = z.infer<typeof aggressors>;

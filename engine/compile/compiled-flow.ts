@@ -1,0 +1,86 @@
+import type { Rule, Scalar } from '../schema/predicate-schema';
+import type { Derived, Image, OptionValue, StepDefinition, Tip } from '../schema/flow-schema';
+
+/** An option after compilation: its offer rule normalised. */
+export interface CompiledOption {
+  value: OptionValue;
+  label: string;
+  description?: string;
+  image?: Image;
+  exclusive: boolean;
+  group?: string;
+  aliases?: OptionValue[];
+  when?: Rule;
+  field?: string;
+  selected?: Scalar;
+  unselected?: Scalar;
+  writes?: Record<string, Scalar>;
+}
+
+export interface CompiledOptionCase {
+  when: Rule;
+  options: CompiledOption[];
+  tip?: Tip;
+}
+
+export interface CompiledImage extends Image {
+  cases?: { when: Rule; src: string }[];
+}
+
+/** How a step's answer leaves the device: not at all, as plain answers, or as the location save (zip code, then aggressors). */
+export type SaveMode = 'none' | 'answers' | 'location';
+
+type Compiled<S> = Omit<S, 'route' | 'when' | 'options' | 'optionCases' | 'initial' | 'image' | 'skipSave' | 'section'> & {
+  /** The absolute route, e.g. /consultation/haircare/my-hair/length. */
+  route: string;
+  section: string;
+  when?: Rule;
+  saveMode: SaveMode;
+  /** Every field the step may write (for checks and the server's validation). */
+  writes: string[];
+};
+
+type WithOptions<S> = S extends { options: unknown }
+  ? Omit<S, 'options' | 'optionCases' | 'initial'> & {
+      options: CompiledOption[];
+      optionCases?: CompiledOptionCase[];
+      initial?: { clearWhen: Rule };
+    }
+  : S;
+type WithImage<S> = S extends { image?: unknown } ? Omit<S, 'image'> & { image?: CompiledImage } : S;
+
+/** A step ready to run: every reference resolved, every rule normalised. */
+export type CompiledStep = StepDefinition extends infer S ? (S extends StepDefinition ? WithImage<WithOptions<Compiled<S>>> : never) : never;
+export type CompiledStepOf<K extends StepDefinition['kind']> = Extract<CompiledStep, { kind: K }>;
+/** Steps whose answer is a choice among options. */
+export type ChoiceStep = CompiledStepOf<'single' | 'multi' | 'boolean' | 'goals' | 'fragrance'>;
+
+export interface CompiledPlacement {
+  variant: string;
+  at: Record<string, { first?: true; before?: string; after?: string; beforeFirstPrivate?: true; section?: string }>;
+}
+
+export interface CompiledVariant {
+  options: string[];
+  default: string;
+  flag?: string;
+  choose?: { when: Rule; use: string }[];
+  description?: string;
+}
+
+/** A checked flow, as shipped to the browser (JSON-serialisable; no YAML, no zod). */
+export interface CompiledFlow {
+  id: string;
+  category: string;
+  kind: 'consultation' | 'feedback';
+  title?: string;
+  routes: { base: string; results: string; fallback?: string };
+  query?: Record<string, string>;
+  progress: { tracker: boolean; counter: boolean };
+  sections: { id: string; label: string; shortLabel?: string }[];
+  onComplete?: Record<string, Scalar>;
+  variants: Record<string, CompiledVariant>;
+  derived: Derived[];
+  /** Steps in file order; `placement` moves some of them once variants are known. */
+  steps: (CompiledStep & { placement?: CompiledPlacement })[];
+}

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { ruleSchema, scalarSchema } from './predicate-schema';
+
+const text = z.string().min(1);
+const slug = z.string().regex(/^[a-z][a-z0-9_-]*$/, 'lowercase letters, digits, "-" or "_", starting with a letter');
+
+/** A stored answer value: an option's `value`. Integers are stored as numbers (`answer_type: int`). */
+export const optionValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+export type OptionValue = z.infer<typeof optionValueSchema>;
+
+export const imageSchema = z
+  .strictObject({
+    src: text.describe('Path under public/ or an absolute URL on this site.'),
+    alt: z.string().default('').describe('Text alternative; empty for a decorative picture.'),
+    width: z.number().int().positive().default(640),
+    height: z.number().int().positive().default(480),
+  })
+  .describe('A picture with its intrinsic size, so the page does not shift while it loads.');
+export type Image = z.infer<typeof imageSchema>;
+
+/** A picture that changes with the answers: the first case whose rule holds, else `src`. */
+export const casedImageSchema = imageSchema.extend({
+  cases: z.array(z.strictObject({ when: ruleSchema, src: text })).optional(),
+});
+
+export const slideSchema = z.strictObject({ image: imageSchema, title: z.string().optional(), body: z.string().optional() });
+
+export const tipSchema = z
+  .strictObject({
+    title: text.describe('For example "Why we ask:" or "Did you know…".'),
+    body: text,
+    slides: z.array(slideSchema).optional().describe('Picture slides shown under the tip.'),
+  })
+  .describe('The explanatory tip shown with a step.');
+export type Tip = z.infer<typeof tipSchema>;
+
+export const optionSchema = z
+  .strictObject({
+    value: optionValueSchema.describe('What is stored. Integers are stored as numbers.'),
+    label: text,
+    description: z.string().optional(),
+    image: imageSchema.optional(),
+    exclusive: z.boolean().default(false).describe('Selecting it clears every other option (multi-select only).'),
+    group: slug.optional().describe('The option group (answersGroupSlug) it is listed under.'),
+    aliases: z.array(optionValueSchema).optional().describe('Legacy stored values shown as this option.'),
+    when: ruleSchema.optional().describe('The option is offered only when this rule holds.'),
+    field: slug.optional().describe('Per-option field: this option writes its own field (goals, exceptions).'),
+    selected: scalarSchema.optional().describe('Per-option field value when chosen (goals: 3).'),
+    unselected: scalarSchema.optional().describe('Per-option field value when not chosen (goals: 0).'),
+    writes: z.record(slug, scalarSchema).optional().describe('Fields written instead of, or besides, the step field when chosen.'),
+  })
+  .describe('One answer a shopper can pick.');
+export type OptionInput = z.input<typeof optionSchema>;
+export type Option = z.infer<typeof optionSchema>;
+
+const optionListSchema = z.array(optionSchema);
+
+export const optionCaseSchema = z.strictObject({
+  when: ruleSchema,
+  options: z.union([slug.describe('The name of a list under optionSets.'), optionListSchema]),
+  tip: tipSchema.optional(),
+});
+
+export const followUpSchema = z
+  .strictObject({
+    on: z.array(optionValueSchema).min(1).describe('The option values that open the follow-up.'),
+    title: text,
+    body: text,
+    button: text.default('Got it'),
+  })
+  .describe('A follow-up modal opened before moving on when one of `on` is selected.');
+
+export const placementSchema = z
+  .strictObject({
+    variant: slug.describe('The variant (under `variants`) that chooses the position.'),
+    at: z.record(
+      z.string(),
+      z.strictObject({
+        first: z.literal(true).optional().describe('Before every other step.'),
+        before: slug.optional().describe('Just before this step.'),
+        after: slug.optional().describe('Just after this step.'),
+        beforeFirstPrivate: z.literal(true).optional().describe('Just before the first step that is not public.'),
+        section: slug.optional().describe('The progress section while there; `last` for the last section.'),
+      }),
+    ),
+  })
+  .describe('Where the step sits, chosen by a variant. The step’s place in the list is then ignored.');
+
+const baseStep = {
+  name: slug.describe('Unique within the flow.'),
+  route: z
+    .string()
+    .regex(/^([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a path relative to the flow’s base route, like "my-hair/length", or "" for the base')
+    .describe('Relative to routes.base; "" is the base route itself.'),
+  section: slug.optional().describe('A progress section id (under `sections`). Defaults to the previous step’s.'),
+  title: z.string().optional(),
+  subtitle: z.string().optional(),
+  body: z.string().optional(),
+  button: z.string().optional().describe('The label of the call to action.'),
+  public: z.boolean().default(false).describe('Anonymous visitors may answer it; their answer is kept on the device until sign-up.'),
+  skipSave: z.boolean().optional().describe('Never saved. Defaults to true for welcome, intro, signin, zipcode and geo-aggressors.'),
+  when: ruleSchema.optional().describe('The step is shown only when this rule holds.'),
+  tip: tipSchema.optional(),
+  placement: placementSchema.optional(),
+  replaceHistory: z.boolean().default(false).describe('Moving on replaces the history entry instead of adding one.'),
+};
+
+const choiceStep = {
+  ...baseStep,
+  field: slug.optional().describe('The answer field it writes.'),
+  options: z.union([slug, optionListSchema]).default([]).describe('The options, or the name of a list under optionSets.'),
+  optionCases: z.array(optionCaseSchema).optional().describe('Options (and tip) chosen by the first case whose rule holds.'),
+  followUp: followUpSchema.optional(),
+  initial: z
+    .strictObject({ clearWhen: ruleSchema.describe('Start empty, ignoring the stored answer, when this holds.') })
+    .optional(),
+};
+
+export const welcomeStepSchema = z.strictObject({
+  ...baseStep,
+  kind: z.literal('welcome'),
+  image: casedImageSchema.optional(),
+  resumeLink: z.string().optional().describe('Text of a "Resume here" link to /signin.'),
+});
+export const introStepSchema = z.strictObject({
+  ...baseStep,
+  kind: z.literal('intro'),
+  eyebrow: z.string().optional().describe('For example "Section 2".'),
+  image: casedImageSchema.optional(),
+});
+export const singleStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('single') });
+export const multiStepSchema = z.strictObject({
+  ...choiceStep,
+  kind: z.literal('multi'),
+  groups: z.array(z.strictObject({ id: slug, label: text })).optional(),
+  min: z.number().int().min(0).default(1).describe('Fewest options to pick before moving on.'),
+});
+export const booleanStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('boolean') });
+export const goalsStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('goals'), min: z.number().int().min(0).default(1) });
+export const fragranceStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('fragrance') });
+export const zipcodeStepSchema = z.strictObject({
+  ...baseStep,
+  kind: z.literal('zipcode'),
+  fields: z.strictObject({ zipcode: slug, country: slug }).describe('The fields the zip code and country are written to.'),
+  label: z.string().default('Zip code'),
+});
+export const geoAggressorsStepSchema = z.strictObject({
+  ...baseStep,
+  kind: z.literal('geo-aggressors'),
+  subject: z.string().default('hair').describe('What the aggressors affect, substituted for {subject} in the title.'),
+});
+export const signinStepSchema = z.strictObject({
+  ...baseStep,
+  kind: z.literal('signin'),
+  terms: z.string().describe('Text before the links to /terms and /privacy.'),
+  resumeLink: z.string().describe('The "Resume here" link to /signin.'),
+});
+
+/** Every step kind, discriminated by `kind`. */
+export const stepSchema = z.discriminatedUnion('kind', [
+  welcomeStepSchema,
+  introStepSchema,
+  singleStepSchema,
+  multiStepSchema,
+  booleanStepSchema,
+  goalsStepSchema,
+  fragranceStepSchema,
+  zipcodeStepSchema,
+  geoAggressorsStepSchema,
+  signinStepSchema,
+]);
+export type StepInput = z.input<typeof stepSchema>;
+export type StepDefinition = z.infer<typeof stepSchema>;
+export type StepKind = StepDefinition['kind'];
+export const stepKinds = stepSchema.options.map((o) => o.shape.kind.value) as StepKind[];
+
+export const derivedSchema = z
+  .strictObject({
+    field: slug,
+    save: z.boolean().default(false).describe('Saved with the step that answers its last input.'),
+    terms: z
+      .array(
+        z.strictObject({
+          from: slug.describe('The answer field read.'),
+          values: z.record(z.string(), z.number()).describe('Score for each answer value.'),
+          unknown: z.string().optional().describe('Error raised for a value not in the table; without it the field is left unset.'),
+        }),
+      )
+      .min(1),
+    clamp: z.tuple([z.number(), z.number()]).optional(),
+  })
+  .describe('A field computed from answers: the sum of each term’s score, clamped. Computed only when every input is answered.');
+export type Derived = z.infer<typeof derivedSchema>;
+
+export const variantSchema = z
+  .strictObject({
+    description: z.string().optional(),
+    options: z.array(slug).min(2),
+    default: slug,
+    flag: z.string().optional().describe('A feature flag whose value, when it is one of the options, selects it.'),
+    choose: z
+      .array(z.strictObject({ when: ruleSchema, use: slug }))
+      .optional()
+      .describe('The first rule that holds picks the option; checked before the flag.'),
+  })
+  .describe('A behaviour with several readings: one default, the others selectable.');
+
+export const flowSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    id: slug,
+    category: slug.describe('haircare, skincare, ...'),
+    kind: z.enum(['consultation', 'feedback']),
+    title: z.string().optional(),
+    routes: z.strictObject({
+      base: z.string().regex(/^\/[a-z0-9/-]+$/),
+      results: z.string().regex(/^\/[a-z0-9/-]+$/),
+      fallback: z.string().optional(),
+    }),
+    query: z.record(z.string(), z.string()).optional().describe('Query parameters appended to every route of the flow.'),
+    progress: z
+      .strictObject({ tracker: z.boolean().default(true), counter: z.boolean().default(false) })
+      .default({ tracker: true, counter: false }),
+    sections: z.array(z.strictObject({ id: slug, label: text, shortLabel: z.string().optional() })).min(1),
+    onComplete: z.record(slug, scalarSchema).optional().describe('Fields saved when the results route is reached.'),
+    context: z
+      .record(z.string(), z.strictObject({ values: z.array(scalarSchema).optional(), description: z.string().optional() }))
+      .optional()
+      .describe('Context keys the rules may read, besides the built-in ones.'),
+    variants: z.record(slug, variantSchema).optional(),
+    optionSets: z.record(slug, optionListSchema).optional().describe('Named option lists that steps and option cases share.'),
+    derived: z.array(derivedSchema).optional(),
+    steps: z.array(stepSchema).min(1),
+  })
+  .describe('A consultation or feedback flow.');
+export type FlowInput = z.input<typeof flowSchema>;
+export type FlowDefinition = z.infer<typeof flowSchema>;

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { flowsPlugin } from './engine/vite/flows-plugin';
+import { chromiumPath, chromiumArgs } from './scripts/chromium';
+
+const root = import.meta.dirname;
+const alias = { flows: path.join(root, 'flows') };
+
+/** Test projects: unit (node), dom (jsdom), storybook (stories in Chromium with axe), e2e (real server, real browser). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [flowsPlugin()],
+        resolve: { alias },
+        test: { name: 'unit', environment: 'node', include: ['tests/{engine,server,api,flows,bench}/**/*.test.ts'], testTimeout: 20_000 },
+      },
+      {
+        plugins: [flowsPlugin(), react()],
+        resolve: { alias },
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/{renderer,app,shop}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+      {
+        plugins: [flowsPlugin(), storybookTest({ configDir: path.join(root, '.storybook') })],
+        resolve: { alias },
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+          setupFiles: ['.storybook/vitest.setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
+      },
+    ],
+  },
+});
