@@ -10,6 +10,7 @@ export interface CompiledOption {
   exclusive: boolean;
   group?: string;
   aliases?: OptionValue[];
+  retired: boolean;
   when?: Rule;
   field?: string;
   selected?: Scalar;
@@ -30,27 +31,32 @@ export interface CompiledImage extends Image {
 /** How a step's answer leaves the device: not at all, as plain answers, or as the location save (zip code, then aggressors). */
 export type SaveMode = 'none' | 'answers' | 'location';
 
-type Compiled<S> = Omit<S, 'route' | 'when' | 'options' | 'optionCases' | 'initial' | 'image' | 'skipSave' | 'section'> & {
+/** The follow-up modal of a choice step. */
+export interface CompiledFollowUp {
+  on: OptionValue[];
+  title: string;
+  body: string;
+  button: string;
+  when?: Rule;
+}
+
+type Recompiled<S> = Omit<S, 'route' | 'section' | 'when' | 'skipSave' | 'options' | 'optionCases' | 'initial' | 'image' | 'followUp'> & {
   /** The absolute route, e.g. /consultation/haircare/my-hair/length. */
   route: string;
   section: string;
   when?: Rule;
   saveMode: SaveMode;
   /** Every field the step may write (for checks and the server's validation). */
-  writes: string[];
-};
+  answerFields: string[];
+} & (S extends { options: unknown }
+    ? { options: CompiledOption[]; optionCases?: CompiledOptionCase[]; initial?: { clearWhen: Rule }; followUp?: CompiledFollowUp }
+    : unknown) &
+  (S extends { image?: unknown } ? { image?: CompiledImage } : unknown);
 
-type WithOptions<S> = S extends { options: unknown }
-  ? Omit<S, 'options' | 'optionCases' | 'initial'> & {
-      options: CompiledOption[];
-      optionCases?: CompiledOptionCase[];
-      initial?: { clearWhen: Rule };
-    }
-  : S;
-type WithImage<S> = S extends { image?: unknown } ? Omit<S, 'image'> & { image?: CompiledImage } : S;
+type EachStep<S> = S extends unknown ? Recompiled<S> : never;
 
 /** A step ready to run: every reference resolved, every rule normalised. */
-export type CompiledStep = StepDefinition extends infer S ? (S extends StepDefinition ? WithImage<WithOptions<Compiled<S>>> : never) : never;
+export type CompiledStep = EachStep<StepDefinition>;
 export type CompiledStepOf<K extends StepDefinition['kind']> = Extract<CompiledStep, { kind: K }>;
 /** Steps whose answer is a choice among options. */
 export type ChoiceStep = CompiledStepOf<'single' | 'multi' | 'boolean' | 'goals' | 'fragrance'>;
@@ -81,6 +87,8 @@ export interface CompiledFlow {
   onComplete?: Record<string, Scalar>;
   variants: Record<string, CompiledVariant>;
   derived: Derived[];
+  /** Context keys the flow declares for its rules, besides the built-in ones. */
+  context: string[];
   /** Steps in file order; `placement` moves some of them once variants are known. */
   steps: (CompiledStep & { placement?: CompiledPlacement })[];
 }

@@ -14,6 +14,10 @@ export const imageSchema = z
     alt: z.string().default('').describe('Text alternative; empty for a decorative picture.'),
     width: z.number().int().positive().default(640),
     height: z.number().int().positive().default(480),
+    sources: z
+      .array(z.strictObject({ media: text.describe('A media query, e.g. "(min-width: 768px)".'), src: text }))
+      .optional()
+      .describe('Other pictures for other screens (tablet, desktop), first match wins.'),
   })
   .describe('A picture with its intrinsic size, so the page does not shift while it loads.');
 export type Image = z.infer<typeof imageSchema>;
@@ -43,6 +47,7 @@ export const optionSchema = z
     exclusive: z.boolean().default(false).describe('Selecting it clears every other option (multi-select only).'),
     group: slug.optional().describe('The option group (answersGroupSlug) it is listed under.'),
     aliases: z.array(optionValueSchema).optional().describe('Legacy stored values shown as this option.'),
+    retired: z.boolean().default(false).describe('A value earlier versions stored: recognised and accepted, no longer offered.'),
     when: ruleSchema.optional().describe('The option is offered only when this rule holds.'),
     field: slug.optional().describe('Per-option field: this option writes its own field (goals, exceptions).'),
     selected: scalarSchema.optional().describe('Per-option field value when chosen (goals: 3).'),
@@ -64,6 +69,7 @@ export const optionCaseSchema = z.strictObject({
 export const followUpSchema = z
   .strictObject({
     on: z.array(optionValueSchema).min(1).describe('The option values that open the follow-up.'),
+    when: ruleSchema.optional().describe('The follow-up is used only when this rule holds.'),
     title: text,
     body: text,
     button: text.default('Got it'),
@@ -110,6 +116,10 @@ const choiceStep = {
   field: slug.optional().describe('The answer field it writes.'),
   options: z.union([slug, optionListSchema]).default([]).describe('The options, or the name of a list under optionSets.'),
   optionCases: z.array(optionCaseSchema).optional().describe('Options (and tip) chosen by the first case whose rule holds.'),
+  writes: z
+    .record(slug, scalarSchema)
+    .optional()
+    .describe('Fields every option writes besides the step field, unless the option’s own `writes` says otherwise.'),
   followUp: followUpSchema.optional(),
   initial: z
     .strictObject({ clearWhen: ruleSchema.describe('Start empty, ignoring the stored answer, when this holds.') })

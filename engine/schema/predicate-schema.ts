@@ -63,5 +63,5 @@ export type Rule =
   | { kind: 'all'; of: Rule[] }
   | { kind: 'any'; of: Rule[] }
   | { kind: 'not'; of: Rule }
-  | { kind: 'fn'; name: string }
+  | { kind: 'fn'; name: string; path?: (string | number)[] }
   | { kind: 'test'; key: string; op: keyof OperatorTest; value: Scalar | Scalar[] | boolean; path: (string | number)[] };

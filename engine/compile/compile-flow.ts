@@ -1,0 +1,129 @@
+import type { RawIssue } from '../issues/flow-issue';
+import { didYouMean } from '../issues/did-you-mean';
+import type { Rule } from '../schema/predicate-schema';
+import type { FlowDefinition, Option, StepDefinition } from '../schema/flow-schema';
+import { pathKey } from '../rules/collect-rules';
+import type { CompiledFlow, CompiledOption, CompiledStep, SaveMode } from './compiled-flow';
+
+type Path = (string | number)[];
+
+/** Kinds that never save an answer of their own (spec 000 §4.3). */
+const unsavedKinds = new Set<StepDefinition['kind']>(['welcome', 'intro', 'signin', 'geo-aggressors']);
+
+const defaultBooleanOptions: CompiledOption[] = [
+  { value: true, label: 'Yes', exclusive: false, retired: false },
+  { value: false, label: 'No', exclusive: false, retired: false },
+];
+
+/**
+ * Resolves a checked flow definition into the form that runs: absolute routes, sections filled in,
+ * option lists resolved, rules normalised, save modes and written fields worked out.
+ */
+export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rule>): { flow: CompiledFlow; issues: RawIssue[] } {
+  const issues: RawIssue[] = [];
+  const ruleAt = (path: Path) => rules.get(pathKey(path));
+  const sets = flow.optionSets ?? {};
+
+  const options = (list: Option[], path: Path): CompiledOption[] =>
+    list.map((o, i) => {
+      const { when: _when, ...rest } = o;
+      const when = ruleAt([...path, i, 'when']);
+      return when ? { ...rest, when } : rest;
+    });
+
+  const resolveOptions = (ref: string | Option[] | undefined, path: Path): CompiledOption[] => {
+    if (ref === undefined) return [];
+    if (typeof ref !== 'string') return options(ref, path);
+    const set = sets[ref];
+    if (!set) {
+      issues.push({ code: 'unknown_option_set', path, data: { found: ref, expected: Object.keys(sets), suggestion: didYouMean(ref, Object.keys(sets)) } });
+      return [];
+    }
+    return options(set, ['optionSets', ref]);
+  };
+
+  let section = flow.sections[0]!.id;
+  const steps = flow.steps.map((step, i): CompiledFlow['steps'][number] => {
+    const path: Path = ['steps', i];
+    section = step.section ?? section;
+    const route = step.route ? `${flow.routes.base}/${step.route}` : flow.routes.base;
+    const saveMode: SaveMode =
+      step.kind === 'zipcode' ? 'location' : unsavedKinds.has(step.kind) || step.skipSave === true ? 'none' : 'answers';
+    const { when: _w, skipSave: _s, ...rest } = step as StepDefinition & { when?: unknown; skipSave?: unknown };
+    const compiled: Record<string, unknown> = { ...rest, route, section, saveMode, answerFields: [] as string[] };
+    const when = ruleAt([...path, 'when']);
+    if (when) compiled.when = when;
+
+    if ('options' in step) {
+      let list = resolveOptions(step.options, [...path, 'options']);
+      if (step.kind === 'boolean' && list.length === 0) list = defaultBooleanOptions;
+      if (step.kind === 'goals') list = list.map((o) => ({ ...o, selected: o.selected ?? 3, unselected: o.unselected ?? 0 }));
+      compiled.options = list;
+      if (step.optionCases) {
+        compiled.optionCases = step.optionCases.map((c, k) => ({
+          when: ruleAt([...path, 'optionCases', k, 'when'])!,
+          options: resolveOptions(c.options, [...path, 'optionCases', k, 'options']),
+          ...(c.tip ? { tip: c.tip } : {}),
+        }));
+      }
+      if (step.followUp) {
+        const { when: _fw, ...followUp } = step.followUp;
+        const followWhen = ruleAt([...path, 'followUp', 'when']);
+        compiled.followUp = followWhen ? { ...followUp, when: followWhen } : followUp;
+      }
+      const clearWhen = ruleAt([...path, 'initial', 'clearWhen']);
+      if (clearWhen) compiled.initial = { clearWhen };
+      else delete compiled.initial;
+    }
+    if ('image' in step && step.image) {
+      compiled.image = {
+        ...step.image,
+        cases: step.image.cases?.map((c, k) => ({ when: ruleAt([...path, 'image', 'cases', k, 'when'])!, src: c.src })),
+      };
+    }
+    compiled.answerFields = fieldsWritten(compiled as unknown as CompiledStep);
+    return compiled as unknown as CompiledFlow['steps'][number];
+  });
+
+  const variants = Object.fromEntries(
+    Object.entries(flow.variants ?? {}).map(([name, v]) => [
+      name,
+      { ...v, choose: v.choose?.map((c, k) => ({ when: ruleAt(['variants', name, 'choose', k, 'when'])!, use: c.use })) },
+    ]),
+  );
+
+  const compiled: CompiledFlow = {
+    id: flow.id,
+    category: flow.category,
+    kind: flow.kind,
+    ...(flow.title ? { title: flow.title } : {}),
+    routes: flow.routes,
+    ...(flow.query ? { query: flow.query } : {}),
+    progress: flow.progress,
+    sections: flow.sections,
+    ...(flow.onComplete ? { onComplete: flow.onComplete } : {}),
+    variants,
+    derived: flow.derived ?? [],
+    context: Object.keys(flow.context ?? {}),
+    steps,
+  };
+  return { flow: compiled, issues };
+}
+
+/** Every field a step may write: its field, per-option fields and option writes, or the zip code fields. */
+export function fieldsWritten(step: CompiledStep): string[] {
+  const fields = new Set<string>();
+  if (step.kind === 'zipcode') {
+    fields.add(step.fields.zipcode);
+    fields.add(step.fields.country);
+  }
+  if ('options' in step) {
+    if (step.field) fields.add(step.field);
+    const all = [...step.options, ...(step.optionCases ?? []).flatMap((c) => c.options)];
+    for (const option of all) {
+      if (option.field) fields.add(option.field);
+      for (const key of Object.keys(option.writes ?? {})) fields.add(key);
+    }
+  }
+  return [...fields];
+}

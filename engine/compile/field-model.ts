@@ -1,0 +1,81 @@
+import type { Scalar } from '../schema/predicate-schema';
+import type { Derived } from '../schema/flow-schema';
+import type { CompiledFlow, CompiledOption, CompiledStep } from './compiled-flow';
+
+/** What the flows say about one answer field: one value or a list, the values it can take, who writes it. */
+export interface FieldInfo {
+  name: string;
+  shape: 'one' | 'list';
+  /** Every value it can hold; undefined when free text (zip code). */
+  values?: Scalar[];
+  /** Free-text format, checked by the server. */
+  format?: 'zipcode' | 'country';
+  /** The steps that write it (step names), or "derived" / "onComplete". */
+  writers: string[];
+  categories: string[];
+}
+
+/** All options of a step, whatever case applies. */
+export function allOptions(step: CompiledStep): CompiledOption[] {
+  if (!('options' in step)) return [];
+  return [...step.options, ...(step.optionCases ?? []).flatMap((c) => c.options)];
+}
+
+/** The fields a choice of `option` on `step` writes, and their values (spec 000 §5.3-5.5 saving rules). */
+export function optionWrites(step: CompiledStep, option: CompiledOption): Record<string, Scalar> {
+  if (!('options' in step)) return {};
+  const out: Record<string, Scalar> = {};
+  if (step.field && step.kind !== 'multi' && step.kind !== 'goals') out[step.field] = option.value;
+  Object.assign(out, step.writes ?? {}, option.writes ?? {});
+  return out;
+}
+
+/** Possible values of a derived field: every sum of its terms' scores, clamped. */
+export function derivedValues(derived: Derived): number[] {
+  let sums = new Set<number>([0]);
+  for (const term of derived.terms) {
+    const next = new Set<number>();
+    for (const s of sums) for (const v of Object.values(term.values)) next.add(s + v);
+    sums = next;
+  }
+  const clamp = derived.clamp;
+  return [...new Set([...sums].map((v) => (clamp ? Math.min(clamp[1], Math.max(clamp[0], v)) : v)))].sort((a, b) => a - b);
+}
+
+/** Builds the field model of one or more flows. Conflicting shapes are reported by the checker. */
+export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInfo> {
+  const fields = new Map<string, FieldInfo>();
+  const add = (name: string, shape: FieldInfo['shape'], values: Scalar[] | undefined, writer: string, category: string, format?: FieldInfo['format']) => {
+    const known = fields.get(name);
+    if (!known) {
+      fields.set(name, { name, shape, ...(values ? { values: [...new Set(values)] } : {}), ...(format ? { format } : {}), writers: [writer], categories: [category] });
+      return;
+    }
+    if (known.values && values) known.values = [...new Set([...known.values, ...values])];
+    else if (!values) delete known.values;
+    if (!known.writers.includes(writer)) known.writers.push(writer);
+    if (!known.categories.includes(category)) known.categories.push(category);
+  };
+  for (const flow of flows) {
+    for (const step of flow.steps) {
+      if (step.kind === 'zipcode') {
+        add(step.fields.zipcode, 'one', undefined, step.name, flow.category, 'zipcode');
+        add(step.fields.country, 'one', ['US', 'CA'], step.name, flow.category, 'country');
+        continue;
+      }
+      if (!('options' in step)) continue;
+      const options = allOptions(step);
+      const list = step.kind === 'multi' || step.kind === 'goals';
+      if (step.field && list) add(step.field, 'list', options.filter((o) => !o.field).map((o) => o.value), step.name, flow.category);
+      for (const option of options) {
+        if (option.field) add(option.field, 'one', [option.selected ?? true, option.unselected ?? false], step.name, flow.category);
+        for (const [field, value] of Object.entries(list ? { ...step.writes, ...option.writes } : optionWrites(step, option))) {
+          add(field, 'one', [value], step.name, flow.category);
+        }
+      }
+    }
+    for (const derived of flow.derived) add(derived.field, 'one', derivedValues(derived), 'derived', flow.category);
+    for (const [field, value] of Object.entries(flow.onComplete ?? {})) add(field, 'one', [value], 'onComplete', flow.category);
+  }
+  return fields;
+}

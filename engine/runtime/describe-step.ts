@@ -1,0 +1,55 @@
+import type { CompiledStep } from '../compile/compiled-flow';
+import type { RuleScope } from '../rules/evaluate-rule';
+import type { FlowRuntime } from './flow-runtime';
+import { activeTip, offeredOptions, selectionFromAnswers } from './step-answers';
+import type { ProgressSection, StepScreen } from './types';
+
+/** Facts from outside the flow that screens show ({city} on geo-aggressors, {firstName}). */
+export type ScreenFacts = Record<string, string | undefined>;
+
+/** Fills {placeholders} from facts; an unknown one is left empty rather than shown raw. */
+export function fillPlaceholders(text: string | undefined, facts: ScreenFacts): string | undefined {
+  return text?.replace(/\{(\w+)\}/g, (_, key: string) => facts[key] ?? '');
+}
+
+/**
+ * Everything the renderer needs to draw one step, resolved against the answers: offered options,
+ * tip, picture, texts with placeholders filled, the pre-filled selection and progress.
+ * @example describeStep(runtime, runtime.steps[3], scope, { city: 'New York' }).selection
+ */
+export function describeStep(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope, facts: ScreenFacts = {}): StepScreen {
+  const all: ScreenFacts = { subject: 'subject' in step ? step.subject : undefined, ...facts };
+  const image = 'image' in step && step.image ? pickImage(runtime, step.image, scope) : undefined;
+  const tip = activeTip(runtime, step, scope);
+  const shown = runtime.steps.filter((s) => runtime.isIncluded(s, scope) || s === step);
+  // A follow-up whose own rule does not hold (a reading without the modal) is not offered.
+  const followUp = 'followUp' in step ? step.followUp : undefined;
+  const shownStep = followUp?.when && !runtime.guard(followUp.when)(scope) ? { ...step, followUp: undefined } : step;
+  return {
+    step: shownStep,
+    options: offeredOptions(runtime, step, scope),
+    ...(tip ? { tip } : {}),
+    ...(image ? { image } : {}),
+    text: { title: fillPlaceholders(step.title, all), subtitle: fillPlaceholders(step.subtitle, all), body: fillPlaceholders(step.body, all) },
+    selection: selectionFromAnswers(runtime, step, scope),
+    progress: {
+      tracker: runtime.flow.progress.tracker,
+      counter: runtime.flow.progress.counter,
+      sections: progressSections(runtime, step),
+      position: shown.indexOf(step) + 1,
+      total: shown.length,
+    },
+  } as StepScreen;
+}
+
+function pickImage(runtime: FlowRuntime, image: NonNullable<Extract<CompiledStep, { kind: 'intro' }>['image']>, scope: RuleScope) {
+  const { cases, ...rest } = image;
+  const match = cases?.find((c) => runtime.guard(c.when)(scope));
+  return match ? { ...rest, src: match.src } : rest;
+}
+
+/** Sections before the step's are done, its own is current, later ones are to do. */
+export function progressSections(runtime: FlowRuntime, step: CompiledStep): ProgressSection[] {
+  const current = runtime.flow.sections.findIndex((s) => s.id === step.section);
+  return runtime.flow.sections.map((s, i) => ({ ...s, state: i < current ? 'done' : i === current ? 'current' : 'todo' }));
+}

@@ -1,0 +1,107 @@
+import type { Scalar } from '../schema/predicate-schema';
+import type { OptionValue, Tip } from '../schema/flow-schema';
+import type { ChoiceStep, CompiledOption, CompiledStep } from '../compile/compiled-flow';
+import { allOptions, optionWrites } from '../compile/field-model';
+import type { RuleScope } from '../rules/evaluate-rule';
+import type { FlowRuntime } from './flow-runtime';
+import type { Answers, AnswerValue, Selection } from './types';
+
+const answered = (v: AnswerValue | undefined) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
+const perOption = (step: ChoiceStep) => !step.field && step.options.some((o) => o.field);
+
+/** The option case that applies now, if any (spec 000 §4.5 hair-style options and tip). */
+function activeCase(runtime: FlowRuntime, step: ChoiceStep, scope: RuleScope) {
+  return step.optionCases?.find((c) => runtime.guard(c.when)(scope));
+}
+
+/** The options a step offers for these answers: the case's list or the step's, minus retired and ruled-out options. */
+export function offeredOptions(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): CompiledOption[] {
+  if (!('options' in step)) return [];
+  const list = activeCase(runtime, step, scope)?.options ?? step.options;
+  return list.filter((o) => !o.retired && (!o.when || runtime.guard(o.when)(scope)));
+}
+
+/** The tip shown now: the applying case's tip, else the step's. */
+export function activeTip(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): Tip | undefined {
+  if ('options' in step) return activeCase(runtime, step, scope)?.tip ?? step.tip;
+  return step.tip;
+}
+
+/**
+ * The selection a step starts with, rebuilt from stored answers: legacy aliases shown as their
+ * option (§2.4 partial_or_tips), exceptions rebuilt from pref_vegan/pref_silicone (§5.4), fragrance
+ * from pref_fragrance_free (§5.5), stored hair styles kept only when one is still known (§4.5).
+ */
+export function selectionFromAnswers(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): Selection {
+  const stored = scope.answers;
+  if (step.kind === 'zipcode') {
+    const zipcode = stored[step.fields.zipcode];
+    return typeof zipcode === 'string' ? { zipcode, country: String(stored[step.fields.country] ?? '') } : undefined;
+  }
+  if (!('options' in step)) return undefined;
+  if (step.initial && runtime.guard(step.initial.clearWhen)(scope)) return step.kind === 'multi' || step.kind === 'goals' ? [] : undefined;
+  const options = allOptions(step);
+  const canonical = (v: OptionValue) => options.find((o) => o.aliases?.includes(v))?.value ?? v;
+
+  if (step.kind === 'multi' || step.kind === 'goals') {
+    if (perOption(step)) {
+      const own = options.filter((o) => o.field);
+      const picked = own.filter((o) => stored[o.field!] === (o.selected ?? true)).map((o) => o.value);
+      const allAnswered = own.every((o) => answered(stored[o.field!]));
+      const exclusive = options.find((o) => o.exclusive && !o.field);
+      return picked.length === 0 && allAnswered && exclusive ? [exclusive.value] : picked;
+    }
+    const value = step.field ? stored[step.field] : undefined;
+    if (!Array.isArray(value)) return [];
+    const list = value.map(canonical);
+    const known = new Set(offeredOptions(runtime, step, scope).map((o) => o.value));
+    return list.some((v) => known.has(v)) ? [...new Set(list)] : [];
+  }
+
+  if (step.kind === 'boolean') {
+    const value = step.field ? stored[step.field] : undefined;
+    return typeof value === 'boolean' ? value : undefined;
+  }
+  // Single choice: the option whose writes all match what is stored.
+  const match = options.find((o) => {
+    const writes = optionWrites(step, o);
+    const keys = Object.keys(writes).filter((k) => stored[k] !== undefined);
+    return keys.length > 0 && keys.every((k) => stored[k] === writes[k] || (k === step.field && o.aliases?.includes(stored[k] as OptionValue)));
+  });
+  return match?.value;
+}
+
+/**
+ * The answer fields a selection writes (the saving rules): goals stored as 3/0 (§5.3), exceptions
+ * as pref_vegan/pref_silicone (§5.4), fragrance NONE as pref_fragrance_free (§5.5), zip code and country.
+ */
+export function answersFromSelection(step: CompiledStep, selection: Selection): Answers {
+  if (step.kind === 'zipcode') {
+    const value = selection as Selection<'zipcode'>;
+    return value ? { [step.fields.zipcode]: normalizeZipcode(value.zipcode), [step.fields.country]: value.country } : {};
+  }
+  if (!('options' in step)) return {};
+  const options = allOptions(step);
+  if (step.kind === 'multi' || step.kind === 'goals') {
+    const picked = (selection as OptionValue[] | undefined) ?? [];
+    if (perOption(step)) {
+      const out: Answers = {};
+      for (const o of options) {
+        if (o.field) out[o.field] = picked.includes(o.value) ? (o.selected ?? true) : (o.unselected ?? false);
+      }
+      return out;
+    }
+    return step.field ? { [step.field]: [...picked], ...(step.writes ?? {}) } : {};
+  }
+  const value = selection as OptionValue | undefined;
+  if (value === undefined) return {};
+  const option = options.find((o) => o.value === value);
+  if (!option) return step.field ? { [step.field]: value as Scalar } : {};
+  return optionWrites(step, option);
+}
+
+/** A US ZIP as typed (5 or 9 digits); a Canadian postal code upper-cased as "A1A 1A1". */
+export function normalizeZipcode(raw: string): string {
+  const compact = raw.trim().toUpperCase().replace(/\s+/g, '');
+  return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : raw.trim();
+}

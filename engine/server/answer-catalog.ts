@@ -1,0 +1,79 @@
+import type { Scalar } from '../schema/predicate-schema';
+import type { CompiledFlow } from '../compile/compiled-flow';
+import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model';
+import { didYouMean } from '../issues/did-you-mean';
+
+/** Every answer field the flows define, with what it accepts: the server's view of the flows. */
+export interface AnswerCatalog {
+  fields: Map<string, FieldInfo & { exclusive: Scalar[] }>;
+}
+
+/** Builds the catalog from every flow (fields shared by flows accept the union of their values). */
+export function answerCatalog(flows: readonly CompiledFlow[]): AnswerCatalog {
+  const model = fieldModel(flows);
+  const fields = new Map<string, FieldInfo & { exclusive: Scalar[] }>();
+  for (const [name, info] of model) fields.set(name, { ...info, exclusive: [] });
+  for (const flow of flows) {
+    for (const step of flow.steps) {
+      if (!('options' in step) || !step.field) continue;
+      const entry = fields.get(step.field);
+      if (entry) entry.exclusive.push(...allOptions(step).filter((o) => o.exclusive).map((o) => o.value));
+    }
+  }
+  return { fields };
+}
+
+const zipPattern: Record<string, RegExp> = { US: /^\d{5}(-\d{4})?$/, CA: /^[A-Z]\d[A-Z] \d[A-Z]\d$/ };
+
+const shown = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
+const acceptedList = (values: Scalar[]) => values.map(shown).join(', ');
+
+/**
+ * Checks answer fields sent by a client against the flows: known fields only, values that are
+ * options, lists without duplicates and without an exclusive option mixed with others (spec 000
+ * §5.1), zip codes that fit their country. Every problem is reported by field.
+ * @example checkAnswers(catalog, { diag_hair_length: 'medium' }) // { ok: false, fields: { diag_hair_length: [...] } }
+ */
+export function checkAnswers(
+  catalog: AnswerCatalog,
+  body: Record<string, unknown>,
+): { ok: true; answers: Record<string, unknown>; categories: string[] } | { ok: false; fields: Record<string, string[]> } {
+  const fields: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => (fields[field] ??= []).push(message);
+  const categories = new Set<string>();
+  for (const [name, value] of Object.entries(body)) {
+    const info = catalog.fields.get(name);
+    if (!info) {
+      const suggestion = didYouMean(name, catalog.fields.keys());
+      fail(name, `Unknown answer field.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
+      continue;
+    }
+    info.categories.forEach((c) => categories.add(c));
+    if (info.shape === 'list') {
+      if (!Array.isArray(value)) {
+        fail(name, 'Expected a list of answers.');
+        continue;
+      }
+      const unknown = value.filter((v) => !info.values?.includes(v as Scalar));
+      if (unknown.length > 0) fail(name, `${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is not an accepted answer' : 'are not accepted answers'}. Accepted: ${acceptedList(info.values ?? [])}.`);
+      if (new Set(value).size !== value.length) fail(name, 'An answer is listed twice.');
+      const exclusive = value.filter((v) => info.exclusive.includes(v as Scalar));
+      if (exclusive.length > 0 && value.length > 1) fail(name, `${exclusive.map(shown).join(', ')} cannot be combined with other answers.`);
+      continue;
+    }
+    if (info.format === 'zipcode') {
+      const country = String(body[name.replace('zipcode', 'country')] ?? '');
+      const ok = typeof value === 'string' && (zipPattern[country] ?? /^(\d{5}(-\d{4})?|[A-Z]\d[A-Z] \d[A-Z]\d)$/).test(value);
+      if (!ok) fail(name, country === 'CA' ? 'Enter a Canadian postal code like A1A 1A1.' : 'Enter a 5-digit ZIP code (or a Canadian postal code).');
+      continue;
+    }
+    if (Array.isArray(value) || (value !== null && typeof value === 'object')) {
+      fail(name, 'Expected a single answer.');
+      continue;
+    }
+    if (info.values && !info.values.includes(value as Scalar)) {
+      fail(name, `${shown(value)} is not an accepted answer. Accepted: ${acceptedList(info.values)}.`);
+    }
+  }
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers: body, categories: [...categories] };
+}

@@ -1,0 +1,32 @@
+import { createActor, fromPromise } from 'xstate';
+import { createFlowMachine, type Answers, type FlowRuntime, type SaveRequest } from '#engine';
+
+/** Runs a flow machine with a recording save actor; saves resolve at once unless `failSave` says otherwise. */
+export function runFlow(runtime: FlowRuntime, input: { answers?: Answers; route?: string; resume?: boolean } = {}, options: { failSave?: (r: SaveRequest) => Error | undefined; advance?: number } = {}) {
+  const saves: SaveRequest[] = [];
+  const completed: Answers[] = [];
+  const machine = createFlowMachine(runtime).provide({
+    actors: {
+      saveAnswers: fromPromise(async ({ input: request }: { input: SaveRequest }) => {
+        saves.push(request);
+        const error = options.failSave?.(request);
+        if (error) throw error;
+        return request.mode === 'location' ? { facts: { city: 'New York' } } : {};
+      }),
+      completeFlow: fromPromise(async ({ input: request }: { input: { values: Answers } }) => {
+        completed.push(request.values);
+      }),
+    },
+    ...(options.advance !== undefined ? { delays: { advance: options.advance } } : {}),
+  });
+  const actor = createActor(machine, { input: { runtime, ...input } });
+  actor.start();
+  const step = () => {
+    const value = actor.getSnapshot().value;
+    if (typeof value === 'string') return value;
+    const key = Object.keys(value)[0]!;
+    return key.startsWith('step:') ? key.slice(5) : key;
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { actor, saves, completed, step, settle, context: () => actor.getSnapshot().context };
+}
