@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { flowsPlugin } from './engine/vite/flows-plugin';
-import { chromiumPath, chromiumArgs } from './scripts/chromium';
+import { flowsPlugin } from './engine/vite/flows-plugin.ts';
+import { chromiumPath, chromiumArgs } from './scripts/chromium.ts';
 
 const root = import.meta.dirname;
 const alias = { flows: path.join(root, 'flows') };
@@ -31,6 +31,8 @@ export default defineConfig({
       {
         plugins: [flowsPlugin(), storybookTest({ configDir: path.join(root, '.storybook') })],
         resolve: { alias },
+        // The root index.html (the app) is in Vite's dependency scan; pre-bundle its deps so no test run is reloaded halfway.
+        optimizeDeps: { include: ['@xstate/react', 'react-router', 'xstate'] },
         test: {
           name: 'storybook',
           browser: {

@@ -10,9 +10,51 @@ export {
   verifyRequest,
   refreshRequest,
   signoutRequest,
+  nextPath,
 } from './schemas/identity';
 export type { AccountCreationOrigin, SignupRequest, SignupResponse, SigninRequest } from './schemas/identity';
 export { stylist, user, userPatch, userProfileSummary, address, addressInput, addressPatch, linkStylistRequest } from './schemas/account';
 export type { Stylist, User, UserPatch, Address, AddressInput } from './schemas/account';
-export { hairProfile, hairProfilePatch, question, questionAnswer, questionSets, aggressors } from './schemas/profile';
+export { hairProfile, hairProfilePatch, question, questionAnswer, questionSets, questionSetsQuery, aggressors } from './schemas/profile';
 export type { HairProfile, HairProfilePatch, Question, Aggressors } from './schemas/profile';
+
+// The endpoint table and the typed client (api/client); msw mocks are imported from api/client/mocks.
+export { endpoints, buildPath } from './endpoints';
+export type {
+  EndpointAuth,
+  EndpointDefinition,
+  EndpointName,
+  Endpoints,
+  HttpMethod,
+  ParsedRequestBody,
+  PathParams,
+  RequestBody,
+  RequestQuery,
+  ResponseBody,
+} from './endpoints';
+export {
+  createApiClient,
+  ApiError,
+  isApiError,
+  isRetryable,
+  toApiError,
+  createLocalStorageTokenStore,
+  createMemoryTokenStore,
+  defaultTokenKeys,
+  readExpiry,
+  expiresWithin,
+} from './client/index';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  CallInput,
+  CallOptions,
+  ApiErrorInit,
+  ClientErrorCode,
+  FieldErrors,
+  LocalStorageTokenStoreOptions,
+  StoredTokens,
+  TokenStore,
+} from './client/index';
+export { health, outboxQuery, outboxMessage, outboxMessages } from './schemas/system';
+export type { Health, OutboxMessage } from './schemas/system';

@@ -4,14 +4,37 @@ import type { Selection, StepKind, StepScreen } from '#engine';
 export type SignUpResult =
   | { kind: 'signed-up' }
   | { kind: 'magic-link-sent' }
-  | { kind: 'field-errors'; fields: { first_name?: string; last_name?: string; email?: string } }
+  | { kind: 'field-errors'; fields: SignUpFieldErrors }
   | { kind: 'invalid-coupon' }
   | { kind: 'error' };
+
+/** Server messages per sign-up form field, each already joined into one line (spec 000 §5.6). */
+export type SignUpFieldErrors = { first_name?: string; last_name?: string; email?: string };
 
 /** Side effects a step may need, supplied by the app (and by mocks in stories). */
 export interface StepServices {
   signUp(form: { firstName: string; lastName: string; email: string }): Promise<SignUpResult>;
 }
+
+/** One thing that affects the shopper's hair or skin where they live (GET /v1/account/hair_profile/aggressors). */
+export interface GeoAggressor {
+  slug: string;
+  label: string;
+  level: 'low' | 'moderate' | 'high';
+  detail?: string;
+}
+
+/** Facts the screen shows that come from outside the flow. */
+export interface StepFacts {
+  /** The shopper's city (geo-aggressors title is already resolved in screen.text; kept for other copy). */
+  city?: string;
+  firstName?: string;
+  /** What affects the shopper where they live, shown on the geo-aggressors step. */
+  aggressors?: GeoAggressor[];
+}
+
+/** A screen of any one kind: `StepScreen<'single'>` and the others are each assignable to it (StepScreen<StepKind> is not distributive). */
+export type AnyStepScreen = { [K in StepKind]: StepScreen<K> }[StepKind];
 
 /** Props every step component receives. */
 export interface StepProps<K extends StepKind = StepKind> {
@@ -25,6 +48,6 @@ export interface StepProps<K extends StepKind = StepKind> {
   /** An error to show inline (save failed, next step could not be worked out). */
   error?: string;
   services: StepServices;
-  /** Facts the screen shows that come from outside the flow (the shopper's city on geo-aggressors). */
-  facts: { city?: string; firstName?: string };
+  /** Facts the screen shows that come from outside the flow (the shopper's city, the aggressors there). */
+  facts: StepFacts;
 }

@@ -50,8 +50,8 @@ export const userPatch = z
   .object({
     first_name: z.string().trim().min(1).max(150),
     last_name: z.string().trim().min(1).max(150),
-    email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' })),
-    username: z.string().trim().toLowerCase().min(1),
+    email: z.string().trim().toLowerCase().max(254, 'Enter a shorter email address.').pipe(z.email({ message: 'Enter a valid email address.' })),
+    username: z.string().trim().toLowerCase().min(1).max(254),
     phone: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number.').nullable(),
     text_optin: z.boolean(),
     text_marketing_optin: z.boolean(),
@@ -88,4 +88,4 @@ export const addressPatch = addressInput.partial().strict();
 export type AddressInput = z.input<typeof addressInput>;
 
 /** POST /v1/account/stylist */
-export const linkStylistRequest = z.object({ public_slug: z.string().min(1) }).strict();
+export const linkStylistRequest = z.object({ public_slug: z.string().min(1).max(200) }).strict();

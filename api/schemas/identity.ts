@@ -19,15 +19,15 @@ export type AccountCreationOrigin = z.infer<typeof accountCreationOrigin>;
 /** POST /v1/auth/signup/ (spec 000 §7, §5.6). */
 export const signupRequest = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' })),
-    username: z.string().trim().toLowerCase().optional(),
+    email: z.string().trim().toLowerCase().max(254, 'Enter a shorter email address.').pipe(z.email({ message: 'Enter a valid email address.' })),
+    username: z.string().trim().toLowerCase().max(254).optional(),
     first_name: z.string().trim().max(150).optional(),
     last_name: z.string().trim().max(150).optional(),
     has_accepted_terms: z.literal(true, { message: 'You need to accept the terms to continue.' }),
     account_creation_origin: accountCreationOrigin.optional(),
     text_optin: z.boolean().default(false),
     text_marketing_optin: z.boolean().default(false),
-    coupon: z.string().optional(),
+    coupon: z.string().max(100).optional(),
   })
   .strict();
 export type SignupRequest = z.input<typeof signupRequest>;
@@ -36,21 +36,27 @@ export type SignupRequest = z.input<typeof signupRequest>;
 export const signupResponse = z.union([tokenPair, z.object({ magic_link_sent: z.literal(true) })]);
 export type SignupResponse = z.infer<typeof signupResponse>;
 
+/** A path on this site to go to after signing in; never another origin ("//host", "/\\host"). */
+export const nextPath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Give a path on this site, starting with a single "/".');
+
 /** POST /v1/auth/signin/: asks for a magic link. */
 export const signinRequest = z
   .object({
-    username: z.string().trim().toLowerCase().min(1, 'Enter your email address.'),
-    next: z.string().startsWith('/').optional(),
-    coupon: z.string().optional(),
-    couponSource: z.string().optional(),
+    username: z.string().trim().toLowerCase().min(1, 'Enter your email address.').max(254),
+    next: nextPath.optional(),
+    coupon: z.string().max(100).optional(),
+    couponSource: z.string().max(100).optional(),
   })
   .strict();
 export type SigninRequest = z.input<typeof signinRequest>;
 export const signinResponse = z.object({ magic_link_sent: z.literal(true) });
 
 /** POST /v1/auth/signin/verify/ */
-export const verifyRequest = z.object({ token: z.string().min(1) }).strict();
+export const verifyRequest = z.object({ token: z.string().min(1).max(500) }).strict();
 /** POST /v1/auth/token/refresh/ */
-export const refreshRequest = z.object({ refresh: z.string().min(1) }).strict();
+export const refreshRequest = z.object({ refresh: z.string().min(1).max(500) }).strict();
 /** POST /v1/auth/signout/ */
-export const signoutRequest = z.object({ refresh: z.string().optional() }).strict();
+export const signoutRequest = z.object({ refresh: z.string().max(500).optional() }).strict();

@@ -27,7 +27,7 @@ export const hairProfilePatch = z
     source: z.literal('website').optional(),
     privacy_policies: z.boolean().optional(),
     terms_conditions: z.boolean().optional(),
-    consultation_status: z.object({ category: z.enum(['haircare', 'skincare']), status: consultationStatus }).optional(),
+    consultation_status: z.object({ category: z.enum(['haircare', 'skincare']), status: consultationStatus }).strict().optional(),
   })
   .catchall(answerValue);
 export type HairProfilePatch = z.infer<typeof hairProfilePatch>;
@@ -60,3 +60,6 @@ export const aggressors = z.object({
   aggressors: z.array(z.object({ slug: z.string(), label: z.string(), level: z.enum(['low', 'moderate', 'high']), detail: z.string() })),
 });
 export type Aggressors = z.infer<typeof aggressors>;
+
+/** GET /v1/question_sets?category= */
+export const questionSetsQuery = z.object({ category: z.string().trim().min(1).max(50).optional() }).strict();

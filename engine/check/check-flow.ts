@@ -1,12 +1,12 @@
-import type { RawIssue } from '../issues/flow-issue';
-import { didYouMean } from '../issues/did-you-mean';
-import type { Rule, Scalar } from '../schema/predicate-schema';
-import type { FlowDefinition } from '../schema/flow-schema';
-import type { CompiledFlow } from '../compile/compiled-flow';
-import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model';
-import { forEachTest } from '../rules/normalize-rule';
-import { contextKey } from './context-keys';
-import { mutuallyExclusive, unreachableSteps } from './reachability';
+import type { RawIssue } from '../issues/flow-issue.ts';
+import { didYouMean } from '../issues/did-you-mean.ts';
+import type { Rule, Scalar } from '../schema/predicate-schema.ts';
+import type { FlowDefinition } from '../schema/flow-schema.ts';
+import type { CompiledFlow } from '../compile/compiled-flow.ts';
+import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model.ts';
+import { forEachTest } from '../rules/normalize-rule.ts';
+import { contextKey } from './context-keys.ts';
+import { mutuallyExclusive, unreachableSteps } from './reachability.ts';
 
 type Path = (string | number)[];
 
@@ -172,7 +172,7 @@ function checkRule(
   forEachTest(rule, (test) => {
     const field = fields.get(test.key);
     const context = field ? undefined : contextKey(flow, declared, test.key);
-    const keyPath = test.path;
+    const keyPath = test.path ?? [];
     if (!field && !context) {
       const candidates = [...fields.keys(), ...Object.keys(declared), 'session', 'user.hasNames', ...Object.keys(flow.variants).map((v) => `variant.${v}`)];
       issues.push({ code: 'unknown_field', path: keyPath, atKey: true, data: { found: test.key, suggestion: didYouMean(test.key, candidates) } });

@@ -1,5 +1,5 @@
-import type { Scalar } from '../schema/predicate-schema';
-import type { CompiledFlow } from '../compile/compiled-flow';
+import type { Scalar } from '../schema/predicate-schema.ts';
+import type { CompiledFlow } from '../compile/compiled-flow.ts';
 
 /** A context key a rule may read, and the values it takes (undefined: any value). */
 export interface ContextKey {

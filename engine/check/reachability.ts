@@ -1,12 +1,12 @@
-import type { Rule, Scalar } from '../schema/predicate-schema';
-import type { CompiledFlow } from '../compile/compiled-flow';
-import type { FieldInfo } from '../compile/field-model';
-import { compileRule, type RuleScope } from '../rules/evaluate-rule';
-import { forEachTest } from '../rules/normalize-rule';
-import { defaultVariants } from '../runtime/select-variants';
-import { orderSteps } from '../runtime/order-steps';
-import type { AnswerValue, FlowEnvironment } from '../runtime/types';
-import { contextKey } from './context-keys';
+import type { Rule, Scalar } from '../schema/predicate-schema.ts';
+import type { CompiledFlow } from '../compile/compiled-flow.ts';
+import type { FieldInfo } from '../compile/field-model.ts';
+import { compileRule, type RuleScope } from '../rules/evaluate-rule.ts';
+import { forEachTest } from '../rules/normalize-rule.ts';
+import { defaultVariants } from '../runtime/select-variants.ts';
+import { orderSteps } from '../runtime/order-steps.ts';
+import type { AnswerValue, FlowEnvironment } from '../runtime/types.ts';
+import { contextKey } from './context-keys.ts';
 
 /** Above this many combinations a rule is assumed satisfiable rather than searched. */
 const searchLimit = 20_000;

@@ -6,10 +6,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { flowFiles, loadFlowFile } from '../compile/load-flows';
-import { formatIssue } from '../issues/format-issue';
-import { flowGraph } from '../compile/flow-graph';
-import { flowJsonSchema } from '../schema/json-schema';
+import { flowFiles, loadFlowFile } from '../compile/load-flows.ts';
+import { formatIssue } from '../issues/format-issue.ts';
+import { flowGraph } from '../compile/flow-graph.ts';
+import { flowJsonSchema } from '../schema/json-schema.ts';
 
 const root = process.cwd();
 const [command = 'check', ...args] = process.argv.slice(2);

@@ -1,9 +1,9 @@
-import type { RawIssue } from '../issues/flow-issue';
-import { didYouMean } from '../issues/did-you-mean';
-import type { Rule } from '../schema/predicate-schema';
-import type { FlowDefinition, Option, StepDefinition } from '../schema/flow-schema';
-import { pathKey } from '../rules/collect-rules';
-import type { CompiledFlow, CompiledOption, CompiledStep, SaveMode } from './compiled-flow';
+import type { RawIssue } from '../issues/flow-issue.ts';
+import { didYouMean } from '../issues/did-you-mean.ts';
+import type { Rule } from '../schema/predicate-schema.ts';
+import type { FlowDefinition, Option, StepDefinition } from '../schema/flow-schema.ts';
+import { pathKey } from '../rules/collect-rules.ts';
+import type { CompiledFlow, CompiledOption, CompiledStep, SaveMode } from './compiled-flow.ts';
 
 type Path = (string | number)[];
 

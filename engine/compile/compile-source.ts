@@ -1,14 +1,14 @@
-import type { FlowIssue, RawIssue } from '../issues/flow-issue';
+import type { FlowIssue, RawIssue } from '../issues/flow-issue.ts';
 import type { z } from 'zod';
-import type { Rule } from '../schema/predicate-schema';
-import { locate, locateOffset, parseYaml, type SourceDocument } from '../parse/parse-yaml';
-import { schemaIssues } from '../parse/schema-issues';
-import { flowSchema } from '../schema/flow-schema';
-import { collectRules } from '../rules/collect-rules';
-import { ruleFunctions } from '../rules/rule-functions';
-import { checkFlow } from '../check/check-flow';
-import { compileFlow } from './compile-flow';
-import type { CompiledFlow } from './compiled-flow';
+import type { Rule } from '../schema/predicate-schema.ts';
+import { locate, locateOffset, parseYaml, type SourceDocument } from '../parse/parse-yaml.ts';
+import { schemaIssues } from '../parse/schema-issues.ts';
+import { flowSchema } from '../schema/flow-schema.ts';
+import { collectRules } from '../rules/collect-rules.ts';
+import { ruleFunctions } from '../rules/rule-functions.ts';
+import { checkFlow } from '../check/check-flow.ts';
+import { compileFlow } from './compile-flow.ts';
+import type { CompiledFlow } from './compiled-flow.ts';
 
 /** The outcome of compiling one flow file: the flow when there is no problem, and every problem found. */
 export interface CompileResult {

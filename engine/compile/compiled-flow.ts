@@ -1,5 +1,5 @@
-import type { Rule, Scalar } from '../schema/predicate-schema';
-import type { Derived, Image, OptionValue, StepDefinition, Tip } from '../schema/flow-schema';
+import type { Rule, Scalar } from '../schema/predicate-schema.ts';
+import type { Derived, Image, OptionValue, StepDefinition, Tip } from '../schema/flow-schema.ts';
 
 /** An option after compilation: its offer rule normalised. */
 export interface CompiledOption {
@@ -7,10 +7,11 @@ export interface CompiledOption {
   label: string;
   description?: string;
   image?: Image;
-  exclusive: boolean;
+  /** Absent means false (the browser payload leaves false flags out). */
+  exclusive?: boolean;
   group?: string;
   aliases?: OptionValue[];
-  retired: boolean;
+  retired?: boolean;
   when?: Rule;
   field?: string;
   selected?: Scalar;

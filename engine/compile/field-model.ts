@@ -1,6 +1,6 @@
-import type { Scalar } from '../schema/predicate-schema';
-import type { Derived } from '../schema/flow-schema';
-import type { CompiledFlow, CompiledOption, CompiledStep } from './compiled-flow';
+import type { Scalar } from '../schema/predicate-schema.ts';
+import type { Derived } from '../schema/flow-schema.ts';
+import type { CompiledFlow, CompiledOption, CompiledStep } from './compiled-flow.ts';
 
 /** What the flows say about one answer field: one value or a list, the values it can take, who writes it. */
 export interface FieldInfo {

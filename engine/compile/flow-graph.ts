@@ -1,7 +1,7 @@
-import type { Rule } from '../schema/predicate-schema';
-import type { CompiledFlow } from './compiled-flow';
-import { defaultVariants } from '../runtime/select-variants';
-import { orderSteps } from '../runtime/order-steps';
+import type { Rule } from '../schema/predicate-schema.ts';
+import type { CompiledFlow } from './compiled-flow.ts';
+import { defaultVariants } from '../runtime/select-variants.ts';
+import { orderSteps } from '../runtime/order-steps.ts';
 
 /** A rule in one line of plain text, for graphs and logs. */
 export function describeRule(rule: Rule): string {

@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { formatIssue } from '../issues/format-issue';
-import type { FlowIssue } from '../issues/flow-issue';
-import { compileFlowSource, type CompileResult } from './compile-source';
-import type { CompiledFlow } from './compiled-flow';
+import { formatIssue } from '../issues/format-issue.ts';
+import type { FlowIssue } from '../issues/flow-issue.ts';
+import { compileFlowSource, type CompileResult } from './compile-source.ts';
+import type { CompiledFlow } from './compiled-flow.ts';
 
 /** Compiles one flow file from disk (node only). */
 export function loadFlowFile(file: string, root = process.cwd()): CompileResult {

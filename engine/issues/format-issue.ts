@@ -1,5 +1,5 @@
-import type { FlowIssue } from './flow-issue';
-import { issueMessages } from './messages';
+import type { FlowIssue } from './flow-issue.ts';
+import { issueMessages } from './messages.ts';
 
 /** The whole message for one problem, as `flows check` prints it. */
 export function issueMessage(issue: FlowIssue): string {

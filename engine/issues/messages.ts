@@ -1,4 +1,4 @@
-import type { FlowIssueCode, IssueData } from './flow-issue';
+import type { FlowIssueCode, IssueData } from './flow-issue.ts';
 
 const q = (s: unknown) => `"${String(s)}"`;
 

@@ -1,13 +1,13 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { CompiledStep, SaveMode } from '../compile/compiled-flow';
-import type { OptionValue } from '../schema/flow-schema';
-import type { RuleScope } from '../rules/evaluate-rule';
-import { derivedWrites } from '../runtime/derive';
-import type { FlowRuntime } from '../runtime/flow-runtime';
-import { firstUnansweredIndex, guardAccess, nextStepIndex, previousStepIndex, resolveRoute } from '../runtime/navigation';
-import { answersFromSelection, selectionFromAnswers } from '../runtime/step-answers';
-import type { ScreenFacts } from '../runtime/describe-step';
-import type { Answers, FlowEnvironment, Selection } from '../runtime/types';
+import type { CompiledStep, SaveMode } from '../compile/compiled-flow.ts';
+import type { OptionValue } from '../schema/flow-schema.ts';
+import type { RuleScope } from '../rules/evaluate-rule.ts';
+import { derivedWrites } from '../runtime/derive.ts';
+import type { FlowRuntime } from '../runtime/flow-runtime.ts';
+import { firstUnansweredIndex, guardAccess, nextStepIndex, previousStepIndex, resolveRoute } from '../runtime/navigation.ts';
+import { answersFromSelection, selectionFromAnswers } from '../runtime/step-answers.ts';
+import type { ScreenFacts } from '../runtime/describe-step.ts';
+import type { Answers, FlowEnvironment, Selection } from '../runtime/types.ts';
 
 /** How long a single-choice answer waits before it is saved and the flow moves on (spec 000 §2.3, §9). */
 export const ADVANCE_DELAY_MS = 300;

@@ -1,5 +1,5 @@
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
-import type { RawIssue, SourceLocation } from '../issues/flow-issue';
+import type { RawIssue, SourceLocation } from '../issues/flow-issue.ts';
 
 /** One YAML file, parsed, with what is needed to point back into it. */
 export interface SourceDocument {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { RawIssue } from '../issues/flow-issue';
-import { didYouMean } from '../issues/did-you-mean';
+import type { RawIssue } from '../issues/flow-issue.ts';
+import { didYouMean } from '../issues/did-you-mean.ts';
 
 type Path = (string | number)[];
 type AnySchema = z.core.$ZodType;

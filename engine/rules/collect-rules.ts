@@ -1,6 +1,6 @@
-import type { RawIssue } from '../issues/flow-issue';
-import type { Rule } from '../schema/predicate-schema';
-import { normalizeRule } from './normalize-rule';
+import type { RawIssue } from '../issues/flow-issue.ts';
+import type { Rule } from '../schema/predicate-schema.ts';
+import { normalizeRule } from './normalize-rule.ts';
 
 type Path = (string | number)[];
 

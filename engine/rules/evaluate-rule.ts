@@ -1,7 +1,7 @@
-import type { Rule, Scalar } from '../schema/predicate-schema';
-import type { Derived } from '../schema/flow-schema';
-import { deriveValue } from '../runtime/derive';
-import type { Answers, AnswerValue, FlowEnvironment } from '../runtime/types';
+import type { Rule, Scalar } from '../schema/predicate-schema.ts';
+import type { Derived } from '../schema/flow-schema.ts';
+import { deriveValue } from '../runtime/derive.ts';
+import type { Answers, AnswerValue, FlowEnvironment } from '../runtime/types.ts';
 
 /** What a rule reads: the answers, the environment and the selected variants. */
 export interface RuleScope {

@@ -1,6 +1,6 @@
-import type { RawIssue } from '../issues/flow-issue';
-import { didYouMean } from '../issues/did-you-mean';
-import { operatorNames, type OperatorTest, type Rule, type Scalar } from '../schema/predicate-schema';
+import type { RawIssue } from '../issues/flow-issue.ts';
+import { didYouMean } from '../issues/did-you-mean.ts';
+import { operatorNames, type OperatorTest, type Rule, type Scalar } from '../schema/predicate-schema.ts';
 
 type Path = (string | number)[];
 

@@ -1,4 +1,4 @@
-import type { RuleFunctions } from './evaluate-rule';
+import type { RuleFunctions } from './evaluate-rule.ts';
 
 /**
  * Rules written in code, for the few conditions a table cannot say. A flow names one with

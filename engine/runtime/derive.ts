@@ -1,5 +1,5 @@
-import type { Derived } from '../schema/flow-schema';
-import type { Answers } from './types';
+import type { Derived } from '../schema/flow-schema.ts';
+import type { Answers } from './types.ts';
 
 const isAnswered = (v: unknown) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
 

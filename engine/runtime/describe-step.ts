@@ -1,15 +1,18 @@
-import type { CompiledStep } from '../compile/compiled-flow';
-import type { RuleScope } from '../rules/evaluate-rule';
-import type { FlowRuntime } from './flow-runtime';
-import { activeTip, offeredOptions, selectionFromAnswers } from './step-answers';
-import type { ProgressSection, StepScreen } from './types';
+import type { CompiledStep } from '../compile/compiled-flow.ts';
+import type { RuleScope } from '../rules/evaluate-rule.ts';
+import type { FlowRuntime } from './flow-runtime.ts';
+import { activeTip, offeredOptions, selectionFromAnswers } from './step-answers.ts';
+import type { ProgressSection, StepScreen } from './types.ts';
 
-/** Facts from outside the flow that screens show ({city} on geo-aggressors, {firstName}). */
-export type ScreenFacts = Record<string, string | undefined>;
+/** Facts from outside the flow that screens show ({city} on geo-aggressors, {firstName}, the aggressors list). */
+export type ScreenFacts = Record<string, unknown>;
 
 /** Fills {placeholders} from facts; an unknown one is left empty rather than shown raw. */
 export function fillPlaceholders(text: string | undefined, facts: ScreenFacts): string | undefined {
-  return text?.replace(/\{(\w+)\}/g, (_, key: string) => facts[key] ?? '');
+  return text?.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = facts[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
-import type { Rule } from '../schema/predicate-schema';
-import type { CompiledFlow, CompiledStep } from '../compile/compiled-flow';
-import { compileRule, type Guard, type RuleFunctions, type RuleScope } from '../rules/evaluate-rule';
-import { ruleFunctions } from '../rules/rule-functions';
-import { orderSteps } from './order-steps';
-import { selectVariants } from './select-variants';
-import type { FlowEnvironment } from './types';
+import type { Rule } from '../schema/predicate-schema.ts';
+import type { CompiledFlow, CompiledStep } from '../compile/compiled-flow.ts';
+import { compileRule, type Guard, type RuleFunctions, type RuleScope } from '../rules/evaluate-rule.ts';
+import { ruleFunctions } from '../rules/rule-functions.ts';
+import { orderSteps } from './order-steps.ts';
+import { selectVariants } from './select-variants.ts';
+import type { FlowEnvironment } from './types.ts';
 
 /** A compiled flow with its rules turned into guards (once), and its steps ordered for the chosen variants. */
 export interface FlowRuntime {

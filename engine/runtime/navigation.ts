@@ -1,6 +1,6 @@
-import type { CompiledStep } from '../compile/compiled-flow';
-import type { RuleScope } from '../rules/evaluate-rule';
-import type { FlowRuntime } from './flow-runtime';
+import type { CompiledStep } from '../compile/compiled-flow.ts';
+import type { RuleScope } from '../rules/evaluate-rule.ts';
+import type { FlowRuntime } from './flow-runtime.ts';
 
 /** The index of the first step after `from` that is shown for these answers, or -1 for the results route (spec 000 §2.3). */
 export function nextStepIndex(runtime: FlowRuntime, from: number, scope: RuleScope): number {

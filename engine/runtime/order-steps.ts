@@ -1,4 +1,4 @@
-import type { CompiledFlow, CompiledStep } from '../compile/compiled-flow';
+import type { CompiledFlow, CompiledStep } from '../compile/compiled-flow.ts';
 
 /**
  * The steps in the order a shopper meets them once variants are chosen: steps with a placement

@@ -1,6 +1,6 @@
-import type { CompiledFlow } from '../compile/compiled-flow';
-import { compileRule } from '../rules/evaluate-rule';
-import type { FlowEnvironment } from './types';
+import type { CompiledFlow } from '../compile/compiled-flow.ts';
+import { compileRule } from '../rules/evaluate-rule.ts';
+import type { FlowEnvironment } from './types.ts';
 
 /**
  * Picks each variant's option: the first `choose` rule that holds, else the feature flag when it

@@ -1,5 +1,5 @@
-import type { OptionValue } from '../schema/flow-schema';
-import type { CompiledOption } from '../compile/compiled-flow';
+import type { OptionValue } from '../schema/flow-schema.ts';
+import type { CompiledOption } from '../compile/compiled-flow.ts';
 
 /**
  * Toggles one option of a multi-select answer (spec 000 §5.1): an exclusive option

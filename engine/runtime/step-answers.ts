@@ -1,10 +1,10 @@
-import type { Scalar } from '../schema/predicate-schema';
-import type { OptionValue, Tip } from '../schema/flow-schema';
-import type { ChoiceStep, CompiledOption, CompiledStep } from '../compile/compiled-flow';
-import { allOptions, optionWrites } from '../compile/field-model';
-import type { RuleScope } from '../rules/evaluate-rule';
-import type { FlowRuntime } from './flow-runtime';
-import type { Answers, AnswerValue, Selection } from './types';
+import type { Scalar } from '../schema/predicate-schema.ts';
+import type { OptionValue, Tip } from '../schema/flow-schema.ts';
+import type { ChoiceStep, CompiledOption, CompiledStep } from '../compile/compiled-flow.ts';
+import { allOptions, optionWrites } from '../compile/field-model.ts';
+import type { RuleScope } from '../rules/evaluate-rule.ts';
+import type { FlowRuntime } from './flow-runtime.ts';
+import type { Answers, AnswerValue, Selection } from './types.ts';
 
 const answered = (v: AnswerValue | undefined) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
 const perOption = (step: ChoiceStep) => !step.field && step.options.some((o) => o.field);

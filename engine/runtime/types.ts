@@ -1,6 +1,6 @@
-import type { Scalar } from '../schema/predicate-schema';
-import type { Image, OptionValue, StepKind, Tip } from '../schema/flow-schema';
-import type { CompiledOption, CompiledStepOf } from '../compile/compiled-flow';
+import type { Scalar } from '../schema/predicate-schema.ts';
+import type { Image, OptionValue, StepKind, Tip } from '../schema/flow-schema.ts';
+import type { CompiledOption, CompiledStepOf } from '../compile/compiled-flow.ts';
 
 /** A stored answer: a scalar or, for multi-select fields, a list of option values. */
 export type AnswerValue = Scalar | OptionValue[];

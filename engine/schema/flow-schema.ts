@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ruleSchema, scalarSchema } from './predicate-schema';
+import { ruleSchema, scalarSchema } from './predicate-schema.ts';
 
 const text = z.string().min(1);
 const slug = z.string().regex(/^[a-z][a-z0-9_-]*$/, 'lowercase letters, digits, "-" or "_", starting with a letter');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flowSchema } from './flow-schema';
+import { flowSchema } from './flow-schema.ts';
 
 /** The JSON Schema of a flow file, for editors' autocomplete and validation (flows/flow.schema.json). */
 export function flowJsonSchema(): Record<string, unknown> {

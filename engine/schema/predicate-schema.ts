@@ -64,4 +64,4 @@ export type Rule =
   | { kind: 'any'; of: Rule[] }
   | { kind: 'not'; of: Rule }
   | { kind: 'fn'; name: string; path?: (string | number)[] }
-  | { kind: 'test'; key: string; op: keyof OperatorTest; value: Scalar | Scalar[] | boolean; path: (string | number)[] };
+  | { kind: 'test'; key: string; op: keyof OperatorTest; value: Scalar | Scalar[] | boolean; path?: (string | number)[] };

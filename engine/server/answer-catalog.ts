@@ -1,7 +1,7 @@
-import type { Scalar } from '../schema/predicate-schema';
-import type { CompiledFlow } from '../compile/compiled-flow';
-import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model';
-import { didYouMean } from '../issues/did-you-mean';
+import type { Scalar } from '../schema/predicate-schema.ts';
+import type { CompiledFlow } from '../compile/compiled-flow.ts';
+import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model.ts';
+import { didYouMean } from '../issues/did-you-mean.ts';
 
 /** Every answer field the flows define, with what it accepts: the server's view of the flows. */
 export interface AnswerCatalog {

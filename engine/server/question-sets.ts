@@ -1,5 +1,5 @@
-import type { CompiledFlow } from '../compile/compiled-flow';
-import { allOptions } from '../compile/field-model';
+import type { CompiledFlow } from '../compile/compiled-flow.ts';
+import { allOptions } from '../compile/field-model.ts';
 
 /** One question in the server's question-set shape (spec 000 §3.1). */
 export interface QuestionSetQuestion {

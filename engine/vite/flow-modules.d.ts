@@ -1,5 +1,5 @@
 /** A flow file imported through the flows Vite plugin is its compiled flow. */
 declare module '*.yaml' {
-  const flow: import('../compile/compiled-flow').CompiledFlow;
+  const flow: import('../compile/compiled-flow.ts').CompiledFlow;
   export default flow;
 }

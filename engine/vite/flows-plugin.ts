@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { compileFlowSource } from '../compile/compile-source';
-import { formatIssue } from '../issues/format-issue';
+import { compileFlowSource } from '../compile/compile-source.ts';
+import { formatIssue } from '../issues/format-issue.ts';
+import { serializeFlow } from '../compile/serialize-flow.ts';
 
 const flowFile = /[\\/]flows[\\/].+\.ya?ml$/;
 
@@ -28,7 +29,7 @@ export function flowsPlugin(): Plugin {
         this.error({ message: `The flow ${path.relative(root, file)} has ${result.issues.length} problem(s):\n\n${report}`, id: file, ...(first ? { loc: { file, line: first.line, column: first.column - 1 } } : {}) });
       }
       // JSON.parse of a string literal is faster for the browser than an object literal of the same size.
-      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(result.flow))});`, map: { mappings: '' } };
+      return { code: `export default JSON.parse(${JSON.stringify(serializeFlow(result.flow))});`, map: { mappings: '' } };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import { createFlowMachine, type Answers, type FlowRuntime, type SaveRequest } from '#engine';
+import { createFlowMachine, type Answers, type FlowEnvironment, type FlowRuntime, type SaveRequest, type SaveResult } from '#engine';
 
 /** Runs a flow machine with a recording save actor; saves resolve at once unless `failSave` says otherwise. */
 export function runFlow(runtime: FlowRuntime, input: { answers?: Answers; route?: string; resume?: boolean } = {}, options: { failSave?: (r: SaveRequest) => Error | undefined; advance?: number } = {}) {
@@ -7,13 +7,13 @@ export function runFlow(runtime: FlowRuntime, input: { answers?: Answers; route?
   const completed: Answers[] = [];
   const machine = createFlowMachine(runtime).provide({
     actors: {
-      saveAnswers: fromPromise(async ({ input: request }: { input: SaveRequest }) => {
+      saveAnswers: fromPromise<SaveResult | void, SaveRequest>(async ({ input: request }) => {
         saves.push(request);
         const error = options.failSave?.(request);
         if (error) throw error;
         return request.mode === 'location' ? { facts: { city: 'New York' } } : {};
       }),
-      completeFlow: fromPromise(async ({ input: request }: { input: { values: Answers } }) => {
+      completeFlow: fromPromise<void, { flowId: string; category: string; values: Answers; env: FlowEnvironment }>(async ({ input: request }) => {
         completed.push(request.values);
       }),
     },

@@ -1,0 +1,30 @@
+import type { Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { signUpHandler } from '../stories/mocks/sign-up-mocks';
+import '../renderer/styles/index.css';
+import './preview.css';
+
+/** The spec's breakpoints (000 §9); stories render at xs, sm and lg, the others are there to look at. */
+export const viewportOptions = {
+  xs: { name: 'Phone (360)', styles: { width: '360px', height: '780px' }, type: 'mobile' },
+  sm: { name: 'Tablet (768)', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+  md: { name: 'Small laptop (1024)', styles: { width: '1024px', height: '768px' }, type: 'desktop' },
+  lg: { name: 'Desktop (1280)', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+  xl: { name: 'Wide (1920)', styles: { width: '1920px', height: '1080px' }, type: 'desktop' },
+} as const;
+
+const preview: Preview = {
+  loaders: [mswLoader()],
+  beforeEach({ msw }) {
+    // Sign-up succeeds unless a story says otherwise.
+    msw.use(signUpHandler('signed-up'));
+  },
+  parameters: {
+    layout: 'fullscreen',
+    viewport: { options: viewportOptions },
+    // Any axe violation fails the story's test.
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+  },
+};
+export default preview;

@@ -1,0 +1,62 @@
+import type { RequestBody } from '../endpoints';
+import { createCallEndpoint, type ApiClientOptions, type CallOptions } from './call-endpoint';
+
+type Options = CallOptions | undefined;
+
+/**
+ * The typed client of the shop's API (spec 000 §7): one method per call of `api/endpoints.ts`.
+ * Every method rejects with an ApiError.
+ * @example
+ * const api = createApiClient({ tokens: createLocalStorageTokenStore() });
+ * const user = await api.getAccount();
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const call = createCallEndpoint(options);
+  return {
+    /** Any call of the endpoint table, for calls without a named method yet. */
+    call,
+
+    // Identity
+    signUpGuest: (o?: Options) => call('signUpGuest', {}, o),
+    signUp: (body: RequestBody<'signUp'>, o?: Options) => call('signUp', { body }, o),
+    requestMagicLink: (body: RequestBody<'requestMagicLink'>, o?: Options) => call('requestMagicLink', { body }, o),
+    verifyMagicLink: (token: string, o?: Options) => call('verifyMagicLink', { body: { token } }, o),
+    /** The raw refresh call; requests refresh stored tokens by themselves. */
+    refresh: (refreshToken: string, o?: Options) => call('refresh', { body: { refresh: refreshToken } }, o),
+    signOut: (refreshToken?: string, o?: Options) => call('signOut', { body: refreshToken ? { refresh: refreshToken } : {} }, o),
+
+    // Account and addresses
+    getAccount: (o?: Options) => call('getAccount', {}, o),
+    patchAccount: (body: RequestBody<'patchAccount'>, o?: Options) => call('patchAccount', { body }, o),
+    getAddresses: (o?: Options) => call('getAddresses', {}, o),
+    createAddress: (body: RequestBody<'createAddress'>, o?: Options) => call('createAddress', { body }, o),
+    patchAddress: (pubkey: string, body: RequestBody<'patchAddress'>, o?: Options) => call('patchAddress', { params: { pubkey }, body }, o),
+    deleteAddress: (pubkey: string, o?: Options) => call('deleteAddress', { params: { pubkey } }, o),
+    linkStylist: (publicSlug: string, o?: Options) => call('linkStylist', { body: { public_slug: publicSlug } }, o),
+    getStylist: (publicSlug: string, o?: Options) => call('getStylist', { params: { public_slug: publicSlug } }, o),
+
+    // Consultation and profile
+    getQuestionSets: (category?: string, o?: Options) => call('getQuestionSets', { query: { category } }, o),
+    getHairProfile: (o?: Options) => call('getHairProfile', {}, o),
+    /** Saves answers; `source` is "website" unless given (spec 000 §7). */
+    patchHairProfile: (body: RequestBody<'patchHairProfile'>, o?: Options) =>
+      // The cast: the schema's catchall index type does not admit its own consultation_status object.
+      call('patchHairProfile', { body: { source: 'website', ...body } as RequestBody<'patchHairProfile'> }, o),
+    getAggressors: (o?: Options) => call('getAggressors', {}, o),
+    getSkeletonRecommendations: (o?: Options) => call('getSkeletonRecommendations', { query: { category: 'skincare' } }, o),
+    getScoring: (category?: 'haircare' | 'skincare', o?: Options) => call('getScoring', { query: { category } }, o),
+    getFragrances: (category: 'haircare' | 'skincare', o?: Options) => call('getFragrances', { query: { category } }, o),
+    getIngredients: (category?: 'haircare' | 'skincare', o?: Options) => call('getIngredients', { query: { category } }, o),
+    getIncis: (category: 'haircare' | 'skincare', o?: Options) => call('getIncis', { query: { category } }, o),
+    getProductVariant: (product: string, o?: Options) => call('getProductVariant', { body: { product } }, o),
+    getRecommendationSlug: (product: string, o?: Options) => call('getRecommendationSlug', { body: { product } }, o),
+    getPrescription: (o?: Options) => call('getPrescription', {}, o),
+    getFormula: (skeleton: string, o?: Options) => call('getFormula', { query: { skeleton } }, o),
+    /** Any category other than skincare is asked for as haircare (spec 000 §7). */
+    getProductRecommendations: (category: string, o?: Options) =>
+      call('getProductRecommendations', { query: { category: category === 'skincare' ? 'skincare' : 'haircare' } }, o),
+  };
+}
+
+/** The client `createApiClient` returns. */
+export type ApiClient = ReturnType<typeof createApiClient>;

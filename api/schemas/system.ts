@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** GET /healthz: the process is up and the database answers. */
+export const health = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export type Health = z.infer<typeof health>;
+
+/** GET /dev/outbox.json?to=&limit=: filter by recipient, newest first. */
+export const outboxQuery = z
+  .object({
+    to: z.string().trim().toLowerCase().optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+  })
+  .strict();
+
+/** One message of the dev outbox, with the links found in its text. */
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+/** GET /dev/outbox.json */
+export const outboxMessages = z.array(outboxMessage);

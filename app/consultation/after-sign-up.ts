@@ -1,0 +1,23 @@
+import { isApiError, type ApiClient } from '#api/client';
+import type { AnswerBuffer } from './answer-buffer';
+import { linkStoredStylist } from './stored-stylist';
+
+/**
+ * Right after sign-up (spec 000 §4.2, §4.3): link a stylist the visitor came from, then save the
+ * answers buffered on the device together with the accepted policies. Answers the server refuses
+ * (a value no longer offered) are dropped and the rest saved; the buffer is cleared only once saved.
+ */
+export async function saveBufferedAnswers(api: Pick<ApiClient, 'patchHairProfile' | 'linkStylist'>, buffer: AnswerBuffer): Promise<void> {
+  await linkStoredStylist(api);
+  const buffered = buffer.read();
+  const body = { ...buffered, privacy_policies: true, terms_conditions: true };
+  try {
+    await api.patchHairProfile(body as Parameters<typeof api.patchHairProfile>[0]);
+  } catch (error) {
+    if (!isApiError(error, 'validation_error') || !error.fields) throw error;
+    const refused = new Set(Object.keys(error.fields));
+    console.error('some buffered answers were refused and dropped', error.fields);
+    await api.patchHairProfile(Object.fromEntries(Object.entries(body).filter(([key]) => !refused.has(key))) as Parameters<typeof api.patchHairProfile>[0]);
+  }
+  buffer.clear();
+}

@@ -1,0 +1,28 @@
+import type { User } from '#api';
+import { anonymousEnvironment, type FlowEnvironment, type SessionStatus } from '#engine';
+
+/** Feature flags for the consultation, from localStorage (`shop.flags`, JSON) until the flags service exists. */
+export function readFlags(storage: Storage | undefined = globalThis.localStorage): FlowEnvironment['flags'] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem('shop.flags') ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as FlowEnvironment['flags']) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The session as flows see it: anonymous, guest (guest tokens) or authenticated (spec 000 §6). */
+export function flowSession(status: string, user: User | null | undefined): SessionStatus {
+  if (status !== 'authenticated' || !user) return 'anonymous';
+  return user.is_guest ? 'guest' : 'authenticated';
+}
+
+/** The environment a consultation runs in: who is there, their flags, the entry URL's query. */
+export function flowEnvironment(status: string, user: User | null | undefined, search: string): FlowEnvironment {
+  return anonymousEnvironment({
+    session: flowSession(status, user),
+    user: { hasNames: Boolean(user?.first_name && user?.last_name) },
+    flags: readFlags(),
+    query: Object.fromEntries(new URLSearchParams(search)),
+  });
+}

@@ -1,0 +1,25 @@
+import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
+
+/** /terms: End User License and Terms of Service (spec 000 §2.1). */
+export default function TermsPage() {
+  const heading = usePageHeadingFocus();
+  return (
+    <article className="page page--narrow">
+      <h1 ref={heading} tabIndex={-1}>
+        End User License and Terms of Service
+      </h1>
+      <p>These terms govern your use of this shop and the custom products we make for you.</p>
+      <h2>Your consultation</h2>
+      <p>
+        Your formulas are made from the answers you give. Please answer accurately; tell us about pregnancy, breastfeeding, medication and
+        skin or scalp conditions, and ask your doctor before using new products or supplements if you have concerns.
+      </p>
+      <h2>Who can buy</h2>
+      <p>Our products are not intended for people under 18.</p>
+      <h2>Orders and subscriptions</h2>
+      <p>Every product is made to order. Subscriptions renew on the date shown in your account until you pause or cancel them.</p>
+      <h2>Our guarantee</h2>
+      <p>If you don't love your first order, tell us and we'll reformulate it or refund it.</p>
+    </article>
+  );
+}

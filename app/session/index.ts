@@ -1,0 +1,19 @@
+/** @module app/session: the session machine (spec 000 §4.6) and its React binding. */
+export { createSessionMachine, selectAuthStatus, isAuthStatus } from './session-machine';
+export type {
+  AuthStatus,
+  NotAuthenticatedReason,
+  SessionActorRef,
+  SessionContext,
+  SessionEmitted,
+  SessionEvent,
+  SessionMachine,
+  SessionSnapshot,
+} from './session-machine';
+export { buildSignUpRequest, mapSignUpFieldErrors, signUpFailure, initialSignUpState } from './sign-up';
+export type { SignUpFieldErrors, SignUpForm, SignUpState } from './sign-up';
+export { signUpAndWait, signUpOutcome } from './sign-up-outcome';
+export type { SignUpOutcome } from './sign-up-outcome';
+export type { MagicLinkRequest, MagicLinkStatus, SessionApi, SessionData, SessionDeps } from './session-services';
+export { SessionProvider, useSession, useSessionActorRef, useSessionLogout } from './session-react';
+export type { SessionProviderProps } from './session-react';

@@ -1,0 +1,88 @@
+import { isApiError, type ApiClient, type TokenStore } from '#api/client';
+import type { Address, User } from '#api';
+import { buildSignUpRequest, type SignUpForm } from './sign-up';
+
+/** The calls the session makes (a real ApiClient, or a fake in tests and stories). */
+export type SessionApi = Pick<ApiClient, 'signUpGuest' | 'signUp' | 'requestMagicLink' | 'verifyMagicLink' | 'signOut' | 'getAccount' | 'getAddresses'>;
+
+/** What the session machine needs from the app. */
+export interface SessionDeps {
+  api: SessionApi;
+  tokens: TokenStore;
+  /** Sends an unexpected error to the error-reporting service (spec 000 §8: sign-up, other errors). */
+  reportError?: (error: unknown, info: { operation: 'signUp' }) => void;
+}
+
+/** The signed-in (or guest) user and their addresses, loaded together. */
+export interface SessionData {
+  user: User;
+  addresses: Address[];
+}
+
+export type MagicLinkStatus = 'idle' | 'sending' | 'success' | 'unknownUser' | 'error';
+
+export interface MagicLinkRequest {
+  username?: string;
+  next?: string;
+  coupon?: string;
+  couponSource?: string;
+}
+
+/** Loads the user and their addresses in parallel (spec 000 §4.6). */
+export async function loadSession({ api }: SessionDeps, signal: AbortSignal): Promise<SessionData> {
+  const [user, addresses] = await Promise.all([api.getAccount({ signal }), api.getAddresses({ signal })]);
+  return { user, addresses };
+}
+
+/** Creates guest tokens, stores them, and loads the guest's user record. */
+export async function startGuestSession(deps: SessionDeps, signal: AbortSignal): Promise<SessionData> {
+  const tokens = await deps.api.signUpGuest({ signal });
+  signal.throwIfAborted(); // a cancelled session must not store what arrived late
+  deps.tokens.setGuest(tokens);
+  return loadSession(deps, signal);
+}
+
+/** Trades a magic-link token for the user's tokens (the guest's are dropped) and loads the user. */
+export async function verifyMagicLink(deps: SessionDeps, token: string, signal: AbortSignal): Promise<SessionData> {
+  const tokens = await deps.api.verifyMagicLink(token, { signal });
+  signal.throwIfAborted();
+  deps.tokens.setUser(tokens);
+  deps.tokens.setGuest(null);
+  return loadSession(deps, signal);
+}
+
+/** Signs up (spec 000 §5.6); new accounts' tokens are stored and the guest's cleared. */
+export async function submitSignUp(deps: SessionDeps, form: SignUpForm, signal: AbortSignal): Promise<'signedUp' | 'magicLinkSent'> {
+  const response = await deps.api.signUp(buildSignUpRequest(form), { signal });
+  if ('magic_link_sent' in response) return 'magicLinkSent';
+  signal.throwIfAborted();
+  deps.tokens.setUser(response);
+  deps.tokens.setGuest(null);
+  return 'signedUp';
+}
+
+/** Asks for a magic link; without a username the result is error and nothing is sent (spec 000 §5.6). */
+export async function requestMagicLink(deps: SessionDeps, request: MagicLinkRequest, signal: AbortSignal): Promise<MagicLinkStatus> {
+  const username = request.username?.trim().toLowerCase();
+  if (!username) return 'error';
+  try {
+    await deps.api.requestMagicLink({ ...request, username }, { signal });
+    return 'success';
+  } catch (error) {
+    return isApiError(error, 'unknown_user') ? 'unknownUser' : 'error';
+  }
+}
+
+/** Forgets the stored tokens now and revokes their refresh tokens on the server, best effort. */
+export function endSession({ api, tokens }: SessionDeps): void {
+  const { user, guest } = tokens.read();
+  tokens.clear();
+  for (const pair of [user, guest]) {
+    if (pair?.refresh) api.signOut(pair.refresh).catch(() => undefined); // the tokens are gone locally either way
+  }
+}
+
+/** True when the session is dead: its token was refused or cannot be refreshed. */
+export function isInvalidSession(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'token_not_valid' || error.code === 'cannot_refresh' || error.status === 401);
+}

@@ -1,0 +1,74 @@
+/** What a first-time visitor downloads for a step page, and Lighthouse's mobile performance score for it. */
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium';
+
+export interface PageWeight {
+  path: string;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  requests: number;
+  thirdPartyRequests: string[];
+  cumulativeLayoutShift: number;
+}
+
+/** Loads `path` in a fresh browser profile and sums the gzipped size of every script and stylesheet it fetched. */
+export async function pageWeight(baseUrl: string, path: string): Promise<PageWeight> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const bodies: Promise<{ url: string; type: string; gz: number }>[] = [];
+    const origin = new URL(baseUrl).origin;
+    const thirdParty: string[] = [];
+    page.on('response', (response) => {
+      const url = response.url();
+      if (!url.startsWith(origin)) thirdParty.push(url);
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') {
+        bodies.push(response.body().then((b) => ({ url, type, gz: gzipSync(b, { level: 9 }).length })));
+      }
+    });
+    await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+    await page.waitForSelector('h1');
+    await page.waitForTimeout(500);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    const loaded = await Promise.all(bodies);
+    return {
+      path,
+      jsGzipBytes: loaded.filter((b) => b.type === 'script').reduce((n, b) => n + b.gz, 0),
+      cssGzipBytes: loaded.filter((b) => b.type === 'stylesheet').reduce((n, b) => n + b.gz, 0),
+      requests: loaded.length,
+      thirdPartyRequests: thirdParty,
+      cumulativeLayoutShift: cls,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse (mobile preset, simulated throttling) performance score, 0-100, and its key metrics. */
+export async function lighthousePerformance(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: chromiumArgs });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    const lhr = result!.lhr;
+    return {
+      score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
+      tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0,
+      cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: the figures the issues set targets for, printed as a table and written to
+ * bench/results/latest.json and into the README between the bench markers.
+ *   - compiling every flow; applying one answer and resolving the next step (median, p99)
+ *   - the gzipped JS+CSS a first-time visitor downloads for a step page; third-party requests; layout shift
+ *   - Lighthouse mobile performance on that page (Debian chromium)
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { startServer } from '../scripts/start-server';
+import { engineBench } from './engine-bench';
+import { lighthousePerformance, pageWeight } from './page-bench';
+
+const stepPages = ['/consultation/haircare/my-hair/length'];
+
+async function main() {
+  if (!existsSync('dist/index.html') || process.argv.includes('--build')) {
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const engine = await engineBench();
+  const server = await startServer();
+  const pages = [];
+  try {
+    for (const path of stepPages) {
+      const weight = await pageWeight(server.url, path);
+      const lighthouse = await lighthousePerformance(server.url + path);
+      pages.push({ ...weight, lighthouse });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows: [string, string, string][] = [
+    ...engine.compile.map((c): [string, string, string] => [`compile ${c.flow}`, `${c.median_ms.toFixed(1)} ms median, ${c.p99_ms.toFixed(1)} ms p99`, '—']),
+    ['apply an answer + resolve the next step', `${engine.answer.median_us.toFixed(1)} µs median, ${engine.answer.p99_us.toFixed(1)} µs p99`, '< 50 µs median'],
+    ['answer → saved → next step (machine round trip)', `${engine.roundTrip.median_us.toFixed(1)} µs median, ${engine.roundTrip.p99_us.toFixed(1)} µs p99`, '—'],
+    ...pages.flatMap((p): [string, string, string][] => [
+      [`JS+CSS gzipped, first visit ${p.path}`, `${kb(p.jsGzipBytes + p.cssGzipBytes)} (JS ${kb(p.jsGzipBytes)}, CSS ${kb(p.cssGzipBytes)})`, '≤ 120 KB'],
+      [`third-party requests, ${p.path}`, String(p.thirdPartyRequests.length), '0'],
+      [`layout shift (CLS), ${p.path}`, p.cumulativeLayoutShift.toFixed(3), '0'],
+      [`Lighthouse mobile performance, ${p.path}`, `${p.lighthouse.score} (LCP ${Math.round(p.lighthouse.lcpMs)} ms, TBT ${Math.round(p.lighthouse.tbtMs)} ms, CLS ${p.lighthouse.cls.toFixed(3)})`, '≥ 95'],
+    ]),
+  ];
+  const table = ['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const stamp = `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`;
+  console.log(`\n${table}\n\n${stamp}`);
+  writeFileSync('bench/results/latest.json', `${JSON.stringify({ date: new Date().toISOString(), machine, engine, pages }, null, 2)}\n`);
+  const readme = readFileSync('README.md', 'utf8');
+  const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n\n${stamp}\n<!-- bench:end -->`);
+  if (updated !== readme) writeFileSync('README.md', updated);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

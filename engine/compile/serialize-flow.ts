@@ -1,0 +1,12 @@
+import type { CompiledFlow } from './compiled-flow.ts';
+
+/** Flags that are false unless a flow says otherwise; the browser payload leaves the false ones out. */
+const falseByDefault = new Set(['exclusive', 'retired', 'public', 'replaceHistory']);
+
+/**
+ * The compiled flow as shipped to the browser: JSON without the rules' source paths (only the
+ * checker needs them) and without flags at their default false, which readers treat as absent.
+ */
+export function serializeFlow(flow: CompiledFlow): string {
+  return JSON.stringify(flow, (key, value) => (key === 'path' || (falseByDefault.has(key) && value === false) ? undefined : value));
+}

@@ -1,0 +1,122 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { SignUpFieldErrors, StepProps } from '../step-props';
+import { StepBody, StepHeading, titleOf } from '../parts/step-heading';
+import { ActionButton } from '../parts/action-button';
+import { SignInField } from '../parts/sign-in-field';
+
+type Field = keyof SignUpFieldErrors;
+type Outcome = 'idle' | 'sending' | 'magic-link-sent' | 'invalid-coupon' | 'error';
+
+export const signInMessages = {
+  first_name: 'Enter your first name.',
+  last_name: 'Enter your last name.',
+  email: 'Enter your email address.',
+  emailFormat: 'Enter a valid email address.',
+  invalidCoupon: 'Your offer code is no longer valid. You can still save your results without it.',
+  error: 'Something went wrong and your results were not saved. Please try again.',
+  magicLinkSent: (email: string) => `You already have an account with us. We sent you a link at ${email}: open it to pick up where you left off.`,
+} as const;
+
+/** The sign-in/save step (spec 000 §2.7): first name, last name and e-mail, then services.signUp. */
+export function SignInStep({ screen, onNext, busy, services, facts }: StepProps<'signin'>) {
+  const { step } = screen;
+  const formId = useId();
+  const statusId = useId();
+  const [values, setValues] = useState({ first_name: facts.firstName ?? '', last_name: '', email: '' });
+  const [errors, setErrors] = useState<SignUpFieldErrors>({});
+  const [outcome, setOutcome] = useState<Outcome>('idle');
+  const refs = { first_name: useRef<HTMLInputElement>(null), last_name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null) };
+  const sending = busy || outcome === 'sending';
+
+  const showErrors = (found: SignUpFieldErrors) => {
+    setErrors(found);
+    const first = (['first_name', 'last_name', 'email'] as const).find((f) => found[f]);
+    if (first) refs[first].current?.focus();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const found = checkForm(values);
+    if (Object.keys(found).length > 0) {
+      setOutcome('idle');
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setOutcome('sending');
+    let result;
+    try {
+      result = await services.signUp({ firstName: values.first_name.trim(), lastName: values.last_name.trim(), email: values.email.trim() });
+    } catch {
+      result = { kind: 'error' } as const;
+    }
+    if (result.kind === 'signed-up') {
+      setOutcome('idle');
+      onNext();
+    } else if (result.kind === 'field-errors') {
+      setOutcome('idle');
+      showErrors(result.fields);
+    } else {
+      setOutcome(result.kind);
+    }
+  };
+  const field = (name: Field, label: string, type: 'text' | 'email', autoComplete: string) => (
+    <SignInField
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      inputRef={refs[name]}
+      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+    />
+  );
+
+  return (
+    <form id={formId} className="step step--signin" noValidate onSubmit={submit} aria-busy={sending || undefined}>
+      <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
+      <StepBody body={screen.text.body} />
+      <div className="signin__names">
+        {field('first_name', 'First name', 'text', 'given-name')}
+        {field('last_name', 'Last name', 'text', 'family-name')}
+      </div>
+      {field('email', 'Email', 'email', 'email')}
+      <div id={statusId} role="status" className="signin__status">
+        {outcome === 'magic-link-sent' ? <p className="signin__sent">{signInMessages.magicLinkSent(values.email.trim())}</p> : null}
+      </div>
+      {outcome === 'error' || outcome === 'invalid-coupon' ? (
+        <p role="alert" className="inline-error">
+          {outcome === 'error' ? signInMessages.error : signInMessages.invalidCoupon}
+        </p>
+      ) : null}
+      <p className="signin__terms">
+        {withoutEllipsis(step.terms)} <a href="/terms">End User License and Terms of Service</a> and <a href="/privacy">Privacy Policy</a>.
+      </p>
+      <div className="step__actions">
+        <ActionButton type="submit" busy={sending}>
+          {step.button ?? 'Next'}
+        </ActionButton>
+        <a className="step__link" href="/signin">
+          {step.resumeLink}
+        </a>
+      </div>
+    </form>
+  );
+}
+
+/** The form's own checks before asking the server. */
+function checkForm(values: Record<Field, string>): SignUpFieldErrors {
+  const found: SignUpFieldErrors = {};
+  if (!values.first_name.trim()) found.first_name = signInMessages.first_name;
+  if (!values.last_name.trim()) found.last_name = signInMessages.last_name;
+  const email = values.email.trim();
+  if (!email) found.email = signInMessages.email;
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) found.email = signInMessages.emailFormat;
+  return found;
+}
+
+/** "…agree to…" reads badly before the links: drop a trailing ellipsis. */
+function withoutEllipsis(text: string): string {
+  return text.replace(/\s*(…|\.\.\.)\s*$/, '');
+}

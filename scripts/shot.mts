@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from './chromium';
+const [url, out, w = '360', h = '740'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+const errors: string[] = [];
+page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto(url!, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: out!, fullPage: true });
+console.log('url now', page.url(), 'errors', errors);
+await browser.close();

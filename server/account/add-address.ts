@@ -1,0 +1,65 @@
+import { and, count, eq } from 'drizzle-orm';
+import { address, addressInput, errorBody } from '#api';
+import { addresses } from '../db/schema';
+import { ApiError, validationError } from '../http/api-error';
+import { defineOperation } from '../http/operation';
+import { newPubkey } from '../identity/token-hash';
+import { addressView } from './address-view';
+import { lockUser } from './lock-user';
+import { normalizePostalCode, postalCodeMessage } from './postal-code';
+
+/** How many addresses one customer may keep. */
+export const MAX_ADDRESSES = 20;
+
+/** POST /v1/account/addresses: adds an address; the first one, or one marked primary, becomes the primary. */
+export const addAddress = defineOperation(
+  {
+    method: 'post',
+    path: '/v1/account/addresses',
+    summary: 'Add an address',
+    tag: 'account',
+    auth: 'required',
+    body: addressInput,
+    responses: {
+      201: { description: 'The new address', schema: address },
+      400: { description: 'Field errors', schema: errorBody },
+      422: { description: 'too_many_addresses', schema: errorBody },
+    },
+  },
+  async ({ c, body, auth, services }) => {
+    const zipcode = normalizePostalCode(body.zipcode, body.country);
+    if (!zipcode) throw validationError({ zipcode: [postalCodeMessage(body.country)] });
+    const now = services.clock.now();
+    const row = await services.db.transaction(async (tx) => {
+      await lockUser(tx, auth.user.id);
+      const [existing] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, auth.user.id));
+      const total = existing?.n ?? 0;
+      if (total >= MAX_ADDRESSES) throw new ApiError(422, 'too_many_addresses', `You can keep up to ${MAX_ADDRESSES} addresses.`);
+      const primary = body.primary ?? total === 0;
+      if (primary) {
+        await tx
+          .update(addresses)
+          .set({ isPrimary: false, updatedAt: now })
+          .where(and(eq(addresses.userId, auth.user.id), eq(addresses.isPrimary, true)));
+      }
+      const [created] = await tx
+        .insert(addresses)
+        .values({
+          pubkey: newPubkey(),
+          userId: auth.user.id,
+          address1: body.address1,
+          address2: body.address2 || null,
+          city: body.city,
+          state: body.state,
+          zipcode,
+          country: body.country,
+          isPrimary: primary,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return created!;
+    });
+    return c.json(addressView(row), 201);
+  },
+);

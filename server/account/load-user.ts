@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { User } from '#api';
+import type { Database } from '../db/database';
+import { hairProfiles, stylists, users } from '../db/schema';
+import { asStatus } from '../profile/consultation-status';
+import { stylistView } from './stylist-view';
+
+/** The user as GET /v1/account/ shows it (spec 000 §3.9): identity, stylist, consultation statuses and profile summary. */
+export async function loadUser(db: Database, userId: number): Promise<User> {
+  const [row] = await db
+    .select({ user: users, stylist: stylists, profile: hairProfiles })
+    .from(users)
+    .leftJoin(stylists, eq(stylists.id, users.stylistId))
+    .leftJoin(hairProfiles, eq(hairProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new Error(`User ${userId} vanished.`);
+  const { user, stylist, profile } = row;
+  const answers = profile?.answers ?? {};
+  const statuses = profile?.consultationStatuses ?? {};
+  return {
+    pubkey: user.pubkey,
+    email: user.email ?? '',
+    username: user.username ?? '',
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    text_optin: user.textOptin,
+    text_marketing_optin: user.textMarketingOptin,
+    is_guest: user.isGuest,
+    // TODO(orders issue): true once the customer has an order; there are no orders yet.
+    is_returning_customer: false,
+    has_accepted_terms: user.hasAcceptedTerms,
+    customer_origin: user.customerOrigin,
+    stylist: stylist ? stylistView(stylist) : null,
+    consultation_statuses: { haircare: asStatus(statuses.haircare), skincare: asStatus(statuses.skincare) },
+    profile: {
+      hair_profile_status: profile?.status ?? null,
+      has_answered_supplements_questions: answers.has_answered_supplements_questions === true,
+      has_answered_styling_gel_questions: answers.has_answered_styling_gel_questions === true,
+      has_answered_haircare_questions: answers.has_answered_haircare_questions === true,
+      fragrance: profileFragrance(answers),
+      fragrance_skin: stringOrNull(answers.pref_fragrance_free_skin === true ? 'FREE' : answers.pref_fragrance_skin),
+      fragrance_hairoil: stringOrNull(answers.pref_hair_oil_fragrance),
+      is_fragrance_soldout: profile?.isFragranceSoldout ?? false,
+      diag_hair_type: stringOrNull(answers.diag_hair_type),
+      // TODO(orders issue): count the customer's orders; there are no orders yet.
+      order_count: 0,
+    },
+  };
+}
+
+/** profile.fragrance: "FREE" when fragrance-free, else the chosen code (spec 000 §3.9, §4.3). */
+function profileFragrance(answers: Record<string, unknown>): string | null {
+  if (answers.pref_fragrance_free === true) return 'FREE';
+  return stringOrNull(answers.pref_fragrance);
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}

@@ -1,0 +1,62 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { address, addressPatch, errorBody } from '#api';
+import { addresses } from '../db/schema';
+import { notFound, validationError } from '../http/api-error';
+import { defineOperation } from '../http/operation';
+import { addressView } from './address-view';
+import { lockUser } from './lock-user';
+import { normalizePostalCode, postalCodeMessage } from './postal-code';
+
+/** PATCH /v1/account/addresses/{pubkey}: changes some fields; another customer's address is 404. */
+export const updateAddress = defineOperation(
+  {
+    method: 'patch',
+    path: '/v1/account/addresses/{pubkey}',
+    summary: 'Change an address',
+    tag: 'account',
+    auth: 'required',
+    body: addressPatch,
+    responses: {
+      200: { description: 'The updated address', schema: address },
+      400: { description: 'Field errors', schema: errorBody },
+      404: { description: 'No such address among the customer’s', schema: errorBody },
+    },
+  },
+  async ({ c, body, params, auth, services }) => {
+    const now = services.clock.now();
+    const row = await services.db.transaction(async (tx) => {
+      await lockUser(tx, auth.user.id);
+      const [current] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.pubkey, params.pubkey ?? ''), eq(addresses.userId, auth.user.id)))
+        .limit(1);
+      if (!current) throw notFound('not_found', 'No such address.');
+      const country = body.country ?? (current.country === 'CA' ? 'CA' : 'US');
+      const zipcode = normalizePostalCode(body.zipcode ?? current.zipcode, country);
+      if (!zipcode) throw validationError({ zipcode: [postalCodeMessage(country)] });
+      if (body.primary === true) {
+        await tx
+          .update(addresses)
+          .set({ isPrimary: false, updatedAt: now })
+          .where(and(eq(addresses.userId, auth.user.id), ne(addresses.id, current.id)));
+      }
+      const [updated] = await tx
+        .update(addresses)
+        .set({
+          address1: body.address1 ?? current.address1,
+          address2: body.address2 === undefined ? current.address2 : body.address2 || null,
+          city: body.city ?? current.city,
+          state: body.state ?? current.state,
+          zipcode,
+          country,
+          isPrimary: body.primary ?? current.isPrimary,
+          updatedAt: now,
+        })
+        .where(eq(addresses.id, current.id))
+        .returning();
+      return updated!;
+    });
+    return c.json(addressView(row), 200);
+  },
+);

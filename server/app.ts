@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { logger } from 'hono/logger';
+import { secureHeaders } from 'hono/secure-headers';
+import { accountOperations } from './account/routes';
+import { systemClock, type Clock } from './clock';
+import { resolveAppConfig, type AppConfigInput } from './config';
+import type { Database } from './db/database';
+import { ApiError } from './http/api-error';
+import { handleError, handleNotFound } from './http/handle-error';
+import { mountOperations } from './http/mount-operations';
+import type { Operation } from './http/operation';
+import { mountWebApp } from './http/serve-web-app';
+import { identityOperations } from './identity/routes';
+import { getOutboxJson } from './mail/get-outbox-json';
+import { getOutboxPage } from './mail/get-outbox-page';
+import type { Mailer } from './mail/mailer';
+import type { ProfileFlows } from './profile/profile-flows';
+import { profileOperations } from './profile/routes';
+import type { Services } from './services';
+import { getHealth } from './system/get-health';
+import { getOpenApi } from './system/get-openapi';
+
+/** What the app is built from; tests pass their own database, mailer, flows and clock. */
+export interface AppDeps {
+  db: Database;
+  mailer: Mailer;
+  flows: ProfileFlows;
+  config: AppConfigInput;
+  clock?: Clock;
+}
+
+/** The largest request body accepted (answers, addresses and sign-ups are small). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Builds the HTTP app: every operation, the dev outbox (not in production), and the web app when a web root is set. */
+export function createApp(deps: AppDeps): Hono {
+  const config = resolveAppConfig(deps.config);
+  const services: Services = { db: deps.db, mailer: deps.mailer, flows: deps.flows, config, clock: deps.clock ?? systemClock };
+  const operations: Operation[] = [
+    ...identityOperations,
+    ...accountOperations,
+    ...profileOperations,
+    getHealth,
+    ...(config.production ? [] : [getOutboxJson, getOutboxPage]),
+  ];
+  operations.push(getOpenApi(() => operations));
+
+  const app = new Hono({ strict: false });
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  if (config.accessLog) app.use(logger());
+  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+      },
+    }),
+  );
+  // Answers about people: no shared cache keeps them unless an operation says otherwise.
+  app.use('/v1/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  mountOperations(app, services, operations);
+  if (config.webRoot) mountWebApp(app, config.webRoot);
+  return app;
+}

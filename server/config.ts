@@ -1,0 +1,68 @@
+/** One rate limit: at most `limit` requests per `windowSeconds`. */
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits on identity calls that send mail, create accounts or guess tokens. */
+export interface RateLimits {
+  signinPerUsername: RateLimit;
+  signinPerIp: RateLimit;
+  verifyPerIp: RateLimit;
+  signupPerIp: RateLimit;
+  guestSignupPerIp: RateLimit;
+}
+
+/** Everything createApp needs to know about its surroundings. */
+export interface AppConfig {
+  /** The site's public address, used for links in mail, without a trailing slash. */
+  publicUrl: string;
+  /** NODE_ENV=production: /dev off, no internals in errors. */
+  production: boolean;
+  /** The HS256 key for access tokens. */
+  secret: string;
+  /** Read the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** The From header of every message. */
+  mailFrom: string;
+  /** null turns rate limiting off (benchmarks). */
+  rateLimits: RateLimits | null;
+  /** The built web app (dist/); served with index.html as the fallback when set. */
+  webRoot: string | null;
+  /** One log line per request. */
+  accessLog: boolean;
+}
+
+/** What a caller must give; the rest has defaults. */
+export type AppConfigInput = Pick<AppConfig, 'publicUrl' | 'production' | 'secret'> & Partial<AppConfig>;
+
+/** Production defaults for the identity limits. */
+export const defaultRateLimits: RateLimits = {
+  signinPerUsername: { limit: 5, windowSeconds: 15 * 60 },
+  signinPerIp: { limit: 50, windowSeconds: 15 * 60 },
+  verifyPerIp: { limit: 50, windowSeconds: 15 * 60 },
+  signupPerIp: { limit: 100, windowSeconds: 15 * 60 },
+  guestSignupPerIp: { limit: 300, windowSeconds: 15 * 60 },
+};
+
+/** Fills in the defaults. */
+export function resolveAppConfig(input: AppConfigInput): AppConfig {
+  const publicUrl = input.publicUrl.replace(/\/+$/, '');
+  return {
+    trustProxy: false,
+    mailFrom: `Made to Order <no-reply@${hostOf(publicUrl)}>`,
+    rateLimits: defaultRateLimits,
+    webRoot: null,
+    accessLog: false,
+    ...input,
+    publicUrl,
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}

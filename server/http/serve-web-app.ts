@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+
+/** Paths that belong to the API, never to the web app: they are not answered with index.html. */
+export const API_PREFIXES = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
+
+/** True when a path is the API's (so an unknown one is a JSON 404, not the web app). */
+export function isApiPath(requestPath: string): boolean {
+  return API_PREFIXES.some((prefix) => requestPath === prefix || requestPath.startsWith(`${prefix}/`));
+}
+
+/** Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any other GET. */
+export function mountWebApp(app: Hono, root: string): void {
+  const absoluteRoot = path.resolve(root);
+  const files = serveStatic({ root: absoluteRoot });
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path)) return next();
+    const served = await files(c, async () => undefined);
+    if (!served) return next();
+    served.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return served;
+  });
+  app.get('*', async (c, next) => {
+    // A missing hashed asset is a real 404: answering it with HTML would break the page in confusing ways.
+    if (isApiPath(c.req.path) || c.req.path.startsWith('/assets/')) return next();
+    let html: string;
+    try {
+      html = await readFile(path.join(absoluteRoot, 'index.html'), 'utf8');
+    } catch {
+      return c.text('The web app is not built yet: run `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+}

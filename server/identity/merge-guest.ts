@@ -1,0 +1,35 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { addresses, users } from '../db/schema';
+import { mergeGuestProfile } from '../profile/merge-guest-profile';
+import type { Services } from '../services';
+import { revokeUserSessions } from './revoke-sessions';
+
+/** Joins a guest to the account they signed in to: answers, addresses and stylist move over; the guest can no longer sign in. */
+export async function mergeGuestInto(tx: Database, services: Services, guestId: number, userId: number): Promise<void> {
+  const now = services.clock.now();
+  const [guest] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, guestId), eq(users.isGuest, true), isNull(users.mergedIntoId)))
+    .for('update');
+  if (!guest) return; // already merged, or signed up since: nothing left to move
+  await mergeGuestProfile(tx, guestId, userId, now);
+  const hasPrimary = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isPrimary, true)))
+    .limit(1);
+  await tx
+    .update(addresses)
+    .set(hasPrimary.length > 0 ? { userId, isPrimary: false, updatedAt: now } : { userId, updatedAt: now })
+    .where(eq(addresses.userId, guestId));
+  if (guest.stylistId !== null) {
+    await tx
+      .update(users)
+      .set({ stylistId: guest.stylistId, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.stylistId)));
+  }
+  await tx.update(users).set({ mergedIntoId: userId, updatedAt: now }).where(eq(users.id, guestId));
+  await revokeUserSessions(tx, services, guestId, 'guest_merged');
+}

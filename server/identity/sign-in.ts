@@ -1,0 +1,41 @@
+import { errorBody, signinRequest, signinResponse } from '#api';
+import { ApiError } from '../http/api-error';
+import { clientIp } from '../http/client-ip';
+import { defineOperation } from '../http/operation';
+import { hitRateLimit } from '../http/rate-limit';
+import { findCustomer } from './find-customer';
+import { sendMagicLink } from './send-magic-link';
+
+/** POST /v1/auth/signin/: mails a magic link; unknown user is 404; limited per username and per address. */
+export const signIn = defineOperation(
+  {
+    method: 'post',
+    path: '/v1/auth/signin/',
+    summary: 'Ask for a magic sign-in link',
+    tag: 'identity',
+    auth: 'optional',
+    body: signinRequest,
+    responses: {
+      200: { description: 'A magic link was mailed', schema: signinResponse },
+      400: { description: 'Field errors', schema: errorBody },
+      404: { description: 'unknown_user', schema: errorBody },
+      429: { description: 'Too many attempts (Retry-After says when to try again)', schema: errorBody },
+    },
+  },
+  async ({ c, body, auth, services }) => {
+    const { config, db } = services;
+    await hitRateLimit(services, `signin:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits?.signinPerIp);
+    // Counted before the lookup, so the limit also slows down guessing which e-mails have accounts.
+    await hitRateLimit(services, `signin:username:${body.username}`, config.rateLimits?.signinPerUsername);
+    const user = await findCustomer(db, [body.username]);
+    if (!user) throw new ApiError(404, 'unknown_user', 'We could not find an account with this e-mail address.');
+    await sendMagicLink(db, services, user, {
+      nextPath: body.next ?? '/',
+      coupon: body.coupon?.trim() || null,
+      couponSource: body.couponSource ?? null,
+      guestUserId: auth?.user.isGuest ? auth.user.id : null,
+    });
+    services.mailer.wake();
+    return c.json({ magic_link_sent: true as const }, 200);
+  },
+);

@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { errorBody, tokenPair, verifyRequest } from '#api';
+import { magicLinks, users } from '../db/schema';
+import { tokenNotValid } from '../http/api-error';
+import { clientIp } from '../http/client-ip';
+import { defineOperation } from '../http/operation';
+import { hitRateLimit } from '../http/rate-limit';
+import { mergeGuestInto } from './merge-guest';
+import { startSession } from './start-session';
+import { hashToken } from './token-hash';
+
+/** POST /v1/auth/signin/verify/: trades a magic-link token (single use, 15 minutes) for tokens. */
+export const verifyMagicLink = defineOperation(
+  {
+    method: 'post',
+    path: '/v1/auth/signin/verify/',
+    summary: 'Sign in with a magic-link token',
+    tag: 'identity',
+    auth: 'none',
+    body: verifyRequest,
+    responses: {
+      200: { description: 'Tokens', schema: tokenPair },
+      401: { description: 'token_not_valid: used, expired or unknown', schema: errorBody },
+      429: { description: 'Too many attempts', schema: errorBody },
+    },
+  },
+  async ({ c, body, services }) => {
+    await hitRateLimit(services, `verify:ip:${clientIp(c, services.config.trustProxy)}`, services.config.rateLimits?.verifyPerIp);
+    const now = services.clock.now();
+    const tokens = await services.db.transaction(async (tx) => {
+      // Marking it used in the same statement that finds it: two requests with one link cannot both win.
+      const [link] = await tx
+        .update(magicLinks)
+        .set({ usedAt: now })
+        .where(and(eq(magicLinks.tokenHash, hashToken(body.token)), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, now)))
+        .returning();
+      if (!link) return null;
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, link.userId), isNull(users.mergedIntoId)))
+        .limit(1);
+      if (!user) return null;
+      // A link proves the mailbox; older links sent to it are no longer needed.
+      await tx
+        .update(magicLinks)
+        .set({ usedAt: now })
+        .where(and(eq(magicLinks.userId, user.id), isNull(magicLinks.usedAt), ne(magicLinks.id, link.id)));
+      if (link.guestUserId !== null && link.guestUserId !== user.id) await mergeGuestInto(tx, services, link.guestUserId, user.id);
+      return startSession(tx, services, user);
+    });
+    if (!tokens) throw tokenNotValid();
+    return c.json(tokens, 200);
+  },
+);

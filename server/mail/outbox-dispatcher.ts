@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray, lt, lte, min, or, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { outbox } from '../db/schema';
+import type { Mailer } from './mailer';
+import { redactSecrets } from './redact-secrets';
+import type { MailTransport } from './smtp-transport';
+
+/** Sends what the outbox holds; `wake()` after a commit, `drain()` to send everything due now. */
+export interface OutboxDispatcher extends Mailer {
+  drain(): Promise<{ sent: number; failed: number }>;
+  close(): Promise<void>;
+}
+
+/** How the dispatcher runs. */
+export interface DispatcherOptions {
+  db: Database;
+  /** null: nothing is sent; messages wait in the outbox (/dev/outbox shows them). */
+  transport: MailTransport | null;
+  clock: Clock;
+  from: string;
+  maxAttempts?: number;
+  /** First retry delay; doubled after each failure. */
+  retryDelayMs?: number;
+  log?: (message: string) => void;
+}
+
+const BATCH = 10;
+const LEASE_MS = 2 * 60_000;
+
+/** The outbox dispatcher: claims due messages (SKIP LOCKED, so several processes can share one outbox), sends, retries with backoff, gives up after maxAttempts. */
+export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispatcher {
+  const { db, transport, clock, from, maxAttempts = 5, retryDelayMs = 30_000, log = console.error } = options;
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function claim(): Promise<(typeof outbox.$inferSelect)[]> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          or(
+            and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)),
+            // A process that died mid-send leaves 'sending' rows; their lease runs out and they are sent again.
+            and(eq(outbox.status, 'sending'), lt(outbox.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(outbox.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ status: 'sending', lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  async function deliver(message: typeof outbox.$inferSelect): Promise<boolean> {
+    try {
+      await transport!.send({ from, to: message.recipient, subject: message.subject, text: message.textBody, html: message.htmlBody ?? undefined });
+      await db
+        .update(outbox)
+        .set({
+          status: 'sent',
+          sentAt: clock.now(),
+          lockedUntil: null,
+          lastError: null,
+          // Delivered: the sign-in token now lives only in the recipient's mailbox.
+          textBody: redactSecrets(message.textBody),
+          htmlBody: message.htmlBody === null ? null : redactSecrets(message.htmlBody),
+          links: message.links.map(redactSecrets),
+        })
+        .where(eq(outbox.id, message.id));
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const gaveUp = message.attempts >= maxAttempts;
+      log(`Mail ${message.id} to ${message.recipient} failed (attempt ${message.attempts}${gaveUp ? ', giving up' : ''}): ${reason}`);
+      await db
+        .update(outbox)
+        .set({
+          status: gaveUp ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: reason.slice(0, 500),
+          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs * 2 ** (message.attempts - 1)),
+        })
+        .where(eq(outbox.id, message.id));
+      return false;
+    }
+  }
+
+  async function drain(): Promise<{ sent: number; failed: number }> {
+    const totals = { sent: 0, failed: 0 };
+    if (!transport) return totals;
+    for (let batch = await claim(); batch.length > 0 && !closed; batch = await claim()) {
+      for (const message of batch) {
+        if (await deliver(message)) totals.sent += 1;
+        else totals.failed += 1;
+      }
+    }
+    return totals;
+  }
+
+  /** Wakes up again when the earliest retry is due. */
+  async function scheduleRetry(): Promise<void> {
+    const [next] = await db.select({ at: min(outbox.nextAttemptAt) }).from(outbox).where(eq(outbox.status, 'pending'));
+    if (!next?.at || closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => dispatcher.wake(), Math.max(0, next.at.getTime() - clock.now().getTime()) + 10);
+    timer.unref();
+  }
+
+  const dispatcher: OutboxDispatcher = {
+    wake() {
+      if (!transport || closed) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await drain();
+        } while (again && !closed);
+        await scheduleRetry();
+      })()
+        .catch((error: unknown) => log(`Mail dispatch stopped: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          running = null;
+        });
+    },
+    drain: async () => {
+      await running;
+      return drain();
+    },
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport?.close();
+    },
+  };
+  return dispatcher;
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { aggressors, errorBody } from '#api';
+import { hairProfiles } from '../db/schema';
+import { ApiError, notFound } from '../http/api-error';
+import { defineOperation } from '../http/operation';
+import { countryOf, locateZipcode } from './locate-zipcode';
+
+/** GET /v1/account/hair_profile/aggressors: the shopper's place from profile_zipcode/profile_country, and what affects them there. */
+export const getAggressors = defineOperation(
+  {
+    method: 'get',
+    path: '/v1/account/hair_profile/aggressors',
+    summary: 'Place and aggressors for the profile’s zip code',
+    tag: 'profile',
+    auth: 'required',
+    responses: {
+      200: { description: 'The place and its aggressors', schema: aggressors },
+      404: { description: 'no_zipcode: the profile has no zip code yet', schema: errorBody },
+      422: { description: 'unknown_zipcode', schema: errorBody },
+    },
+  },
+  async ({ c, auth, services }) => {
+    const [row] = await services.db
+      .select({ answers: hairProfiles.answers })
+      .from(hairProfiles)
+      .where(eq(hairProfiles.userId, auth.user.id))
+      .limit(1);
+    const zipcode = row?.answers.profile_zipcode;
+    if (typeof zipcode !== 'string' || zipcode.trim() === '') throw notFound('no_zipcode', 'Add your zip code to see what affects your hair and skin where you live.');
+    const place = await locateZipcode(zipcode, countryOf(row?.answers.profile_country));
+    if (!place) throw new ApiError(422, 'unknown_zipcode', 'We do not know this zip code.');
+    // TODO(formulation issue): aggressors come from the climate dataset and the answers; until then the list is empty.
+    return c.json({ ...place, aggressors: [] }, 200);
+  },
+);

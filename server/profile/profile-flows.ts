@@ -1,0 +1,12 @@
+import type { Question } from '#api';
+
+/** The outcome of checking PATCHed answers against the flows (engine `checkAnswers`). */
+export type AnswerCheck =
+  | { ok: true; answers: Record<string, unknown>; categories: string[] }
+  | { ok: false; fields: Record<string, string[]> };
+
+/** What the profile routes need from the flows: answer validation and the §3.1 question sets. */
+export interface ProfileFlows {
+  checkAnswers(body: Record<string, unknown>): AnswerCheck;
+  questionSets(category?: string): Record<string, Question[]>;
+}

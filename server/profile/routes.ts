@@ -1,0 +1,8 @@
+import type { Operation } from '../http/operation';
+import { getAggressors } from './get-aggressors';
+import { getHairProfile } from './get-hair-profile';
+import { getQuestionSets } from './get-question-sets';
+import { updateHairProfile } from './update-hair-profile';
+
+/** The consultation and profile calls built so far (API.md Consultation and profile). */
+export const profileOperations: Operation[] = [getQuestionSets, getHairProfile, updateHairProfile, getAggressors];

@@ -1,0 +1,14 @@
+import type { Clock } from './clock';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { ProfileFlows } from './profile/profile-flows';
+
+/** What every operation may use: resolved from createApp's deps. */
+export interface Services {
+  db: Database;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  flows: ProfileFlows;
+}

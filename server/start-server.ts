@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import { defaultRateLimits, resolveAppConfig } from './config';
+import { openDatabase } from './db/open-database';
+import { pruneExpired } from './db/prune-expired';
+import { seedDatabase } from './db/seed-database';
+import { resolveSigningSecret } from './db/signing-secret';
+import { createOutboxDispatcher } from './mail/outbox-dispatcher';
+import { smtpTransport } from './mail/smtp-transport';
+import { loadProfileFlows } from './profile/load-profile-flows';
+import type { ProfileFlows } from './profile/profile-flows';
+import type { ServerSettings } from './read-settings';
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** A listening server and how to stop it. */
+export interface RunningServer {
+  port: number;
+  /** Stops accepting requests, finishes mail in flight, closes the database and releases DATA_DIR. */
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds it, and listens: everything `npm start` does after the build. */
+export async function startServer(settings: ServerSettings, options: { flows?: ProfileFlows } = {}): Promise<RunningServer> {
+  const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    await seedDatabase(database.db);
+    const secret = await resolveSigningSecret(database.db, settings.secretKey);
+    const config = resolveAppConfig({
+      publicUrl: settings.publicUrl,
+      production: settings.production,
+      secret,
+      trustProxy: settings.trustProxy,
+      rateLimits: settings.rateLimits ? defaultRateLimits : null,
+      accessLog: settings.accessLog,
+      webRoot: settings.webRoot,
+      ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
+    });
+    if (!existsSync(path.join(settings.webRoot, 'index.html'))) console.warn(`The web app is not built (${settings.webRoot}/index.html is missing): run \`npm run build\`.`);
+    if (!settings.smtpUrl) {
+      console.warn(settings.production ? 'SMTP_URL is not set: mail stays in the outbox and is never delivered.' : 'SMTP_URL is not set: mail stays in the outbox; read it at /dev/outbox.');
+    }
+    const mailer = createOutboxDispatcher({
+      db: database.db,
+      transport: settings.smtpUrl ? smtpTransport(settings.smtpUrl) : null,
+      clock: systemClock,
+      from: config.mailFrom,
+    });
+    const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock });
+
+    const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host });
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${settings.port} is in use: set PORT to a free port.`) : error),
+      );
+    });
+    const { port } = server.address() as AddressInfo;
+    const where = database.driver === 'pglite' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL';
+    console.log(`Shop listening on http://localhost:${port} (${where}); links in mail use ${settings.publicUrl}`);
+    mailer.wake(); // mail a previous run left pending
+
+    const prune = () => pruneExpired(database.db, systemClock.now()).catch((error: unknown) => console.error('Pruning expired rows failed:', error));
+    void prune();
+    const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+    pruneTimer.unref();
+
+    let closing: Promise<void> | null = null;
+    return {
+      port,
+      close: () =>
+        (closing ??= (async () => {
+          clearInterval(pruneTimer);
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            // Keep-alive connections would hold close() open until they time out.
+            (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          });
+          await mailer.close();
+          await database.close();
+        })()),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { errorBody, health } from '#api';
+import { ApiError } from '../http/api-error';
+import { defineOperation } from '../http/operation';
+
+/** GET /healthz: 200 when the process is up and the database answers `select 1`, else 503. */
+export const getHealth = defineOperation(
+  {
+    method: 'get',
+    path: '/healthz',
+    summary: 'Liveness and database reachability',
+    tag: 'system',
+    auth: 'none',
+    responses: { 200: { description: 'Up', schema: health }, 503: { description: 'database_unavailable', schema: errorBody } },
+  },
+  async ({ c, services }) => {
+    try {
+      await services.db.execute(sql`select 1`);
+    } catch (error) {
+      console.error('Health check: the database does not answer:', error);
+      throw new ApiError(503, 'database_unavailable', 'The database does not answer.');
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
+  },
+);

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openShop, phonePage } from './support/browser';
+import { answerAll, currentStep, type Answer } from './support/consultation-driver';
+
+/**
+ * The haircare consultation end to end in Chromium against the real server (issue 2, spec 000 §2-§6):
+ * an anonymous visitor answers the public steps, meets the sign-in step, signs up, answers the rest
+ * with a real zip code, reloads mid-way, finishes, signs out, signs back in through the mailed link
+ * and finds every answer.
+ */
+describe('haircare consultation, end to end', () => {
+  let shop: Awaited<ReturnType<typeof openShop>>;
+  let page: Page;
+  let errors: string[];
+  const email = `shopper+${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    shop = await openShop();
+    ({ page, errors } = await phonePage(shop.browser));
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const url = (path: string) => shop.server.url + path;
+  const checked = (value: string) => page.locator(`[data-step] input[value="${value}"]`).isChecked();
+
+  it('an anonymous visitor answers the public steps; a reload resumes the same step pre-filled', async () => {
+    await page.goto(url('/consultation/haircare'));
+    await answerAll(page, [
+      ['welcome', null],
+      ['length', 'long'],
+      ['texture', 'type_3a'],
+      ['type', 'oily'],
+    ]);
+    expect(await currentStep(page)).toBe('oil');
+    await page.goBack();
+    expect(await currentStep(page)).toBe('type');
+    expect(await checked('oily')).toBe(true);
+    await page.reload();
+    expect(await currentStep(page)).toBe('type');
+    expect(await checked('oily')).toBe(true);
+    expect(page.url()).toBe(url('/consultation/haircare/my-hair/type'));
+    await page.goForward();
+    await answerAll(page, [
+      ['oil', 'within_one_day'],
+      ['scalp', 'oily'],
+      ['sensitivity', '1'],
+      ['dandruff-level', '0'],
+      ['shampoo-frequency', 'every_2_3_days'],
+      ['thickness', 'average'],
+      ['density', '2'],
+      ['porosity', 'medium'],
+      ['split-ends', 'no'],
+      ['gray', 'none'],
+      ['hairloss', 'bit_than_normal'],
+      ['genetic-hair-loss', 'no'],
+      ['age', '30'],
+      ['treatments-introduction', null],
+      ['color', 'true'],
+      ['color-treatments-location', 'partial'],
+      ['color-treatments-type', ['permanent']],
+      ['color-treatments-cadence', 'two_three_months'],
+      ['other-treatments', ['none']],
+      ['hair-style', ['wash_n_go']],
+      ['hold-level', 'medium'],
+      ['routine', 'medium'],
+      ['styles', ['shampoo', 'conditioner']],
+      ['lifestyle-introduction', null],
+      ['diet', ['vegetable', 'fruit']],
+      ['hormones', ['none']],
+      ['hydration', '4_6_glasses'],
+      ['smoke-exposure', 'rarely'],
+      ['stress', 'little'],
+      ['stress-intensity', ['none']],
+      ['sports', ['indoors']],
+    ]);
+  });
+
+  it('meets the sign-in step before the first non-public question, and cannot skip it', async () => {
+    expect(await currentStep(page)).toBe('signin');
+    await page.goto(url('/consultation/haircare/my-lifestyle/zipcode'));
+    expect(await currentStep(page)).toBe('signin');
+    expect(page.url()).toContain('/consultation/haircare/signin');
+  });
+
+  it('signs up, then answers the rest with a real zip code whose city shows', async () => {
+    const plan: [string, Answer][] = [['signin', { signUp: { firstName: 'Maya', lastName: 'Lopez', email } }]];
+    await answerAll(page, plan);
+    await answerAll(page, [['zipcode', { zipcode: '10001' }]]);
+    expect(await currentStep(page)).toBe('geo-aggressors');
+    await expect.poll(() => page.locator('h1').innerText()).toContain('New York');
+    await page.reload();
+    expect(await currentStep(page)).toBe('geo-aggressors');
+    await expect.poll(() => page.locator('h1').innerText()).toContain('New York');
+    await answerAll(page, [
+      ['geo-aggressors', null],
+      ['preferences-introduction', null],
+      ['goals', ['volume', 'curl']],
+    ]);
+    // Reload after signing up: the saved answers come back from the server.
+    await page.goBack();
+    expect(await currentStep(page)).toBe('goals');
+    await page.reload();
+    expect(await currentStep(page)).toBe('goals');
+    expect(await checked('volume')).toBe(true);
+    expect(await checked('curl')).toBe(true);
+    await page.goForward();
+    await answerAll(page, [
+      ['exceptions', ['vegan']],
+      ['fragrance', 'ARCADIA'],
+    ]);
+    await page.waitForURL(url('/consultation/haircare/results/get-results'));
+    await expect.poll(() => page.locator('h1').innerText()).toContain('complete');
+  });
+
+  it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(url('/signin'));
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByRole('button', { name: /send me a link/i }).click();
+    await page.getByText(/check your inbox/i).waitFor();
+
+    const outbox = (await (await fetch(url('/dev/outbox.json'))).json()) as { to: string; links: string[] }[];
+    const link = outbox.find((m) => m.to === email && m.links.some((l) => l.includes('/signin/verify')))?.links.find((l) => l.includes('/signin/verify'));
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.waitForURL(/\/consultation\/haircare/);
+    await expect.poll(() => page.locator('h1').innerText()).toContain('complete');
+
+    const profile = await page.evaluate(async () => {
+      const tokens = JSON.parse(localStorage.getItem('shop.tokens.user') ?? '{}') as { access?: string };
+      const response = await fetch('/v1/account/hair_profile/', { headers: { Authorization: `Bearer ${tokens.access}` } });
+      return (await response.json()) as Record<string, unknown>;
+    });
+    expect(profile).toMatchObject({
+      diag_hair_length: 'long',
+      diag_hair_texture: 'type_3a',
+      diag_hair_type: 'oily',
+      diag_regrease_delay: 'within_one_day',
+      diag_sebum_level: 4,
+      diag_sensitivity_level: 1,
+      diag_hair_porosity: 'medium',
+      diag_color_treatments: true,
+      diag_color_treatments_type: ['permanent'],
+      diag_extensions: ['wash_n_go'],
+      profile_stress_cause: ['none'],
+      profile_sports: ['indoors'],
+      profile_zipcode: '10001',
+      profile_country: 'US',
+      goal_volume: 3,
+      goal_curl: 3,
+      goal_shine: 0,
+      pref_vegan: true,
+      pref_silicone: 'yes',
+      pref_fragrance: 'ARCADIA',
+      pref_fragrance_free: false,
+      privacy_policies: true,
+      terms_conditions: true,
+      has_answered_haircare_questions: true,
+      consultation_statuses: { haircare: 'completed' },
+    });
+    await expect.poll(() => page.locator('.answers-summary').innerText()).toContain('Long');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** What to answer on a step: option values for choices, text for the zip code, nothing for screens. */
+export type Answer = string | string[] | { zipcode: string } | { signUp: { firstName: string; lastName: string; email: string } } | null;
+
+/** The step on screen (the renderer marks its root with data-step). */
+export async function currentStep(page: Page): Promise<string> {
+  const root = page.locator('[data-step]');
+  await root.first().waitFor();
+  return (await root.first().getAttribute('data-step')) ?? '';
+}
+
+/** Waits until the step on screen is no longer `name`; returns the next one, or "" when the page has no step (the results). */
+export async function leaves(page: Page, name: string): Promise<string> {
+  await page.waitForFunction((n) => document.querySelector('[data-step]')?.getAttribute('data-step') !== n, name, { timeout: 10_000 });
+  return (await page.locator('[data-step]').first().getAttribute('data-step', { timeout: 1000 }).catch(() => null)) ?? '';
+}
+
+const primary = (page: Page) => page.locator('[data-step] button.button--primary').last();
+
+/** Clicks an option's label, as a shopper taps it (the native input sits under its styled label). */
+async function pick(page: Page, type: 'radio' | 'checkbox', value: string): Promise<void> {
+  const input = page.locator(`[data-step] input[type="${type}"][value="${value}"]`);
+  const id = await input.getAttribute('id');
+  await page.locator(`label[for="${id}"]`).first().click();
+}
+
+/** Answers the step on screen as a shopper would (click the option, press Next) and returns the next step's name. */
+export async function answer(page: Page, value: Answer): Promise<string> {
+  const step = await currentStep(page);
+  if (value === null) {
+    await primary(page).click();
+  } else if (typeof value === 'string') {
+    await pick(page, 'radio', value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) await pick(page, 'checkbox', v);
+    await primary(page).click();
+  } else if ('zipcode' in value) {
+    await page.locator('[data-step] input[type="text"]').fill(value.zipcode);
+    await primary(page).click();
+  } else {
+    await page.getByLabel(/first name/i).fill(value.signUp.firstName);
+    await page.getByLabel(/last name/i).fill(value.signUp.lastName);
+    await page.getByLabel(/e-?mail/i).fill(value.signUp.email);
+    await primary(page).click();
+  }
+  return leaves(page, step);
+}
+
+/** Answers steps in order, checking each is the one expected. */
+export async function answerAll(page: Page, plan: [string, Answer][]): Promise<void> {
+  for (const [name, value] of plan) {
+    expect(await currentStep(page), `expected step "${name}"`).toBe(name);
+    await answer(page, value);
+  }
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import type { Selection, StepScreen } from '#engine';
+import { StepView, type AnyStepScreen, type SignUpResult, type StepFacts } from '../../renderer/index';
+
+export interface RenderStepOptions {
+  facts?: StepFacts;
+  busy?: boolean;
+  error?: string;
+  signUp?: (form: { firstName: string; lastName: string; email: string }) => Promise<SignUpResult>;
+}
+
+/** Renders a screen in StepView the way the flow machine drives it: the reported selection comes back in the screen. */
+export function renderStep(screen: AnyStepScreen, options: RenderStepOptions = {}) {
+  const onChange = vi.fn<(selection: Selection) => void>();
+  const onNext = vi.fn<() => void>();
+  const signUp = vi.fn(options.signUp ?? (async (): Promise<SignUpResult> => ({ kind: 'signed-up' })));
+  function Machine({ current }: { current: AnyStepScreen }) {
+    const [selection, setSelection] = useState<Selection>(current.selection as Selection);
+    return (
+      <StepView
+        screen={{ ...current, selection } as StepScreen}
+        onChange={(next: Selection) => {
+          setSelection(next);
+          onChange(next);
+        }}
+        onNext={onNext}
+        busy={options.busy ?? false}
+        error={options.error}
+        services={{ signUp }}
+        facts={options.facts ?? {}}
+      />
+    );
+  }
+  const user = userEvent.setup();
+  const view = render(<Machine current={screen} />);
+  return {
+    ...view,
+    user,
+    onChange,
+    onNext,
+    signUp,
+    /** Shows another step, as the machine does after onNext. */
+    showStep: (next: AnyStepScreen) => view.rerender(<Machine key={next.step.route} current={next} />),
+  };
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from './support/temp-dirs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts `server/main.ts` as `npm start` would (without the build), on a free port. */
+function startServer(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', ACCESS_LOG: 'off', NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '', SECRET_KEY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 90_000);
+    const onData = () => {
+      const match = /Shop listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      resolve({ child, url: match[1]!, output: () => output });
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+describe('server/main.ts as a process', () => {
+  const dataDir = tempDir('shop-main');
+  const webRoot = tempDir('shop-web');
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
+  const env = { DATA_DIR: dataDir, WEB_ROOT: webRoot, PUBLIC_URL: 'https://shop.test' };
+  const started: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+    removeTempDirs();
+  });
+
+  it('starts on the embedded database, serves the API and the web app, locks DATA_DIR, and shuts down cleanly', async () => {
+    const server = await startServer(env);
+    started.push(server.child);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const page = await fetch(`${server.url}/consultation/haircare`);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await fetch(`${server.url}/v1/question_sets`)).status).toBe(200);
+    const guest = await fetch(`${server.url}/v1/auth/signup/guest/`, { method: 'POST' });
+    expect(guest.status).toBe(201);
+    const { access } = (await guest.json()) as { access: string };
+
+    // A second process on the same directory stops with a clear message.
+    const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env, PORT: '0', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(second);
+    let secondOutput = '';
+    second.stderr!.on('data', (chunk: Buffer) => (secondOutput += chunk.toString()));
+    expect(await exitOf(second)).toBe(1);
+    expect(secondOutput).toContain(`The data directory ${dataDir} is in use by process ${server.child.pid}.`);
+
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server.child)).toBe(0);
+    expect(server.output()).toContain('SIGTERM: shutting down.');
+    expect(existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
+
+    // Restarted on the same directory: the data and the generated signing secret are still there.
+    const again = await startServer(env);
+    started.push(again.child);
+    const account = await fetch(`${again.url}/v1/account/`, { headers: { authorization: `Bearer ${access}` } });
+    expect(account.status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await exitOf(again.child)).toBe(0);
+  }, 180_000);
+});

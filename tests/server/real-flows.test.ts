@@ -1,0 +1,57 @@
+import { beforeAll, expect, it } from 'vitest';
+import { questionSets } from '#api';
+import { loadProfileFlows } from '../../server/profile/load-profile-flows';
+import type { ProfileFlows } from '../../server/profile/profile-flows';
+import { describeEachDatabase } from './support/databases';
+import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
+
+// The same routes as profile.test.ts, with the engine and the shop's own flows/ instead of the small fake catalog.
+let flows: ProfileFlows;
+beforeAll(() => {
+  flows = loadProfileFlows('flows');
+});
+
+describeEachDatabase('profile routes on the real flows (flows/, engine)', (database) => {
+  let t: TestApp;
+  beforeAll(() => {
+    t = createTestApp(database().db, { flows });
+  });
+
+  it('GET /v1/question_sets serves the haircare questions compiled from flows/ (spec 000 §3.1)', async () => {
+    const response = await t.call('GET', '/v1/question_sets?category=haircare');
+    expect(response.status).toBe(200);
+    const sets = questionSets.parse(response.body);
+    const length = sets.haircare?.find((q) => q.slug === 'length');
+    expect(length).toMatchObject({ url_path: '/consultation/haircare/my-hair/length', answer_type: 'str' });
+    expect(length!.answers.map((a) => a.value)).toContain('long');
+  });
+
+  it('PATCH checks answers against the flow’s options: a bad one is named and nothing is saved', async () => {
+    const { access } = await signUpCustomer(t);
+    const bad = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { diag_hair_type: 'oily', diag_hair_length: 'medium' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['diag_hair_length']);
+    const before = (await t.call('GET', '/v1/account/hair_profile/', { token: access })).body;
+    expect(before.diag_hair_type).toBeUndefined();
+    expect(before.consultation_statuses.haircare).toBe('not_started');
+
+    const good = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { diag_hair_type: 'oily', diag_hair_length: 'long', source: 'website' } });
+    expect(good.status).toBe(200);
+    expect(good.body).toMatchObject({ diag_hair_type: 'oily', diag_hair_length: 'long', consultation_statuses: { haircare: 'draft' } });
+  });
+
+  it('an unknown field is refused with a suggestion', async () => {
+    const { access } = await signUpCustomer(t);
+    const response = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { diag_hair_lenght: 'long' } });
+    expect(response.status).toBe(400);
+    expect(response.body.fields.diag_hair_lenght[0]).toContain('diag_hair_length');
+  });
+
+  it('the zip code step’s fields feed the aggressors call', async () => {
+    const { access } = await signUpCustomer(t);
+    const saved = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { profile_zipcode: '10001', profile_country: 'US' } });
+    expect(saved.status).toBe(200);
+    const place = await t.call('GET', '/v1/account/hair_profile/aggressors', { token: access });
+    expect(place.body).toMatchObject({ city: 'New York', region: 'NY', aggressors: [] });
+  });
+});

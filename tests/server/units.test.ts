@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePostalCode } from '../../server/account/postal-code';
+import { signJwt, verifyJwt } from '../../server/identity/jwt';
+import { furtherStatus, mergeStatuses } from '../../server/profile/consultation-status';
+import { countryOf, locateZipcode } from '../../server/profile/locate-zipcode';
+import { honoPath } from '../../server/http/mount-operations';
+import { readSettings } from '../../server/read-settings';
+
+describe('access tokens (HS256 JWT)', () => {
+  const secret = 's'.repeat(40);
+  const claims = { sub: 'abc', guest: false, sid: 'session', iat: 1000, exp: 1900 };
+
+  it('round-trips until exp, then expires', () => {
+    const token = signJwt(claims, secret);
+    expect(verifyJwt(token, secret, 1899)).toEqual(claims);
+    expect(verifyJwt(token, secret, 1900)).toBeNull();
+  });
+
+  it('refuses another key, a changed payload, and other algorithms', () => {
+    const token = signJwt(claims, secret);
+    expect(verifyJwt(token, 'x'.repeat(40), 1000)).toBeNull();
+    const [header, , signature] = token.split('.');
+    const changed = Buffer.from(JSON.stringify({ ...claims, sub: 'other' })).toString('base64url');
+    expect(verifyJwt(`${header}.${changed}.${signature}`, secret, 1000)).toBeNull();
+    const hs512 = Buffer.from(JSON.stringify({ alg: 'HS512', typ: 'JWT' })).toString('base64url');
+    expect(verifyJwt(`${hs512}.${token.split('.')[1]}.${signature}`, secret, 1000)).toBeNull();
+    expect(verifyJwt('', secret, 1000)).toBeNull();
+  });
+
+  it('the web client can read exp from the payload (base64url JSON)', () => {
+    const payload = JSON.parse(Buffer.from(signJwt(claims, secret).split('.')[1]!, 'base64url').toString());
+    expect(payload.exp).toBe(1900);
+  });
+});
+
+describe('consultation status order (spec 000 §4.1)', () => {
+  it('only moves forward', () => {
+    expect(furtherStatus(undefined, 'draft')).toBe('draft');
+    expect(furtherStatus('draft', 'completed')).toBe('completed');
+    expect(furtherStatus('completed', 'draft')).toBe('completed');
+    expect(furtherStatus('completed', 'not_started')).toBe('completed');
+    expect(furtherStatus('bogus', 'bogus')).toBe('not_started');
+    expect(mergeStatuses({ haircare: 'completed', skincare: 'not_started' }, { haircare: 'draft', skincare: 'draft' })).toEqual({
+      haircare: 'completed',
+      skincare: 'draft',
+    });
+  });
+});
+
+describe('zip and postal codes', () => {
+  it('normalises US ZIP and Canadian postal codes, and refuses the other country’s', () => {
+    expect(normalizePostalCode(' 10001 ', 'US')).toBe('10001');
+    expect(normalizePostalCode('100011234', 'US')).toBe('10001-1234');
+    expect(normalizePostalCode('m5v3l9', 'CA')).toBe('M5V 3L9');
+    expect(normalizePostalCode('M5V-3L9', 'CA')).toBe('M5V 3L9');
+    expect(normalizePostalCode('10001', 'CA')).toBeNull();
+    expect(normalizePostalCode('D5V 3L9', 'CA')).toBeNull(); // D is not used in Canadian codes
+  });
+
+  it('reads profile_country in its usual spellings', () => {
+    expect(countryOf('us')).toBe('US');
+    expect(countryOf('Canada')).toBe('CA');
+    expect(countryOf('FR')).toBeNull();
+    expect(countryOf(3)).toBeNull();
+  });
+
+  it('locates ZIP codes, ZIP+4, postal codes and bare FSAs; infers the country when it is not given', async () => {
+    expect(await locateZipcode('10001-0001', null)).toMatchObject({ country: 'US', city: 'New York', region: 'NY' });
+    expect(await locateZipcode('H2X 1Y4', null)).toMatchObject({ country: 'CA', region: 'QC', city: 'Plateau Mont-royal Southeast' });
+    expect(await locateZipcode('V6B', 'CA')).toMatchObject({ zipcode: 'V6B', region: 'BC' });
+    expect(await locateZipcode('10001', 'CA')).toBeNull();
+    expect(await locateZipcode('99999', 'US')).toBeNull();
+  });
+});
+
+describe('routing', () => {
+  it('turns API.md paths into Hono routes', () => {
+    expect(honoPath('/v1/account/addresses/{pubkey}')).toBe('/v1/account/addresses/:pubkey');
+    expect(honoPath('/v1/account/')).toBe('/v1/account');
+    expect(honoPath('/')).toBe('/');
+  });
+});
+
+describe('settings from the environment', () => {
+  it('has the documented defaults', () => {
+    const settings = readSettings({}, '/srv/shop');
+    expect(settings).toMatchObject({
+      port: 3000,
+      dataDir: '/srv/shop/data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      production: false,
+      rateLimits: true,
+      webRoot: '/srv/shop/dist',
+      flowsDir: '/srv/shop/flows',
+    });
+  });
+
+  it('reads every variable and refuses nonsense', () => {
+    const settings = readSettings(
+      { PORT: '8080', DATA_DIR: '/var/shop', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.example/', NODE_ENV: 'production', SECRET_KEY: 'k', TRUST_PROXY: '1', RATE_LIMITS: 'off' },
+      '/srv/shop',
+    );
+    expect(settings).toMatchObject({ port: 8080, dataDir: '/var/shop', databaseUrl: 'postgres://x/y', smtpUrl: 'smtp://m:25', publicUrl: 'https://shop.example', production: true, secretKey: 'k', trustProxy: true, rateLimits: false });
+    expect(() => readSettings({ PORT: 'http' })).toThrow('PORT must be a port number');
+    expect(() => readSettings({ PUBLIC_URL: 'shop' })).toThrow('PUBLIC_URL must be an absolute URL');
+  });
+});
