@@ -1,15 +1,39 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowsPlugin } from './engine/vite/flows-plugin.ts';
+import { precompressPlugin } from './scripts/precompress-plugin.ts';
 
 const api = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 3000}`;
 const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 
+// Chunks a step page needs, grouped so they compress together and arrive in few requests; the rest
+// (step kinds a first screen does not use, the session and API client, other pages) load on demand.
+const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
+const shared = /api[\\/]client[\\/](api-error|shapes|token-store)|app[\\/](app-services|consultation[\\/](flow-registry|stored-stylist)|shell[\\/](page-status|use-page-heading-focus))/;
+
 /** The web app: index.html at the root, app/ as the entry, flows compiled at build time. */
 export default defineConfig({
-  plugins: [flowsPlugin(), react()],
+  plugins: [flowsPlugin(), react(), precompressPlugin()],
   resolve: { alias: { flows: new URL('./flows', import.meta.url).pathname } },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022', reportCompressedSize: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    // The server reads it to preload a page's lazy code with the entry (server/http/route-preloads.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: framework, priority: 30 },
+            // Small helpers the entry and the consultation share: one request instead of five.
+            { name: 'shared', test: shared, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
   // In development the API runs beside Vite (npm run dev) and is reached through the same origin.
   server: { port: Number(process.env.VITE_PORT ?? 5173), proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
 });

@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { signUpHandler } from '../stories/mocks/sign-up-mocks';
 import '../renderer/styles/index.css';
+import { preloadStepComponents } from '../renderer/index';
 import './preview.css';
 
 /** The spec's breakpoints (000 §9); stories render at xs, sm and lg, the others are there to look at. */
@@ -14,7 +15,8 @@ export const viewportOptions = {
 } as const;
 
 const preview: Preview = {
-  loaders: [mswLoader()],
+  // Step kinds load on demand in the app; stories load them first so each renders at once.
+  loaders: [mswLoader(), async () => ({ stepKinds: await preloadStepComponents() })],
   beforeEach({ msw }) {
     // Sign-up succeeds unless a story says otherwise.
     msw.use(signUpHandler('signed-up'));

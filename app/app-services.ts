@@ -1,18 +1,41 @@
-import { createApiClient, createLocalStorageTokenStore, type ApiClient, type TokenStore } from '#api/client';
+import type { ApiClient } from '#api/client';
+import { createLocalStorageTokenStore } from '../api/client/token-store';
 
-/** The app's single API client and token store (tokens in localStorage; spec 000 §4.6). */
+/** The signed-in user's and guest's tokens, in localStorage (spec 000 §4.6); tiny, so always at hand. */
+export const appTokens = createLocalStorageTokenStore();
+
+/** Whether this device holds a session: without one, nothing about the account needs loading yet. */
+export function hasStoredSession(): boolean {
+  const { user, guest } = appTokens.read();
+  return Boolean(user || guest);
+}
+
 export interface AppServices {
   api: ApiClient;
-  tokens: TokenStore;
 }
 
-let services: AppServices | undefined;
+let services: Promise<AppServices> | undefined;
 
-/** Creates the services once, on first use. */
-export function appServices(): AppServices {
-  if (!services) {
-    const tokens = createLocalStorageTokenStore();
-    services = { tokens, api: createApiClient({ tokens }) };
-  }
+/**
+ * The app's single API client, loaded on first use: a first-time visitor answering the public
+ * questions never calls the API, so the client stays out of their first download.
+ */
+export function loadAppServices(): Promise<AppServices> {
+  services ??= import('../api/client/create-api-client').then(({ createApiClient }) => ({ api: createApiClient({ tokens: appTokens }) }));
   return services;
 }
+
+type Forwarded<K extends keyof ApiClient> = (...args: Parameters<ApiClient[K]>) => ReturnType<ApiClient[K]>;
+const forward =
+  <K extends keyof ApiClient>(name: K): Forwarded<K> =>
+  (...args) =>
+    loadAppServices().then(({ api }) => (api[name] as unknown as (...a: Parameters<ApiClient[K]>) => ReturnType<ApiClient[K]>)(...args)) as ReturnType<ApiClient[K]>;
+
+/** The API calls pages make, each loading the client on first use. */
+export const api = {
+  getHairProfile: forward('getHairProfile'),
+  patchHairProfile: forward('patchHairProfile'),
+  getAggressors: forward('getAggressors'),
+  linkStylist: forward('linkStylist'),
+  getStylist: forward('getStylist'),
+};

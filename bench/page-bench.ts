@@ -5,6 +5,8 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium';
 
 export interface PageWeight {
   path: string;
+  /** Each script and stylesheet fetched, with its gzipped size. */
+  files: { url: string; gzipBytes: number }[];
   jsGzipBytes: number;
   cssGzipBytes: number;
   requests: number;
@@ -43,6 +45,7 @@ export async function pageWeight(baseUrl: string, path: string): Promise<PageWei
     const loaded = await Promise.all(bodies);
     return {
       path,
+      files: loaded.map((b) => ({ url: b.url.replace(origin, ''), gzipBytes: b.gz })),
       jsGzipBytes: loaded.filter((b) => b.type === 'script').reduce((n, b) => n + b.gz, 0),
       cssGzipBytes: loaded.filter((b) => b.type === 'stylesheet').reduce((n, b) => n + b.gz, 0),
       requests: loaded.length,

@@ -1,22 +1,7 @@
-/** @module renderer: the generic React question renderer (step kind -> component table, progress tracker, tips, modals). Styles: renderer/styles/index.css. */
+/** @module renderer: the generic React question renderer (step kind -> component table, progress tracker, tips). Styles: renderer/styles/index.css. Every component by name: renderer/components.ts. */
 export type { StepProps, StepServices, StepFacts, SignUpResult, SignUpFieldErrors, GeoAggressor, AnyStepScreen } from './step-props';
-export { stepComponents } from './step-components';
+export { stepComponents, preloadStepComponents } from './step-components';
 export { StepView } from './step-view';
 export type { StepViewProps } from './step-view';
-export { WelcomeStep } from './steps/welcome-step';
-export { IntroStep } from './steps/intro-step';
-export { SingleChoiceStep } from './steps/single-choice-step';
-export { MultiChoiceStep } from './steps/multi-choice-step';
-export { BooleanStep } from './steps/boolean-step';
-export { GoalsStep } from './steps/goals-step';
-export { FragranceStep } from './steps/fragrance-step';
-export { ZipCodeStep, zipCodeMessages } from './steps/zip-code-step';
-export { GeoAggressorsStep } from './steps/geo-aggressors-step';
-export { SignInStep, signInMessages } from './steps/sign-in-step';
-export { Modal, MODAL_Z_INDEX, MODAL_OPEN_FOR_MS } from './modal';
-export type { ModalProps } from './modal';
 export { ProgressTracker } from './progress-tracker';
 export { Tip } from './tip';
-export { parsePostalCode } from './postal-code';
-export type { PostalCode } from './postal-code';
-export { signUpFieldErrors } from './sign-up-errors';

@@ -1,27 +1,51 @@
 import type { ComponentType } from 'react';
 import type { StepKind } from '#engine';
 import type { StepProps } from './step-props';
+import { lazyComponent } from './lazy-component';
 import { WelcomeStep } from './steps/welcome-step';
 import { IntroStep } from './steps/intro-step';
 import { SingleChoiceStep } from './steps/single-choice-step';
-import { MultiChoiceStep } from './steps/multi-choice-step';
-import { BooleanStep } from './steps/boolean-step';
-import { GoalsStep } from './steps/goals-step';
-import { FragranceStep } from './steps/fragrance-step';
-import { ZipCodeStep } from './steps/zip-code-step';
-import { GeoAggressorsStep } from './steps/geo-aggressors-step';
-import { SignInStep } from './steps/sign-in-step';
 
-/** The component for each step kind: a new kind in the schema fails to compile until it has one here. */
+type StepComponent<K extends StepKind> = ComponentType<StepProps<K>>;
+
+/** The step kinds a consultation's first screens do not need: each is its own small chunk. */
+const later = {
+  multi: lazyComponent(() => import('./steps/multi-choice-step').then((m) => m.MultiChoiceStep)),
+  boolean: lazyComponent(() => import('./steps/boolean-step').then((m) => m.BooleanStep)),
+  goals: lazyComponent(() => import('./steps/goals-step').then((m) => m.GoalsStep)),
+  fragrance: lazyComponent(() => import('./steps/fragrance-step').then((m) => m.FragranceStep)),
+  zipcode: lazyComponent(() => import('./steps/zip-code-step').then((m) => m.ZipCodeStep)),
+  'geo-aggressors': lazyComponent(() => import('./steps/geo-aggressors-step').then((m) => m.GeoAggressorsStep)),
+  signin: lazyComponent(() => import('./steps/sign-in-step').then((m) => m.SignInStep)),
+};
+
+/**
+ * The component for each step kind: a new kind in the schema fails to compile until it has one here.
+ * Welcome, intro and single choice (where shoppers arrive) are in the page's own bundle; the others load
+ * on demand, and `preloadStepComponents` fetches them in the background once the shopper starts answering.
+ */
 export const stepComponents = {
   welcome: WelcomeStep,
   intro: IntroStep,
   single: SingleChoiceStep,
-  multi: MultiChoiceStep,
-  boolean: BooleanStep,
-  goals: GoalsStep,
-  fragrance: FragranceStep,
-  zipcode: ZipCodeStep,
-  'geo-aggressors': GeoAggressorsStep,
-  signin: SignInStep,
-} satisfies { [K in StepKind]: ComponentType<StepProps<K>> };
+  multi: later.multi.component,
+  boolean: later.boolean.component,
+  goals: later.goals.component,
+  fragrance: later.fragrance.component,
+  zipcode: later.zipcode.component,
+  'geo-aggressors': later['geo-aggressors'].component,
+  signin: later.signin.component,
+} satisfies { [K in StepKind]: StepComponent<K> };
+
+let preloading: Promise<unknown> | undefined;
+
+/** Loads every step kind not yet loaded, and the follow-up modal (once); resolves when they are ready. */
+export function preloadStepComponents(): Promise<unknown> {
+  preloading ??= Promise.all([...Object.values(later).map((l) => l.preload()), import('./parts/follow-up').then((m) => m.preloadModal())]).catch(
+    (error: unknown) => {
+      preloading = undefined;
+      throw error;
+    },
+  );
+  return preloading;
+}

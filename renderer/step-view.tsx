@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import type { StepKind } from '#engine';
 import type { StepProps } from './step-props';
-import { stepComponents } from './step-components';
+import { preloadStepComponents, stepComponents } from './step-components';
 import { ProgressTracker } from './progress-tracker';
 import { Tip } from './tip';
 import { InlineError } from './parts/inline-error';
@@ -9,6 +9,23 @@ import { InlineError } from './parts/inline-error';
 export interface StepViewProps<K extends StepKind = StepKind> extends StepProps<K> {
   /** Move focus to the step's heading when the step first shows, not only when it changes (default true). */
   focusOnMount?: boolean;
+}
+
+/** Focuses the step's h1 now, or as soon as it appears (a step kind still loading); returns a canceller. */
+function focusHeadingWhenReady(root: HTMLElement): () => void {
+  const focus = () => {
+    const heading = root.querySelector<HTMLElement>('h1');
+    heading?.focus();
+    return heading !== null;
+  };
+  if (focus()) return () => undefined;
+  const observer = new MutationObserver(() => focus() && observer.disconnect());
+  observer.observe(root, { childList: true, subtree: true });
+  const timer = setTimeout(() => observer.disconnect(), 10_000);
+  return () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
 }
 
 /**
@@ -24,11 +41,22 @@ export function StepView<K extends StepKind>(props: StepViewProps<K>) {
   // The table is checked kind by kind (satisfies); here the kind of `screen` picks its own entry.
   const Step = stepComponents[step.kind] as unknown as ComponentType<StepProps<K>>;
 
+  // Once the shopper starts answering, the other step kinds load in the background.
+  useEffect(() => {
+    const start = () => void preloadStepComponents().catch(() => undefined);
+    window.addEventListener('pointerdown', start, { once: true, passive: true });
+    window.addEventListener('keydown', start, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', start);
+      window.removeEventListener('keydown', start);
+    };
+  }, []);
+
   useEffect(() => {
     const first = !mounted.current;
     mounted.current = true;
-    if (first && !focusOnMount) return;
-    root.current?.querySelector<HTMLElement>('h1')?.focus();
+    if ((first && !focusOnMount) || !root.current) return;
+    return focusHeadingWhenReady(root.current);
   }, [step.route, focusOnMount]);
 
   return (
@@ -41,7 +69,9 @@ export function StepView<K extends StepKind>(props: StepViewProps<K>) {
       ) : null}
       <div className={`step-view__body${screen.tip ? ' step-view__body--with-tip' : ''}`}>
         <div className="step-view__main">
-          <Step key={step.route} {...stepProps} />
+          <Suspense fallback={<div className="step step--loading" aria-busy="true" />}>
+            <Step key={step.route} {...stepProps} />
+          </Suspense>
           <InlineError message={error} />
         </div>
         {screen.tip ? <Tip key={step.route} tip={screen.tip} /> : null}

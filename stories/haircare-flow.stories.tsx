@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within, screen as page } from 'storybook/test';
-import type { AnyStepScreen } from '../renderer/index';
+import type { AnyStepScreen } from '../renderer/components';
 import { StepHarness } from './support/step-harness';
 import { at, settled } from './support/viewports';
 import { haircareScreen } from './fixtures/haircare-flow';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { ProgressTracker } from '../renderer/index';
+import { ProgressTracker } from '../renderer/components';
 import { at } from './support/viewports';
 import { inStepFrame } from './support/frame';
 import { sectionsAt } from './fixtures/build-screen';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { Tip } from '../renderer/index';
+import { Tip } from '../renderer/components';
 import { at } from './support/viewports';
 import { inStepFrame } from './support/frame';
 import { length, texture } from './fixtures/haircare-screens';

@@ -1,6 +1,10 @@
 // Setup for the "dom" test project (jsdom): shared by tests/renderer, tests/app and tests/shop.
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { preloadStepComponents } from '../renderer/index';
+
+// Step kinds load on demand in the app; tests load them all first, as a shopper's browser does once they start answering.
+beforeAll(() => preloadStepComponents());
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount after each test.
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { ApiError, isApiError, type ApiClient } from '#api/client';
+import { ApiError, isApiError } from '../../api/client/api-error';
+import type { ApiClient } from '#api/client';
 import type { Answers, SaveRequest, SaveResult } from '#engine';
 import type { AnswerBuffer } from './answer-buffer';
 

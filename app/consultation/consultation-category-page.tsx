@@ -1,3 +1,4 @@
+import '../styles/choice-cards.css';
 import { Link } from 'react-router';
 import { useSession } from '../session';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';

@@ -1,21 +1,23 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { isApiError } from '#api/client';
+import { isApiError } from '../../api/client/api-error';
 import type { HairProfile } from '#api';
 import type { Answers, CompiledFlow } from '#engine';
 import type { StepServices } from '../../renderer/index';
-import { appServices } from '../app-services';
+import { api } from '../app-services';
 import { useSession } from '../session';
 import { PageStatus } from '../shell/page-status';
-import NotFoundPage from '../shell/not-found-page';
 import { localAnswerBuffer } from './answer-buffer';
-import { saveBufferedAnswers } from './after-sign-up';
 import type { ConsultationDeps } from './consultation-actors';
 import { consultationFlows } from './flow-registry';
 import { flowEnvironment } from './flow-environment';
 import { FlowRunner } from './flow-runner';
 import { profileAnswers, startingAnswers } from './profile-answers';
 import { linkStoredStylist } from './stored-stylist';
+
+/** Saving buffered answers happens once per visitor, so its code loads only then. */
+const saveBuffered = (...args: Parameters<typeof import('./after-sign-up').saveBufferedAnswers>) =>
+  import('./after-sign-up').then((m) => m.saveBufferedAnswers(...args));
 
 type Loaded = { flow: CompiledFlow; profile: HairProfile | null };
 
@@ -24,7 +26,6 @@ export default function ConsultationFlowPage() {
   const { category = '' } = useParams();
   const location = useLocation();
   const session = useSession();
-  const { api } = appServices();
   const [buffer] = useState(() => localAnswerBuffer());
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
@@ -48,7 +49,7 @@ export default function ConsultationFlowPage() {
   useEffect(() => {
     if (!signedIn || !loaded) return;
     const pending = Object.keys(buffer.read()).length > 0;
-    (pending ? saveBufferedAnswers(api, buffer) : linkStoredStylist(api)).catch((error) => console.error('saving buffered answers failed', error));
+    (pending ? saveBuffered(api, buffer) : linkStoredStylist(api)).catch((error) => console.error('saving buffered answers failed', error));
   }, [signedIn, loaded, api, buffer]);
 
   const env = useMemo(() => flowEnvironment(session.status, session.user, location.search), [session.status, session.user, location.search]);
@@ -63,7 +64,7 @@ export default function ConsultationFlowPage() {
     () => ({
       async signUp(form) {
         const outcome = await signUp({ email: form.email, firstName: form.firstName, lastName: form.lastName, origin: `consultation_sign_up_${category}` as never });
-        if (outcome.kind === 'signed-up') await saveBufferedAnswers(api, buffer).catch((error) => console.error('saving buffered answers failed', error));
+        if (outcome.kind === 'signed-up') await saveBuffered(api, buffer).catch((error) => console.error('saving buffered answers failed', error));
         return outcome;
       },
     }),
@@ -78,7 +79,7 @@ export default function ConsultationFlowPage() {
     }
   }, [api]);
 
-  if (!loadFlow) return <NotFoundPage />;
+  if (!loadFlow) return <UnknownConsultation />;
   if (failed) return <PageStatus role="alert">We couldn't load your consultation. Please check your connection and reload the page.</PageStatus>;
   if (!loaded) return <PageStatus>Loading your consultation…</PageStatus>;
 
@@ -94,5 +95,14 @@ export default function ConsultationFlowPage() {
       facts={{ firstName: session.user?.first_name || undefined }}
       loadAggressors={signedIn ? loadAggressors : undefined}
     />
+  );
+}
+
+/** A consultation category that does not exist. */
+function UnknownConsultation() {
+  return (
+    <PageStatus role="alert">
+      We couldn't find that consultation. <a href="/consultation">Start your consultation</a>.
+    </PageStatus>
   );
 }

@@ -1,3 +1,4 @@
+import '../styles/answers-summary.css';
 import { Link } from 'react-router';
 import { offeredOptions, selectionFromAnswers, type Answers, type FlowEnvironment, type FlowRuntime, type OptionValue } from '#engine';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
@@ -14,7 +14,9 @@ import {
 } from '#engine';
 import { StepView, type GeoAggressor, type StepServices } from '../../renderer/index';
 import { consultationActors, type ConsultationDeps } from './consultation-actors';
-import { ConsultationResults } from './consultation-results';
+import { PageStatus } from '../shell/page-status';
+
+const ConsultationResults = lazy(() => import('./consultation-results').then((m) => ({ default: m.ConsultationResults })));
 
 export interface FlowRunnerProps {
   flow: CompiledFlow;
@@ -92,7 +94,13 @@ export function FlowRunner({ flow, env, answers, deps, resume, services, facts, 
     return () => void (live = false);
   }, [step?.kind, city, loadAggressors, actor]);
 
-  if (!step) return <ConsultationResults runtime={runtime} answers={snapshot.context.answers} env={snapshot.context.env} />;
+  if (!step) {
+    return (
+      <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
+        <ConsultationResults runtime={runtime} answers={snapshot.context.answers} env={snapshot.context.env} />
+      </Suspense>
+    );
+  }
 
   const scope = { answers: snapshot.context.answers, env: snapshot.context.env, variants: runtime.variants };
   const screen = describeStep(runtime, step, scope, { ...facts, ...snapshot.context.facts });

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '#api/client';
+import { isApiError } from '../../api/client/api-error';
 import type { Stylist } from '#api';
-import { appServices } from '../app-services';
+import { api } from '../app-services';
 import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { storeStylist } from './stored-stylist';
@@ -13,8 +13,8 @@ export default function StylistPage() {
   const [stylist, setStylist] = useState<Stylist | null | 'missing'>(null);
   useEffect(() => {
     let live = true;
-    appServices()
-      .api.getStylist(slug)
+    api
+      .getStylist(slug)
       .then((found) => live && setStylist(found))
       .catch((error) => {
         if (!isApiError(error, 'not_found')) console.error('loading the stylist failed', error);

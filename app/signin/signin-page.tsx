@@ -1,3 +1,4 @@
+import '../styles/forms.css';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../session';

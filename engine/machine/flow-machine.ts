@@ -68,6 +68,13 @@ const routeCache = new WeakMap<object, number>();
 /** Friendly words for a failure the shopper cannot fix by changing an answer. */
 const SOMETHING_WRONG = 'Something went wrong. Please try again.';
 
+/** A step shown whatever the answers: no rule, and (for a choice) options that do not depend on them. */
+function alwaysShown(step: CompiledStep): boolean {
+  if (step.when) return false;
+  if (!('options' in step) || step.kind === 'boolean') return true;
+  return !step.optionCases && step.options.some((o) => !o.retired && !o.when);
+}
+
 /** Whether the step still needs an answer before moving on. */
 function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): boolean {
   if (step.saveMode === 'none') return false;
@@ -170,16 +177,35 @@ export function createFlowMachine(runtime: FlowRuntime) {
     },
   });
 
-  // From step `from`, the transitions that move on: an error stays put, else the first shown step, else the results.
+  // Only steps up to the next one that is always shown can follow a step (or precede it, going back):
+  // listing just those keeps the machine small (and quick to build on a phone).
+  const forwardFrom = (from: number) => {
+    const out: number[] = [];
+    for (let i = from + 1; i < steps.length; i++) {
+      out.push(i);
+      if (alwaysShown(steps[i]!)) break;
+    }
+    return out;
+  };
+  const backwardFrom = (from: number) => {
+    const out: number[] = [];
+    for (let i = from - 1; i >= 0; i--) {
+      out.push(i);
+      if (alwaysShown(steps[i]!)) break;
+    }
+    return out;
+  };
+  const signinSteps = steps.flatMap((s, i) => (s.kind === 'signin' ? [i] : []));
+
+  // From step `from`, the transitions that move on: an error stays put, else the first shown step (or the
+  // sign-in step, for a visitor who may not go further), else the results.
   const onwards = (from: number, stay: string | undefined, leaving: { replace: boolean }) => [
     { guard: { type: 'nextStepFails' as const, params: { from } }, ...(stay ? { target: stay } : {}), actions: [{ type: 'showError' as const, params: { message: SOMETHING_WRONG } }] },
-    ...steps.flatMap((_, index) =>
-      index > from ? [{ guard: { type: 'enters' as const, params: { from, index } }, target: target(index), actions: [{ type: 'noteLeaving' as const, params: leaving }] }] : [],
-    ),
-    ...steps.flatMap((s, index) =>
-      // A visitor sent back to the sign-in step that sits before this one.
-      index <= from && s.kind === 'signin' ? [{ guard: { type: 'enters' as const, params: { from, index } }, target: target(index), actions: [{ type: 'noteLeaving' as const, params: leaving }] }] : [],
-    ),
+    ...[...new Set([...forwardFrom(from), ...signinSteps])].map((index) => ({
+      guard: { type: 'enters' as const, params: { from, index } },
+      target: target(index),
+      actions: [{ type: 'noteLeaving' as const, params: leaving }],
+    })),
     { target: '#results', actions: [{ type: 'noteLeaving' as const, params: leaving }] },
   ];
 
@@ -196,7 +222,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
         { guard: { type: 'answerMissing' as const, params: { index } }, target: '.ready', actions: [{ type: 'showError' as const, params: { message: 'Please choose an answer to continue.' } }] },
         step.saveMode === 'none' ? onwards(index, '.ready', leaving) : { target: '.saving' },
       ].flat();
-      const back = steps.flatMap((_, i) => (i < index ? [{ guard: { type: 'returnsTo' as const, params: { from: index, index: i } }, target: target(i) }] : []));
+      const back = backwardFrom(index).map((i) => ({ guard: { type: 'returnsTo' as const, params: { from: index, index: i } }, target: target(i) }));
       return [
         stateKey(step),
         {
@@ -269,7 +295,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
         id: 'results',
         initial: 'completing',
         on: {
-          BACK: steps.map((_, i) => ({ guard: { type: 'returnsTo' as const, params: { from: steps.length, index: i } }, target: target(i) })),
+          BACK: backwardFrom(steps.length).map((i) => ({ guard: { type: 'returnsTo' as const, params: { from: steps.length, index: i } }, target: target(i) })),
         },
         states: {
           completing: {

@@ -1,6 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { ChoiceStep, OptionValue } from '#engine';
-import { Modal } from '../modal';
+import { lazyComponent } from '../lazy-component';
+
+// Most steps never open it, so the modal's code loads only when needed (or ahead, with the other step kinds).
+const lazyModal = lazyComponent(() => import('../modal').then((m) => m.Modal));
+const Modal = lazyModal.component;
+
+/** Loads the modal's code ahead of time. */
+export const preloadModal = lazyModal.preload;
 
 type FollowUp = NonNullable<ChoiceStep['followUp']>;
 
@@ -16,6 +23,7 @@ export function useFollowUp(followUp: FollowUp | undefined): { guard(values: rea
     else go();
   };
   const modal = followUp ? (
+    <Suspense fallback={null}>
     <Modal open={pending !== null} title={followUp.title} description={<p>{followUp.body}</p>} onClose={() => setPending(null)}>
       <div className="modal__actions">
         <button
@@ -31,6 +39,7 @@ export function useFollowUp(followUp: FollowUp | undefined): { guard(values: rea
         </button>
       </div>
     </Modal>
+    </Suspense>
   ) : null;
   return { guard, modal };
 }

@@ -1,3 +1,4 @@
+import '../styles/sign-in.css';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SignUpFieldErrors, StepProps } from '../step-props';
 import { StepBody, StepHeading, titleOf } from '../parts/step-heading';

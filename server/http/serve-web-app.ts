@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { createRoutePreloads } from './route-preloads';
 
 /** Paths that belong to the API, never to the web app: they are not answered with index.html. */
 export const API_PREFIXES = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
@@ -14,9 +15,12 @@ export function isApiPath(requestPath: string): boolean {
 /** Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any other GET. */
 export function mountWebApp(app: Hono, root: string): void {
   const absoluteRoot = path.resolve(root);
-  const files = serveStatic({ root: absoluteRoot });
+  // The build writes .br and .gz beside each asset (scripts/precompress-plugin.ts); they are sent when the browser accepts them.
+  const files = serveStatic({ root: absoluteRoot, precompressed: true });
+  const preloads = createRoutePreloads(absoluteRoot);
   app.use('*', async (c, next) => {
-    if (isApiPath(c.req.path)) return next();
+    // The build manifest and other dot-files are for the server, not the web.
+    if (isApiPath(c.req.path) || c.req.path.startsWith('/.')) return next();
     const served = await files(c, async () => undefined);
     if (!served) return next();
     served.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -32,6 +36,13 @@ export function mountWebApp(app: Hono, root: string): void {
       return c.text('The web app is not built yet: run `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    return c.html(injectIntoHead(html, preloads(c.req.path)));
   });
+}
+
+/** Puts tags at the end of the head (or, in a page without one, first: the parser places them in the head). */
+function injectIntoHead(html: string, tags: string): string {
+  if (!tags) return html;
+  if (html.includes('</head>')) return html.replace('</head>', `${tags}</head>`);
+  return html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
 }

@@ -1,5 +1,5 @@
 import { createApiClient, createMemoryTokenStore, isApiError } from '#api';
-import { signUpFieldErrors, type SignUpResult, type StepServices } from '../../renderer/index';
+import { signUpFieldErrors, type SignUpResult, type StepServices } from '../../renderer/components';
 
 /**
  * The services a step needs, wired the way the app wires them: the typed api/ client, answered by msw.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, type ModalProps } from '../../renderer/index';
+import { Modal, type ModalProps } from '../../renderer/components';
 
 /** A page with a button that opens the modal, as a step or the shop would. */
 export function ModalDemo(props: Omit<ModalProps, 'open' | 'onClose' | 'children'> & { startOpen?: boolean; body: string; action: string }) {

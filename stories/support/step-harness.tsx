@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Selection, StepScreen } from '#engine';
-import { StepView, type AnyStepScreen, type StepFacts, type StepServices } from '../../renderer/index';
+import { StepView, type AnyStepScreen, type StepFacts, type StepServices } from '../../renderer/components';
 import { storyServices } from '../mocks/story-services';
 
 export interface StepHarnessProps {

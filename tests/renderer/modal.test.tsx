@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Modal, MODAL_Z_INDEX } from '../../renderer/index';
+import { Modal, MODAL_Z_INDEX } from '../../renderer/components';
 
 function Page(props: { onOpenFor?: () => void; fullWidth?: boolean }) {
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Selection, StepScreen } from '#engine';
-import { StepView, type AnyStepScreen, type SignUpResult, type StepFacts } from '../../renderer/index';
+import { StepView, type AnyStepScreen, type SignUpResult, type StepFacts } from '../../renderer/components';
 
 export interface RenderStepOptions {
   facts?: StepFacts;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderStep } from './render-step';
 import { signin } from '../../stories/fixtures/haircare-screens';
-import { signInMessages, signUpFieldErrors, type SignUpResult } from '../../renderer/index';
+import { signInMessages, signUpFieldErrors, type SignUpResult } from '../../renderer/components';
 
 function described(field: HTMLElement): string {
   return (field.getAttribute('aria-describedby') ?? '')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderStep } from './render-step';
 import { zipcode } from '../../stories/fixtures/haircare-screens';
-import { parsePostalCode, zipCodeMessages } from '../../renderer/index';
+import { parsePostalCode, zipCodeMessages } from '../../renderer/components';
 
 describe('spec 000 §2.4 (location): zip code validation', () => {
   it.each([

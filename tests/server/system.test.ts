@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -170,6 +171,17 @@ describe('the built web app (dist/)', () => {
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js'), 'console.log("shop")');
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *');
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(
+    path.join(root, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'app/consultation/consultation-flow-page.tsx': { file: 'assets/flow-page-1a.js', imports: ['_shared-2b.js'] },
+      '_shared-2b.js': { file: 'assets/shared-2b.js' },
+      'flows/consultation/haircare.yaml': { file: 'assets/haircare-3c.js' },
+    }),
+  );
+  writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.br'), brotliCompressSync('console.log("shop")'));
+  writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.gz'), gzipSync('console.log("shop")'));
   const down = { execute: () => Promise.resolve() } as unknown as Database;
   const t = createTestApp(down, { config: { webRoot: root } });
 
@@ -191,6 +203,23 @@ describe('the built web app (dist/)', () => {
     const robots = await t.call('GET', '/robots.txt');
     expect(robots.body).toBe('User-agent: *');
     expect(robots.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('preloads a consultation page’s lazy code with the entry, read from the build manifest', async () => {
+    const page = await t.call('GET', '/consultation/haircare/my-hair/length');
+    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js']) expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    expect((await t.call('GET', '/terms')).body).not.toContain('modulepreload');
+    expect((await t.call('GET', '/.vite/manifest.json')).body).toContain('<div id="root">');
+  });
+
+  it('sends the precompressed asset the browser accepts (brotli first, then gzip)', async () => {
+    const br = await t.call('GET', '/assets/app-3f2a1b.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    const gz = await t.call('GET', '/assets/app-3f2a1b.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await t.call('GET', '/assets/app-3f2a1b.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
   it('never answers an API path with the page', async () => {

@@ -1,0 +1,20 @@
+/**
+ * @module renderer/components: every renderer component and helper by name, for stories and tests.
+ * The app imports `renderer/index.ts`, which keeps the step kinds a first page does not need lazy.
+ */
+export * from './index';
+export { WelcomeStep } from './steps/welcome-step';
+export { IntroStep } from './steps/intro-step';
+export { SingleChoiceStep } from './steps/single-choice-step';
+export { MultiChoiceStep } from './steps/multi-choice-step';
+export { BooleanStep } from './steps/boolean-step';
+export { GoalsStep } from './steps/goals-step';
+export { FragranceStep } from './steps/fragrance-step';
+export { ZipCodeStep, zipCodeMessages } from './steps/zip-code-step';
+export { GeoAggressorsStep } from './steps/geo-aggressors-step';
+export { SignInStep, signInMessages } from './steps/sign-in-step';
+export { Modal, MODAL_Z_INDEX, MODAL_OPEN_FOR_MS } from './modal';
+export type { ModalProps } from './modal';
+export { parsePostalCode } from './postal-code';
+export type { PostalCode } from './postal-code';
+export { signUpFieldErrors } from './sign-up-errors';
