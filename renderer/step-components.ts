@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { StepKind } from '#engine';
 import type { StepProps } from './step-props';
 import { lazyComponent } from './lazy-component';
+import { preloadModal } from './parts/follow-up';
 import { WelcomeStep } from './steps/welcome-step';
 import { IntroStep } from './steps/intro-step';
 import { SingleChoiceStep } from './steps/single-choice-step';
@@ -41,7 +42,7 @@ let preloading: Promise<unknown> | undefined;
 
 /** Loads every step kind not yet loaded, and the follow-up modal (once); resolves when they are ready. */
 export function preloadStepComponents(): Promise<unknown> {
-  preloading ??= Promise.all([...Object.values(later).map((l) => l.preload()), import('./parts/follow-up').then((m) => m.preloadModal())]).catch(
+  preloading ??= Promise.all([...Object.values(later).map((l) => l.preload()), preloadModal()]).catch(
     (error: unknown) => {
       preloading = undefined;
       throw error;

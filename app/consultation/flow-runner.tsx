@@ -106,7 +106,7 @@ export function FlowRunner({ flow, env, answers, deps, resume, services, facts, 
   const screen = describeStep(runtime, step, scope, { ...facts, ...snapshot.context.facts });
   const busy = snapshot.matches({ [`step:${step.name}`]: 'waiting' }) || snapshot.matches({ [`step:${step.name}`]: 'saving' });
   return (
-    <div className="page">
+    <div className="page page--flow">
       <StepView
         screen={screen as never}
         onChange={(selection: Selection) => actor.send({ type: 'ANSWER', selection })}

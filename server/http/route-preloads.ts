@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Pages whose code loads lazily, and the modules (as the build manifest names them) they need first. */
@@ -21,13 +21,23 @@ interface ManifestChunk {
  * first paint of a step).
  */
 export function createRoutePreloads(webRoot: string): (requestPath: string) => string {
-  let manifest: Record<string, ManifestChunk> | null | undefined;
+  const file = path.join(webRoot, '.vite', 'manifest.json');
+  let manifest: Record<string, ManifestChunk> | null = null;
+  let readAt = -1;
+  // Read again only when the build changed (a rebuild while the server runs).
   const read = () => {
-    if (manifest === undefined) {
+    let modified: number;
+    try {
+      modified = statSync(file).mtimeMs;
+    } catch {
+      return null; // no manifest (not built with it): no hints, the page still works
+    }
+    if (modified !== readAt) {
+      readAt = modified;
       try {
-        manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
       } catch {
-        manifest = null; // no manifest (a development build): no hints, the page still works
+        manifest = null;
       }
     }
     return manifest;

@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServer, type ViteDevServer } from 'vite';
+import { flowsPlugin } from '../../engine/vite/flows-plugin.ts';
+
+const mini = readFileSync('tests/fixtures/flows/mini.yaml', 'utf8');
+
+describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-reloaded in dev)', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'shop-flows-'));
+  mkdirSync(path.join(root, 'flows'));
+  const file = path.join(root, 'flows', 'mini.yaml');
+  writeFileSync(file, mini);
+  let server: ViteDevServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const load = async () => {
+    const result = await server!.transformRequest('/flows/mini.yaml');
+    const code = result?.code ?? '';
+    const json = JSON.parse(JSON.parse(code.slice(code.indexOf('JSON.parse(') + 11, code.lastIndexOf(')'))) as string) as { steps: { name: string; title?: string }[] };
+    return { code, flow: json };
+  };
+
+  it('turns a flow file into its compiled flow: JSON only, no YAML parser, no source paths', async () => {
+    server = await createServer({ root, configFile: false, logLevel: 'silent', plugins: [flowsPlugin()], server: { middlewareMode: true, hmr: false } });
+    const { code, flow } = await load();
+    expect(code).not.toContain('yaml');
+    expect(flow.steps.map((s) => s.name)).toEqual(['length', 'texture', 'porosity', 'sports']);
+    expect(code).not.toContain('"path"');
+  });
+
+  it('recompiles an edited flow', async () => {
+    writeFileSync(file, mini.replace('name: sports', 'name: workouts'));
+    server!.moduleGraph.onFileChange(file);
+    const { flow } = await load();
+    expect(flow.steps.map((s) => s.name)).toContain('workouts');
+  });
+
+  it('refuses a broken flow with every problem at file:line:column', async () => {
+    writeFileSync(file, mini.replace('field: diag_hair_porosity', 'field: diag_hair_porosity\n    tilte: Porosity').replace("in: [type_3a]", 'in: [type_3z]'));
+    server!.moduleGraph.onFileChange(file);
+    const error = await server!.transformRequest('/flows/mini.yaml').catch((e: Error) => e);
+    expect(error).toHaveProperty('message');
+    const message = (error as Error).message;
+    expect(message).toMatch(/flows\/mini\.yaml:\d+:\d+ {2}unknown_key/);
+    expect(message).toContain('Did you mean "title"?');
+    expect(message).toMatch(/flows\/mini\.yaml:\d+:\d+ {2}unknown_option_value/);
+  });
+});
