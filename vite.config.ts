@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowsPlugin } from './engine/vite/flows-plugin.ts';
@@ -11,10 +12,19 @@ const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
 const shared = /api[\\/]client[\\/](api-error|shapes|token-store)|app[\\/](app-services|consultation[\\/](flow-registry|stored-stylist)|shell[\\/](page-status|use-page-heading-focus))/;
 
+// react-router's package exports only its development build (dev warnings on); the production build,
+// shipped beside it, differs by that one switch and lets the bundler drop the warnings (about 3 KB gzipped).
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
 /** The web app: index.html at the root, app/ as the entry, flows compiled at build time. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [flowsPlugin(), react(), precompressPlugin()],
-  resolve: { alias: { flows: new URL('./flows', import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: 'flows', replacement: new URL('./flows', import.meta.url).pathname },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -36,4 +46,4 @@ export default defineConfig({
   },
   // In development the API runs beside Vite (npm run dev) and is reached through the same origin.
   server: { port: Number(process.env.VITE_PORT ?? 5173), proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
-});
+}));

@@ -18,6 +18,10 @@ const later = {
   zipcode: lazyComponent(() => import('./steps/zip-code-step').then((m) => m.ZipCodeStep)),
   'geo-aggressors': lazyComponent(() => import('./steps/geo-aggressors-step').then((m) => m.GeoAggressorsStep)),
   signin: lazyComponent(() => import('./steps/sign-in-step').then((m) => m.SignInStep)),
+  'routine-products': lazyComponent(() => import('./steps/routine-products-step').then((m) => m.RoutineProductsStep)),
+  matrix: lazyComponent(() => import('./steps/matrix-step').then((m) => m.MatrixStep)),
+  'ranked-fragrance': lazyComponent(() => import('./steps/ranked-fragrance-step').then((m) => m.RankedFragranceStep)),
+  textures: lazyComponent(() => import('./steps/textures-step').then((m) => m.TexturesStep)),
 };
 
 /**
@@ -36,6 +40,10 @@ export const stepComponents = {
   zipcode: later.zipcode.component,
   'geo-aggressors': later['geo-aggressors'].component,
   signin: later.signin.component,
+  'routine-products': later['routine-products'].component,
+  matrix: later.matrix.component,
+  'ranked-fragrance': later['ranked-fragrance'].component,
+  textures: later.textures.component,
 } satisfies { [K in StepKind]: StepComponent<K> };
 
 let preloading: Promise<unknown> | undefined;

@@ -24,6 +24,17 @@ export interface GeoAggressor {
   detail?: string;
 }
 
+/** One option as a server ranking lists it (rank 1 = best): a fragrance (§3.5) or a texture skeleton (§3.6, `skeleton_slug` as `slug`). */
+export interface RankedItem {
+  slug: string;
+  rank: number;
+  reason_why_slug?: string | null;
+  name?: string;
+}
+
+/** The server ranking a ranked-fragrance or textures step shows (spec 000 §2.5, §3.5, §3.6): loading, failed, or the raw list. */
+export type RankingFacts = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: RankedItem[] };
+
 /** Facts the screen shows that come from outside the flow. */
 export interface StepFacts {
   /** The shopper's city (geo-aggressors title is already resolved in screen.text; kept for other copy). */
@@ -31,6 +42,8 @@ export interface StepFacts {
   firstName?: string;
   /** What affects the shopper where they live, shown on the geo-aggressors step. */
   aggressors?: GeoAggressor[];
+  /** The ranking of a ranked-fragrance or textures step; without it the options keep the flow's order. */
+  ranking?: RankingFacts;
 }
 
 /** A screen of any one kind: `StepScreen<'single'>` and the others are each assignable to it (StepScreen<StepKind> is not distributive). */

@@ -32,6 +32,9 @@ function focusHeadingWhenReady(root: HTMLElement): () => void {
  * Draws any step: progress tracker, step counter ("Question 3 of 9"), the step's component, its tip and
  * inline error; moves focus to the step's heading whenever the step changes.
  */
+/** Kinds that draw their tip's pictures themselves (the texture comparison slider): the tip keeps only its words. */
+const drawsOwnSlides = new Set<StepKind>(['textures']);
+
 export function StepView<K extends StepKind>(props: StepViewProps<K>) {
   const { focusOnMount = true, ...stepProps } = props;
   const { screen, error } = stepProps;
@@ -74,7 +77,7 @@ export function StepView<K extends StepKind>(props: StepViewProps<K>) {
           </Suspense>
           <InlineError message={error} />
         </div>
-        {screen.tip ? <Tip key={step.route} tip={screen.tip} /> : null}
+        {screen.tip ? <Tip key={step.route} tip={drawsOwnSlides.has(step.kind) ? { ...screen.tip, slides: undefined } : screen.tip} /> : null}
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import type { CompiledFlow } from '../compile/compiled-flow.ts';
 import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model.ts';
 import { forEachTest } from '../rules/normalize-rule.ts';
 import { contextKey } from './context-keys.ts';
+import { isListKind } from '../schema/step-shapes.ts';
 import { mutuallyExclusive, unreachableSteps } from './reachability.ts';
 
 type Path = (string | number)[];
@@ -52,11 +53,11 @@ export function checkFlow(
     if (!('options' in step)) return;
     const options = allOptions(step);
     // A choice step writes something.
-    if (!step.field && !options.some((o) => o.field || o.writes)) {
+    if (!step.field && step.kind !== 'matrix' && !options.some((o) => o.field || o.writes)) {
       issues.push({ code: 'missing_field', path, data: { step: step.name } });
     }
     // Exclusive options only make sense where several can be picked.
-    if (step.kind !== 'multi' && step.kind !== 'goals') {
+    if (!isListKind(step.kind)) {
       step.options.forEach((o, j) => {
         if (o.exclusive) issues.push({ code: 'exclusive_in_single', path: [...path, 'options', j, 'exclusive'], atKey: true, data: { found: String(o.value), step: step.name } });
       });
@@ -81,7 +82,7 @@ export function checkFlow(
   const shapes = new Map<string, { shape: string; step: string }>();
   for (const step of flow.steps) {
     if (!('options' in step) || !step.field) continue;
-    const shape = step.kind === 'multi' || step.kind === 'goals' ? 'a list' : 'one value';
+    const shape = isListKind(step.kind) ? 'a list' : 'one value';
     const known = shapes.get(step.field);
     if (known && known.shape !== shape) {
       issues.push({ code: 'conflicting_field', path: ['steps', flow.steps.indexOf(step), 'field'], data: { found: step.field, step: step.name, type: shape, other: known.step, otherType: known.shape } });
@@ -114,6 +115,15 @@ export function checkFlow(
       }
     }
   });
+
+  // Question sets list real steps, once each.
+  for (const [name, set] of Object.entries(definition.questionSets ?? {})) {
+    set.steps.forEach((stepName, k) => {
+      const path: Path = ['questionSets', name, 'steps', k];
+      if (!stepNames.includes(stepName)) issues.push({ code: 'unknown_step', path, data: { found: stepName, expected: stepNames, suggestion: didYouMean(stepName, stepNames) } });
+      else if (set.steps.indexOf(stepName) !== k) issues.push({ code: 'repeated_step', path, data: { found: stepName, first: set.steps.indexOf(stepName) + 1 } });
+    });
+  }
 
   // Variants choose among their own options.
   for (const [name, variant] of Object.entries(definition.variants ?? {})) {

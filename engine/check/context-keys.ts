@@ -7,12 +7,15 @@ export interface ContextKey {
 }
 
 /** Namespaces whose keys are open: any name may follow the dot. */
-export const openNamespaces = ['flag', 'query', 'order'] as const;
+export const openNamespaces = ['flag', 'query', 'order', 'user'] as const;
 
 /** The context keys built into the engine (spec 000 §4.5: authentication, signed up without names). */
 export const builtInContext: Record<string, ContextKey> = {
   session: { values: ['anonymous', 'guest', 'authenticated'] },
   'user.hasNames': { values: [true, false] },
+  // Any value: a fragment shared by several flows may name the others' ids and categories.
+  'flow.id': {},
+  'flow.category': {},
 };
 
 /** Resolves a context key for a flow: built-in, variant, open namespace or declared; undefined if unknown. */

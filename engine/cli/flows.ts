@@ -6,23 +6,30 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { flowFiles, loadFlowFile } from '../compile/load-flows.ts';
-import { formatIssue } from '../issues/format-issue.ts';
+import { flowFiles, isFragmentFile, loadFlowFile } from '../compile/load-flows.ts';
+import { formatIssues } from '../compile/compile-source.ts';
 import { flowGraph } from '../compile/flow-graph.ts';
-import { flowJsonSchema } from '../schema/json-schema.ts';
+import { flowJsonSchema, fragmentJsonSchema } from '../schema/json-schema.ts';
 
 const root = process.cwd();
 const [command = 'check', ...args] = process.argv.slice(2);
 
 function check(files: string[]): number {
-  const targets = files.length > 0 ? files : flowFiles(path.join(root, 'flows'));
+  // A fragment is checked through the flows that include it.
+  const all = flowFiles(path.join(root, 'flows'));
+  const named = files.flatMap((f) => (isFragmentFile(f) ? all : [f]));
+  const targets = files.length > 0 ? [...new Set(named.map((f) => path.resolve(f)))] : all;
   let problems = 0;
+  const printed = new Set<string>();
   for (const file of targets) {
     const result = loadFlowFile(path.resolve(file), root);
-    for (const issue of result.issues) {
-      console.error(`${formatIssue(issue, result.source.text)}\n`);
+    for (const text of formatIssues(result)) {
+      // A fragment's own problem shows once, however many flows include it.
+      if (printed.has(text)) continue;
+      printed.add(text);
+      problems += 1;
+      console.error(`${text}\n`);
     }
-    problems += result.issues.length;
     if (result.issues.length === 0) console.log(`ok  ${path.relative(root, path.resolve(file))} (${result.flow!.steps.length} steps)`);
   }
   if (problems > 0) console.error(`${problems} problem${problems === 1 ? '' : 's'} found.`);
@@ -36,7 +43,7 @@ function graph(file: string | undefined): number {
   }
   const result = loadFlowFile(path.resolve(file), root);
   if (!result.flow) {
-    result.issues.forEach((i) => console.error(`${formatIssue(i, result.source.text)}\n`));
+    formatIssues(result).forEach((text) => console.error(`${text}\n`));
     return 1;
   }
   console.log(flowGraph(result.flow));
@@ -44,8 +51,15 @@ function graph(file: string | undefined): number {
 }
 
 function schema(): number {
-  const target = path.join(root, 'flows', 'flow.schema.json');
-  const text = `${JSON.stringify(flowJsonSchema(), null, 2)}\n`;
+  const files = [
+    { target: path.join(root, 'flows', 'flow.schema.json'), schema: flowJsonSchema() },
+    { target: path.join(root, 'flows', 'fragment.schema.json'), schema: fragmentJsonSchema() },
+  ];
+  return Math.max(...files.map((f) => writeSchema(f.target, f.schema)));
+}
+
+function writeSchema(target: string, json: Record<string, unknown>): number {
+  const text = `${JSON.stringify(json, null, 2)}\n`;
   const current = (() => {
     try {
       return readFileSync(target, 'utf8');
@@ -55,7 +69,7 @@ function schema(): number {
   })();
   if (args.includes('--check')) {
     if (current !== text) {
-      console.error('flows/flow.schema.json is out of date: run `npm run flows:schema`.');
+      console.error(`${path.relative(root, target)} is out of date: run \`npm run flows:schema\`.`);
       return 1;
     }
     return 0;

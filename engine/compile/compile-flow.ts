@@ -81,6 +81,9 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
         cases: step.image.cases?.map((c, k) => ({ when: ruleAt([...path, 'image', 'cases', k, 'when'])!, src: c.src })),
       };
     }
+    if (step.textCases) {
+      compiled.textCases = step.textCases.map((c, k) => ({ ...c, when: ruleAt([...path, 'textCases', k, 'when'])! }));
+    }
     compiled.answerFields = fieldsWritten(compiled as unknown as CompiledStep);
     return compiled as unknown as CompiledFlow['steps'][number];
   });
@@ -105,9 +108,23 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
     variants,
     derived: flow.derived ?? [],
     context: Object.keys(flow.context ?? {}),
+    ...(flow.questionSets ? { questionSets: compileQuestionSets(flow, ruleAt) } : {}),
+    ...(flow.exitModal
+      ? { exitModal: { ...flow.exitModal, textCases: flow.exitModal.textCases?.map((c, k) => ({ ...c, when: ruleAt(['exitModal', 'textCases', k, 'when'])! })) } }
+      : {}),
     steps,
   };
   return { flow: compiled, issues };
+}
+
+function compileQuestionSets(flow: FlowDefinition, ruleAt: (path: Path) => Rule | undefined): NonNullable<CompiledFlow['questionSets']> {
+  return Object.fromEntries(
+    Object.entries(flow.questionSets ?? {}).map(([name, set]) => {
+      const when = ruleAt(['questionSets', name, 'when']);
+      const { when: _w, ...rest } = set;
+      return [name, when ? { ...rest, when } : rest];
+    }),
+  );
 }
 
 /** Every field a step may write: its field, per-option fields and option writes, or the zip code fields. */
@@ -117,6 +134,7 @@ export function fieldsWritten(step: CompiledStep): string[] {
     fields.add(step.fields.zipcode);
     fields.add(step.fields.country);
   }
+  if (step.kind === 'matrix') step.rows.forEach((r) => fields.add(r.field));
   if ('options' in step) {
     if (step.field) fields.add(step.field);
     const all = [...step.options, ...(step.optionCases ?? []).flatMap((c) => c.options)];

@@ -7,7 +7,9 @@ import { flowSchema } from '../schema/flow-schema.ts';
 import { collectRules } from '../rules/collect-rules.ts';
 import { ruleFunctions } from '../rules/rule-functions.ts';
 import { checkFlow } from '../check/check-flow.ts';
+import { formatIssue } from '../issues/format-issue.ts';
 import { compileFlow } from './compile-flow.ts';
+import { expandIncludes, type ReadFlowFile } from './expand-includes.ts';
 import type { CompiledFlow } from './compiled-flow.ts';
 
 /** The outcome of compiling one flow file: the flow when there is no problem, and every problem found. */
@@ -15,6 +17,15 @@ export interface CompileResult {
   flow?: CompiledFlow;
   issues: FlowIssue[];
   source: SourceDocument;
+  /** The fragment files the flow includes (watched in dev; their text is needed to print their problems). */
+  fragments: SourceDocument[];
+}
+
+export interface CompileOptions {
+  /** The rule functions flows may name (default: the engine's own). */
+  functions?: Iterable<string>;
+  /** Reads an included fragment, named relative to the project root; without it a flow cannot include. */
+  readFile?: ReadFlowFile;
 }
 
 /**
@@ -22,10 +33,12 @@ export interface CompileResult {
  * cross-reference checks. Every problem of every stage that can run is reported together.
  * @example const { flow, issues } = compileFlowSource(text, 'flows/consultation/haircare.yaml');
  */
-export function compileFlowSource(text: string, file: string, options: { functions?: Iterable<string> } = {}): CompileResult {
-  const { source, data, issues: syntax } = parseYaml(text, file);
-  if (syntax.length > 0) return { issues: placeAll(source, syntax), source };
+export function compileFlowSource(text: string, file: string, options: CompileOptions = {}): CompileResult {
+  const { source, data: written, issues: syntax } = parseYaml(text, file);
+  if (syntax.length > 0) return { issues: placeAll(() => ({ source, path: [] }), source, syntax), source, fragments: [] };
 
+  const expanded = expandIncludes(written, source, options.readFile);
+  const data = expanded.data;
   const raw: RawIssue[] = [];
   const { rules, issues: ruleIssues } = collectRules(data);
   raw.push(...ruleIssues);
@@ -42,8 +55,15 @@ export function compileFlowSource(text: string, file: string, options: { functio
   } else {
     raw.push(...salvagedChecks(data, parsed.error.issues, rules, functions));
   }
-  const issues = placeAll(source, raw);
-  return issues.length === 0 && flow ? { flow, issues, source } : { issues, source };
+  const issues = sortIssues(source, [...expanded.placed, ...placeAll(expanded.resolve, source, raw)]);
+  const fragments = expanded.fragments;
+  return issues.length === 0 && flow ? { flow, issues, source, fragments } : { issues, source, fragments };
+}
+
+/** Every problem of a compile result printed with its line, whichever file (flow or fragment) it is in. */
+export function formatIssues(result: CompileResult): string[] {
+  const texts = new Map([result.source, ...result.fragments].map((s) => [s.file, s.text]));
+  return result.issues.map((i) => formatIssue(i, texts.get(i.location.file)));
 }
 
 /**
@@ -92,12 +112,27 @@ function salvagedChecks(data: unknown, schemaProblems: readonly z.core.$ZodIssue
   );
 }
 
-function placeAll(source: SourceDocument, raw: RawIssue[]): FlowIssue[] {
+type Resolve = (path: readonly (string | number)[]) => { source: SourceDocument; path: (string | number)[] };
+
+function placeAll(resolve: Resolve, source: SourceDocument, raw: RawIssue[]): FlowIssue[] {
   const placed = raw.map((issue): FlowIssue => {
     const { offset, end, ...data } = issue.data;
+    const at = resolve(issue.path);
     const location =
-      typeof offset === 'number' ? locateOffset(source, offset, typeof end === 'number' ? end : offset + 1) : locate(source, issue.path, issue.atKey);
+      typeof offset === 'number' ? locateOffset(source, offset, typeof end === 'number' ? end : offset + 1) : locate(at.source, at.path, issue.atKey);
     return { code: issue.code, location, data, severity: 'error' };
   });
-  return placed.sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
+  return sortIssues(source, placed);
+}
+
+/** The flow's own problems first, then each fragment's, each in line order. */
+function sortIssues(source: SourceDocument, placed: FlowIssue[]): FlowIssue[] {
+  const fileOrder = (f: string) => (f === source.file ? 0 : 1);
+  return placed.sort(
+    (a, b) =>
+      fileOrder(a.location.file) - fileOrder(b.location.file) ||
+      a.location.file.localeCompare(b.location.file) ||
+      a.location.line - b.location.line ||
+      a.location.column - b.location.column,
+  );
 }

@@ -17,6 +17,12 @@ export interface CompiledOption {
   selected?: Scalar;
   unselected?: Scalar;
   writes?: Record<string, Scalar>;
+  /** The catalogue slug server rankings use, when it differs from `value`. */
+  slug?: string;
+  /** Scent intensity 0-100 (fragrances). */
+  intensity?: number;
+  /** Scent notes (fragrances). */
+  notes?: string[];
 }
 
 export interface CompiledOptionCase {
@@ -41,7 +47,16 @@ export interface CompiledFollowUp {
   when?: Rule;
 }
 
-type Recompiled<S> = Omit<S, 'route' | 'section' | 'when' | 'skipSave' | 'options' | 'optionCases' | 'initial' | 'image' | 'followUp'> & {
+/** Texts used while a rule holds. */
+export interface CompiledTextCase {
+  when: Rule;
+  title?: string;
+  subtitle?: string;
+  body?: string;
+}
+
+type Recompiled<S> = Omit<S, 'route' | 'section' | 'when' | 'skipSave' | 'options' | 'optionCases' | 'initial' | 'image' | 'followUp' | 'textCases'> & {
+  textCases?: CompiledTextCase[];
   /** The absolute route, e.g. /consultation/haircare/my-hair/length. */
   route: string;
   section: string;
@@ -60,7 +75,9 @@ type EachStep<S> = S extends unknown ? Recompiled<S> : never;
 export type CompiledStep = EachStep<StepDefinition>;
 export type CompiledStepOf<K extends StepDefinition['kind']> = Extract<CompiledStep, { kind: K }>;
 /** Steps whose answer is a choice among options. */
-export type ChoiceStep = CompiledStepOf<'single' | 'multi' | 'boolean' | 'goals' | 'fragrance'>;
+export type ChoiceStep = CompiledStepOf<'single' | 'multi' | 'boolean' | 'goals' | 'fragrance' | 'routine-products' | 'matrix' | 'ranked-fragrance' | 'textures'>;
+/** Steps whose answer is a list of option values. */
+export type ListStep = CompiledStepOf<'multi' | 'goals' | 'routine-products'>;
 
 export interface CompiledPlacement {
   variant: string;
@@ -73,6 +90,24 @@ export interface CompiledVariant {
   flag?: string;
   choose?: { when: Rule; use: string }[];
   description?: string;
+}
+
+export interface CompiledExitModal {
+  title: string;
+  subtitle?: string;
+  textCases?: CompiledTextCase[];
+  emailLabel: string;
+  button: string;
+  dismiss: string;
+}
+
+export interface CompiledQuestionSet {
+  description?: string;
+  when?: Rule;
+  steps: string[];
+  results?: string;
+  progress?: { tracker: boolean; counter: boolean };
+  onComplete?: Record<string, Scalar>;
 }
 
 /** A checked flow, as shipped to the browser (JSON-serialisable; no YAML, no zod). */
@@ -90,6 +125,10 @@ export interface CompiledFlow {
   derived: Derived[];
   /** Context keys the flow declares for its rules, besides the built-in ones. */
   context: string[];
+  /** The e-mail capture shown when an anonymous visitor leaves mid-way. */
+  exitModal?: CompiledExitModal;
+  /** Subsets of the steps chosen by ?questionSet=<name>. */
+  questionSets?: Record<string, CompiledQuestionSet>;
   /** Steps in file order; `placement` moves some of them once variants are known. */
   steps: (CompiledStep & { placement?: CompiledPlacement })[];
 }

@@ -1,6 +1,7 @@
 import type { Scalar } from '../schema/predicate-schema.ts';
 import type { Derived } from '../schema/flow-schema.ts';
 import type { CompiledFlow, CompiledOption, CompiledStep } from './compiled-flow.ts';
+import { isListKind } from '../schema/step-shapes.ts';
 
 /** What the flows say about one answer field: one value or a list, the values it can take, who writes it. */
 export interface FieldInfo {
@@ -25,7 +26,7 @@ export function allOptions(step: CompiledStep): CompiledOption[] {
 export function optionWrites(step: CompiledStep, option: CompiledOption): Record<string, Scalar> {
   if (!('options' in step)) return {};
   const out: Record<string, Scalar> = {};
-  if (step.field && step.kind !== 'multi' && step.kind !== 'goals') out[step.field] = option.value;
+  if (step.field && !isListKind(step.kind) && step.kind !== 'matrix') out[step.field] = option.value;
   Object.assign(out, step.writes ?? {}, option.writes ?? {});
   return out;
 }
@@ -65,7 +66,11 @@ export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInf
       }
       if (!('options' in step)) continue;
       const options = allOptions(step);
-      const list = step.kind === 'multi' || step.kind === 'goals';
+      const list = isListKind(step.kind);
+      if (step.kind === 'matrix') {
+        for (const row of step.rows) add(row.field, 'one', options.map((o) => o.value), step.name, flow.category);
+        continue;
+      }
       if (step.field && list) add(step.field, 'list', options.filter((o) => !o.field).map((o) => o.value), step.name, flow.category);
       for (const option of options) {
         if (option.field) add(option.field, 'one', [option.selected ?? true, option.unselected ?? false], step.name, flow.category);
@@ -76,6 +81,9 @@ export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInf
     }
     for (const derived of flow.derived) add(derived.field, 'one', derivedValues(derived), 'derived', flow.category);
     for (const [field, value] of Object.entries(flow.onComplete ?? {})) add(field, 'one', [value], 'onComplete', flow.category);
+    for (const set of Object.values(flow.questionSets ?? {})) {
+      for (const [field, value] of Object.entries(set.onComplete ?? {})) add(field, 'one', [value], 'onComplete', flow.category);
+    }
   }
   return fields;
 }

@@ -1,13 +1,28 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { formatIssue } from '../issues/format-issue.ts';
 import type { FlowIssue } from '../issues/flow-issue.ts';
-import { compileFlowSource, type CompileResult } from './compile-source.ts';
+import { compileFlowSource, formatIssues, type CompileResult } from './compile-source.ts';
+import type { ReadFlowFile } from './expand-includes.ts';
+
+/** Reads fragments relative to a root directory. */
+export function readFromRoot(root: string): ReadFlowFile {
+  return (file) => {
+    try {
+      return readFileSync(path.resolve(root, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Whether a file is a fragment (under a fragments/ folder) rather than a flow. */
+export const isFragmentFile = (file: string) => file.split(/[\\/]/).includes('fragments');
 import type { CompiledFlow } from './compiled-flow.ts';
 
 /** Compiles one flow file from disk (node only). */
 export function loadFlowFile(file: string, root = process.cwd()): CompileResult {
-  return compileFlowSource(readFileSync(file, 'utf8'), path.relative(root, file) || file);
+  const relative = (path.relative(root, file) || file).split(path.sep).join('/');
+  return compileFlowSource(readFileSync(file, 'utf8'), relative, { readFile: readFromRoot(root) });
 }
 
 /** Every flow file under a directory: consultation/*.yaml, feedback/*.yaml, ... */
@@ -37,7 +52,7 @@ export function loadFlowDirectory(dir: string, root = process.cwd()): { flows: C
     const result = loadFlowFile(file, root);
     if (result.flow) flows.push(result.flow);
     issues.push(...result.issues);
-    problems.push(...result.issues.map((i) => formatIssue(i, result.source.text)));
+    problems.push(...formatIssues(result));
   }
   return { flows, problems, issues };
 }

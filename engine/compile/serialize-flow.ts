@@ -8,5 +8,10 @@ const falseByDefault = new Set(['exclusive', 'retired', 'public', 'replaceHistor
  * checker needs them) and without flags at their default false, which readers treat as absent.
  */
 export function serializeFlow(flow: CompiledFlow): string {
-  return JSON.stringify(flow, (key, value) => (key === 'path' || (falseByDefault.has(key) && value === false) ? undefined : value));
+  // Variants' and question sets' descriptions are for editors; `description` elsewhere (options) is shown.
+  const forEditors = (holder: unknown, key: string) => key === 'description' && holder !== null && typeof holder === 'object' && ('options' in holder || 'steps' in holder) && !('value' in holder);
+  return JSON.stringify(flow, function (key, value) {
+    if (key === 'path' || (falseByDefault.has(key) && value === false) || forEditors(this, key)) return undefined;
+    return value;
+  });
 }

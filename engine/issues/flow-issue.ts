@@ -27,7 +27,8 @@ export type FlowIssueCode =
   | 'missing_field'
   | 'conflicting_field'
   | 'include_not_found'
-  | 'include_cycle';
+  | 'not_a_fragment'
+  | 'repeated_step';
 
 /** Facts about one problem; `path` is where in the YAML document it is. */
 export interface IssueData {

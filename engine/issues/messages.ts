@@ -31,5 +31,6 @@ export const issueMessages: { [C in FlowIssueCode]: (d: IssueData) => string } =
   missing_field: (d) => `Step ${q(d.step)} writes no answer: give it a field, or give every option a field.`,
   conflicting_field: (d) => `Field ${q(d.found)} is written by step ${q(d.step)} as ${d.type} but by step ${q(d.other)} as ${d.otherType}.`,
   include_not_found: (d) => `The included file ${q(d.found)} does not exist.`,
-  include_cycle: (d) => `Including ${q(d.found)} would include this file again.`,
+  not_a_fragment: (d) => `${q(d.found)} is not a fragment: a fragment file has a \`steps\` list of steps (and no includes of its own).`,
+  repeated_step: (d) => `Step ${q(d.found)} is listed twice; the first time at position ${d.first}.`,
 };

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CompiledStep, SaveMode } from '../compile/compiled-flow.ts';
 import type { OptionValue } from '../schema/flow-schema.ts';
+import { autoAdvanceKinds, isListKind } from '../schema/step-shapes.ts';
 import type { RuleScope } from '../rules/evaluate-rule.ts';
 import { derivedWrites } from '../runtime/derive.ts';
 import type { FlowRuntime } from '../runtime/flow-runtime.ts';
@@ -62,7 +63,6 @@ export type FlowEvent =
 
 const stateKey = (step: CompiledStep) => `step:${step.name}`;
 const scopeOf = (c: FlowContext): RuleScope => ({ answers: c.answers, env: c.env, variants: c.runtime.variants });
-const autoAdvance = new Set(['single', 'boolean', 'fragrance']);
 const routeCache = new WeakMap<object, number>();
 
 /** Friendly words for a failure the shopper cannot fix by changing an answer. */
@@ -79,7 +79,9 @@ function alwaysShown(step: CompiledStep): boolean {
 function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): boolean {
   if (step.saveMode === 'none') return false;
   const selection = selectionFromAnswers(runtime, step, scope);
-  if (step.kind === 'multi' || step.kind === 'goals') return (selection as OptionValue[]).length < step.min;
+  if (isListKind(step.kind) && 'min' in step) return (selection as OptionValue[]).length < step.min;
+  // Every row of a matrix is required (spec 000 §5.1 skincare diet).
+  if (step.kind === 'matrix') return step.rows.some((r) => (selection as Record<string, OptionValue>)[r.field] === undefined);
   return selection === undefined;
 }
 
@@ -212,7 +214,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
   const stepStates = Object.fromEntries(
     steps.map((step, index) => {
       const leaving = { replace: step.replaceHistory };
-      const answer = autoAdvance.has(step.kind)
+      const answer = autoAdvanceKinds.has(step.kind)
         ? [
             { guard: { type: 'waitsForFollowUp' as const, params: { index } }, target: '.ready', actions: [{ type: 'applyAnswer' as const, params: { index } }] },
             { target: '.waiting', actions: [{ type: 'applyAnswer' as const, params: { index } }] },

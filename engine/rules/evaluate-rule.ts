@@ -18,8 +18,14 @@ export type RuleFunctions = Record<string, Guard>;
 
 type Getter = (scope: RuleScope) => AnswerValue | undefined;
 
+/** What a rule may read about the flow it runs in (`flow.id`, `flow.category`): a shared fragment can tell its flows apart. */
+export interface FlowFacts {
+  id: string;
+  category: string;
+}
+
 /** Builds the reader for a key: context namespaces first, then derived fields, then answers. */
-export function keyReader(key: string, derived: readonly Derived[], contextKeys: ReadonlySet<string>): Getter {
+export function keyReader(key: string, derived: readonly Derived[], contextKeys: ReadonlySet<string>, flow?: FlowFacts): Getter {
   if (key === 'session') return (s) => s.env.session;
   const dot = key.indexOf('.');
   if (dot > 0) {
@@ -30,6 +36,10 @@ export function keyReader(key: string, derived: readonly Derived[], contextKeys:
     if (ns === 'query') return (s) => s.env.query[name];
     if (ns === 'order') return (s) => s.env.order[name];
     if (ns === 'variant') return (s) => s.variants[name];
+    if (ns === 'flow') {
+      const value = flow?.[name as keyof FlowFacts];
+      return () => value;
+    }
   }
   if (contextKeys.has(key)) return (s) => s.env.context[key];
   const derivation = derived.find((d) => d.field === key);
@@ -46,7 +56,7 @@ const equals = (v: AnswerValue | undefined, x: Scalar) => (Array.isArray(v) ? v.
  */
 export function compileRule(
   rule: Rule,
-  options: { derived: readonly Derived[]; contextKeys: ReadonlySet<string>; functions?: RuleFunctions },
+  options: { derived: readonly Derived[]; contextKeys: ReadonlySet<string>; functions?: RuleFunctions; flow?: FlowFacts },
 ): Guard {
   switch (rule.kind) {
     case 'all': {
@@ -69,7 +79,7 @@ export function compileRule(
       return fn;
     }
     case 'test': {
-      const read = keyReader(rule.key, options.derived, options.contextKeys);
+      const read = keyReader(rule.key, options.derived, options.contextKeys, options.flow);
       const x = rule.value as Scalar;
       const list = rule.value as Scalar[];
       switch (rule.op) {

@@ -33,7 +33,7 @@ export function describeStep(runtime: FlowRuntime, step: CompiledStep, scope: Ru
     options: offeredOptions(runtime, step, scope),
     ...(tip ? { tip } : {}),
     ...(image ? { image } : {}),
-    text: { title: fillPlaceholders(step.title, all), subtitle: fillPlaceholders(step.subtitle, all), body: fillPlaceholders(step.body, all) },
+    text: stepText(runtime, step, scope, all),
     selection: selectionFromAnswers(runtime, step, scope),
     progress: {
       tracker: runtime.flow.progress.tracker,
@@ -43,6 +43,24 @@ export function describeStep(runtime: FlowRuntime, step: CompiledStep, scope: Ru
       total: shown.length,
     },
   } as StepScreen;
+}
+
+/** Title, subtitle and body: the first text case that holds overrides the step's own, then placeholders are filled. */
+export function stepText(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope, facts: ScreenFacts): StepScreen['text'] {
+  const chosen = step.textCases?.find((c) => runtime.guard(c.when)(scope));
+  const pick = (key: 'title' | 'subtitle' | 'body') => fillPlaceholders(chosen?.[key] ?? step[key], facts);
+  return { title: pick('title'), subtitle: pick('subtitle'), body: pick('body') };
+}
+
+/** The exit modal's heading and subtitle for this shopper (the first text case that holds, e.g. by offer), or undefined when the flow has none. */
+export function exitModalText(runtime: FlowRuntime, scope: RuleScope): { title: string; subtitle?: string } | undefined {
+  const modal = runtime.flow.exitModal;
+  if (!modal) return undefined;
+  // Without cases of its own, the modal uses the sign-in step's (the e-mail-capture heading by offer, spec 000 §2.7).
+  const cases = modal.textCases ?? runtime.flow.steps.find((s) => s.kind === 'signin')?.textCases;
+  const chosen = cases?.find((c) => runtime.guard(c.when)(scope));
+  const subtitle = chosen?.subtitle ?? modal.subtitle;
+  return { title: chosen?.title ?? modal.title, ...(subtitle ? { subtitle } : {}) };
 }
 
 function pickImage(runtime: FlowRuntime, image: NonNullable<Extract<CompiledStep, { kind: 'intro' }>['image']>, scope: RuleScope) {

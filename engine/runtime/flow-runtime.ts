@@ -2,13 +2,17 @@ import type { Rule } from '../schema/predicate-schema.ts';
 import type { CompiledFlow, CompiledStep } from '../compile/compiled-flow.ts';
 import { compileRule, type Guard, type RuleFunctions, type RuleScope } from '../rules/evaluate-rule.ts';
 import { ruleFunctions } from '../rules/rule-functions.ts';
+import { shareContent } from './flow-content.ts';
 import { orderSteps } from './order-steps.ts';
 import { selectVariants } from './select-variants.ts';
 import type { FlowEnvironment } from './types.ts';
 
 /** A compiled flow with its rules turned into guards (once), and its steps ordered for the chosen variants. */
 export interface FlowRuntime {
+  /** The flow as this shopper runs it: with a question set, its results route, query, progress and onComplete. */
   flow: CompiledFlow;
+  /** The question set in use (?questionSet=<name> whose rule holds), if any. */
+  questionSet?: string;
   /** The environment the variants were chosen for. */
   env: FlowEnvironment;
   variants: Record<string, string>;
@@ -35,17 +39,22 @@ export function createFlowRuntime(
   const guard = (rule: Rule): Guard => {
     let compiled = cache.get(rule);
     if (!compiled) {
-      compiled = compileRule(rule, { derived: flow.derived, contextKeys, functions });
+      compiled = compileRule(rule, { derived: flow.derived, contextKeys, functions, flow: { id: flow.id, category: flow.category } });
       cache.set(rule, compiled);
     }
     return compiled;
   };
   const variants = selectVariants(flow, env, options.variants);
+  const questionSet = chooseQuestionSet(flow, env, variants, guard);
+  const ordered = orderSteps(flow, variants);
   const runtime: FlowRuntime = {
-    flow,
+    flow: questionSet ? questionSetFlow(flow, questionSet) : flow,
+    ...(questionSet ? { questionSet } : {}),
     env,
     variants,
-    steps: orderSteps(flow, variants),
+    steps: questionSet
+      ? flow.questionSets![questionSet]!.steps.flatMap((name) => ordered.filter((s) => s.name === name))
+      : ordered,
     guard,
     isIncluded(step, scope) {
       if (step.when && !guard(step.when)(scope)) return false;
@@ -54,7 +63,28 @@ export function createFlowRuntime(
       return true;
     },
   };
+  shareContent(flow, runtime.steps);
   return runtime;
+}
+
+/** The question set named by ?questionSet=, when the flow has it and its rule holds for this shopper. */
+function chooseQuestionSet(flow: CompiledFlow, env: FlowEnvironment, variants: Record<string, string>, guard: (rule: Rule) => Guard): string | undefined {
+  const name = env.query.questionSet;
+  const set = name ? flow.questionSets?.[name] : undefined;
+  if (!set) return undefined;
+  return !set.when || guard(set.when)({ answers: {}, env, variants }) ? name : undefined;
+}
+
+/** The flow seen through a question set: its own end, progress and completion fields, and ?questionSet= kept on every route. */
+function questionSetFlow(flow: CompiledFlow, name: string): CompiledFlow {
+  const set = flow.questionSets![name]!;
+  return {
+    ...flow,
+    routes: { ...flow.routes, results: set.results ?? flow.routes.results },
+    query: { ...flow.query, questionSet: name },
+    progress: set.progress ?? flow.progress,
+    ...(set.onComplete ? { onComplete: set.onComplete } : {}),
+  };
 }
 
 function offeredCount(runtime: FlowRuntime, step: Extract<CompiledStep, { options: unknown }>, scope: RuleScope): number {

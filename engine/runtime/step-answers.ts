@@ -2,6 +2,7 @@ import type { Scalar } from '../schema/predicate-schema.ts';
 import type { OptionValue, Tip } from '../schema/flow-schema.ts';
 import type { ChoiceStep, CompiledOption, CompiledStep } from '../compile/compiled-flow.ts';
 import { allOptions, optionWrites } from '../compile/field-model.ts';
+import { isListKind } from '../schema/step-shapes.ts';
 import type { RuleScope } from '../rules/evaluate-rule.ts';
 import type { FlowRuntime } from './flow-runtime.ts';
 import type { Answers, AnswerValue, Selection } from './types.ts';
@@ -39,11 +40,20 @@ export function selectionFromAnswers(runtime: FlowRuntime, step: CompiledStep, s
     return typeof zipcode === 'string' ? { zipcode, country: String(stored[step.fields.country] ?? '') } : undefined;
   }
   if (!('options' in step)) return undefined;
-  if (step.initial && runtime.guard(step.initial.clearWhen)(scope)) return step.kind === 'multi' || step.kind === 'goals' ? [] : undefined;
+  if (step.initial && runtime.guard(step.initial.clearWhen)(scope)) return isListKind(step.kind) ? [] : step.kind === 'matrix' ? {} : undefined;
   const options = allOptions(step);
   const canonical = (v: OptionValue) => options.find((o) => o.aliases?.includes(v))?.value ?? v;
 
-  if (step.kind === 'multi' || step.kind === 'goals') {
+  if (step.kind === 'matrix') {
+    const values = new Set(options.map((o) => o.value));
+    const picked: Record<string, OptionValue> = {};
+    for (const row of step.rows) {
+      const value = stored[row.field];
+      if (value !== undefined && value !== null && !Array.isArray(value) && values.has(canonical(value))) picked[row.field] = canonical(value);
+    }
+    return picked;
+  }
+  if (isListKind(step.kind)) {
     if (perOption(step)) {
       const own = options.filter((o) => o.field);
       const picked = own.filter((o) => stored[o.field!] === (o.selected ?? true)).map((o) => o.value);
@@ -82,7 +92,11 @@ export function answersFromSelection(step: CompiledStep, selection: Selection): 
   }
   if (!('options' in step)) return {};
   const options = allOptions(step);
-  if (step.kind === 'multi' || step.kind === 'goals') {
+  if (step.kind === 'matrix') {
+    const picked = (selection as Selection<'matrix'>) ?? {};
+    return Object.fromEntries(step.rows.filter((r) => picked[r.field] !== undefined).map((r) => [r.field, picked[r.field]!]));
+  }
+  if (isListKind(step.kind)) {
     const picked = (selection as OptionValue[] | undefined) ?? [];
     if (perOption(step)) {
       const out: Answers = {};

@@ -26,10 +26,12 @@ export interface FlowEnvironment {
 }
 
 /** What the shopper has picked on a step, in the renderer's terms. */
-export type Selection<K extends StepKind = StepKind> = K extends 'single' | 'fragrance'
+export type Selection<K extends StepKind = StepKind> = K extends 'single' | 'fragrance' | 'ranked-fragrance' | 'textures'
   ? OptionValue | undefined
-  : K extends 'multi' | 'goals'
+  : K extends 'multi' | 'goals' | 'routine-products'
     ? OptionValue[]
+    : K extends 'matrix'
+    ? Record<string, OptionValue>
     : K extends 'boolean'
       ? boolean | undefined
       : K extends 'zipcode'

@@ -53,6 +53,9 @@ export const optionSchema = z
     selected: scalarSchema.optional().describe('Per-option field value when chosen (goals: 3).'),
     unselected: scalarSchema.optional().describe('Per-option field value when not chosen (goals: 0).'),
     writes: z.record(slug, scalarSchema).optional().describe('Fields written instead of, or besides, the step field when chosen.'),
+    slug: z.string().optional().describe('The catalogue slug server rankings use for it, when it differs from `value` (matched case-insensitively).'),
+    intensity: z.number().int().min(0).max(100).optional().describe('Scent intensity 0-100 (fragrances).'),
+    notes: z.array(text).optional().describe('Scent notes, e.g. [lavender, lemongrass, cypress].'),
   })
   .describe('One answer a shopper can pick.');
 export type OptionInput = z.input<typeof optionSchema>;
@@ -92,6 +95,15 @@ export const placementSchema = z
   })
   .describe('Where the step sits, chosen by a variant. The step’s place in the list is then ignored.');
 
+export const textCaseSchema = z
+  .strictObject({
+    when: ruleSchema,
+    title: z.string().optional(),
+    subtitle: z.string().optional(),
+    body: z.string().optional(),
+  })
+  .describe('Texts used instead of the step’s own while the rule holds (the first case that holds wins).');
+
 const baseStep = {
   name: slug.describe('Unique within the flow.'),
   route: z
@@ -107,6 +119,7 @@ const baseStep = {
   skipSave: z.boolean().optional().describe('Never saved. Defaults to true for welcome, intro, signin, zipcode and geo-aggressors.'),
   when: ruleSchema.optional().describe('The step is shown only when this rule holds.'),
   tip: tipSchema.optional(),
+  textCases: z.array(textCaseSchema).optional().describe('Title, subtitle or body chosen by rule, e.g. an e-mail-capture heading by offer.'),
   placement: placementSchema.optional(),
   replaceHistory: z.boolean().default(false).describe('Moving on replaces the history entry instead of adding one.'),
 };
@@ -145,6 +158,40 @@ export const multiStepSchema = z.strictObject({
   groups: z.array(z.strictObject({ id: slug, label: text })).optional(),
   min: z.number().int().min(0).default(1).describe('Fewest options to pick before moving on.'),
 });
+export const routineProductsStepSchema = z.strictObject({
+  ...choiceStep,
+  kind: z.literal('routine-products'),
+  groups: z.array(z.strictObject({ id: slug, label: text })).min(1).describe('The groups the products are listed under, in order.'),
+  min: z.number().int().min(0).default(1),
+}).describe('A multi-select of products grouped by use (spec 000 §3.3 diag_routine_products).');
+export const matrixStepSchema = z
+  .strictObject({
+    ...choiceStep,
+    kind: z.literal('matrix'),
+    rows: z
+      .array(z.strictObject({ field: slug, label: text, description: z.string().optional() }))
+      .min(1)
+      .describe('One row per field; each row takes one of `options` (the scale). Every row must be answered.'),
+  })
+  .describe('One answer on a shared scale for each of several fields (the skincare diet, spec 000 §5.1).');
+export const rankingSchema = z
+  .strictObject({
+    source: z.enum(['fragrances', 'skeletons']).describe('Which server ranking orders the options: fragrances or skincare texture skeletons.'),
+    product: slug.optional().describe('For skeletons: the product whose textures are ranked (cleanser, moisturizer).'),
+    top: z.string().default('Your top recommendation').describe('Label of the best-ranked option.'),
+    notRecommended: z.string().default('Not recommended at this time').describe('Label of an option the ranking leaves out.'),
+    reasons: z
+      .record(z.string(), text)
+      .optional()
+      .describe('What each reason_why_slug says the shopper indicated, e.g. "you have sensitive skin".'),
+    reasonText: z
+      .string()
+      .default('Because you indicated that {reason}, we recommend fragrance-free for you.')
+      .describe('The reason line; {reason} is replaced by the reason’s text.'),
+  })
+  .describe('Options ordered by a ranking the server computes for the shopper, with labels and reasons.');
+export const rankedFragranceStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('ranked-fragrance'), ranking: rankingSchema });
+export const texturesStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('textures'), ranking: rankingSchema });
 export const booleanStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('boolean') });
 export const goalsStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('goals'), min: z.number().int().min(0).default(1) });
 export const fragranceStepSchema = z.strictObject({ ...choiceStep, kind: z.literal('fragrance') });
@@ -178,6 +225,10 @@ export const stepSchema = z.discriminatedUnion('kind', [
   zipcodeStepSchema,
   geoAggressorsStepSchema,
   signinStepSchema,
+  routineProductsStepSchema,
+  matrixStepSchema,
+  rankedFragranceStepSchema,
+  texturesStepSchema,
 ]);
 export type StepInput = z.input<typeof stepSchema>;
 export type StepDefinition = z.infer<typeof stepSchema>;
@@ -215,6 +266,40 @@ export const variantSchema = z
   })
   .describe('A behaviour with several readings: one default, the others selectable.');
 
+export const exitModalSchema = z
+  .strictObject({
+    title: text,
+    subtitle: z.string().optional(),
+    textCases: z.array(textCaseSchema).optional().describe('Heading and subtitle by rule (by offer), the first that holds wins. Default: the sign-in step’s.'),
+    emailLabel: z.string().default('Email'),
+    button: z.string().default('Continue'),
+    dismiss: z.string().default('No thanks, leave the consultation'),
+  })
+  .describe('The e-mail capture opened when an anonymous visitor leaves mid-way (spec 000 §2.7).');
+
+export const questionSetSchema = z
+  .strictObject({
+    description: z.string().optional(),
+    when: ruleSchema.optional().describe('The set is used only while this holds (e.g. the shopper lacks these answers); otherwise the whole flow runs.'),
+    steps: z.array(slug).min(1).describe('The steps of the set, by name, in the order they are met.'),
+    results: z.string().regex(/^\/[a-z0-9/-]+$/).optional().describe('Where the set ends; defaults to the flow’s results route.'),
+    progress: z.strictObject({ tracker: z.boolean().default(true), counter: z.boolean().default(false) }).optional(),
+    onComplete: z.record(slug, scalarSchema).optional().describe('Fields saved when the set is finished (instead of the flow’s).'),
+  })
+  .describe('A subset of the flow’s steps, chosen by ?questionSet=<name>, which is then kept on every route.');
+export type QuestionSet = z.infer<typeof questionSetSchema>;
+
+export const includeSchema = z
+  .strictObject({
+    include: z.string().regex(/\.ya?ml$/).describe('A fragment file, relative to this one, e.g. ../fragments/lifestyle.yaml.'),
+    steps: z.array(slug).optional().describe('Which of its steps, in this order; all of them by default.'),
+    with: z
+      .record(slug, z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Per-step changes, by step name: each key replaces the fragment’s (tip, section, route, when…).'),
+  })
+  .describe('Steps shared with other flows, taken from a fragment file.');
+
 export const flowSchema = z
   .strictObject({
     $schema: z.string().optional(),
@@ -240,8 +325,18 @@ export const flowSchema = z
     variants: z.record(slug, variantSchema).optional(),
     optionSets: z.record(slug, optionListSchema).optional().describe('Named option lists that steps and option cases share.'),
     derived: z.array(derivedSchema).optional(),
+    questionSets: z.record(slug, questionSetSchema).optional(),
+    exitModal: exitModalSchema.optional(),
     steps: z.array(stepSchema).min(1),
   })
   .describe('A consultation or feedback flow.');
+
+/** A flow file as an editor writes it: steps may be `include`s of fragments. */
+export const flowFileSchema = flowSchema.extend({ steps: z.array(z.union([stepSchema, includeSchema])).min(1) });
+
+/** A fragment file: steps that several flows include (flows/fragments/*.yaml). */
+export const fragmentSchema = z
+  .strictObject({ $schema: z.string().optional(), description: z.string().optional(), steps: z.array(stepSchema).min(1) })
+  .describe('Steps shared by several flows.');
 export type FlowInput = z.input<typeof flowSchema>;
 export type FlowDefinition = z.infer<typeof flowSchema>;

@@ -48,7 +48,8 @@ export function checkAnswers(
       fail(name, `Unknown answer field.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
       continue;
     }
-    info.categories.forEach((c) => categories.add(c));
+    // A field both consultations ask (age, hydration, stress…) says nothing about which one is under way.
+    if (info.categories.length === 1) categories.add(info.categories[0]!);
     if (info.shape === 'list') {
       if (!Array.isArray(value)) {
         fail(name, 'Expected a list of answers.');

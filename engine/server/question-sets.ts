@@ -11,6 +11,8 @@ export interface QuestionSetQuestion {
   question_type: string;
   answer_type: 'str' | 'int' | 'bool';
   answers: { value: string | number; title: string; excerpt: string | null }[];
+  /** A matrix question: the fields it answers, each one of `answers` (the skincare diet). */
+  rows?: { field: string; title: string }[];
 }
 
 const questionKinds: Record<string, string> = {
@@ -19,6 +21,10 @@ const questionKinds: Record<string, string> = {
   multi: 'multi_choice',
   goals: 'goals',
   fragrance: 'fragrance',
+  'ranked-fragrance': 'fragrance',
+  'routine-products': 'routine_products',
+  textures: 'textures',
+  matrix: 'matrix',
   zipcode: 'zipcode',
 };
 
@@ -37,6 +43,7 @@ export function questionSets(flows: readonly CompiledFlow[], category?: string):
       if (!type || list.some((q) => q.url_path === step.route)) continue;
       const options = allOptions(step).filter((o) => !o.retired);
       const unique = options.filter((o, i) => options.findIndex((p) => p.value === o.value) === i);
+      const rows = step.kind === 'matrix' ? { rows: step.rows.map((r) => ({ field: r.field, title: r.label })) } : {};
       const ints = unique.length > 0 && unique.every((o) => Number.isInteger(o.value));
       list.push({
         slug: step.name,
@@ -51,6 +58,7 @@ export function questionSets(flows: readonly CompiledFlow[], category?: string):
           title: o.label,
           excerpt: o.description ?? null,
         })),
+        ...rows,
       });
     }
   }

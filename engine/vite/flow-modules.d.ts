@@ -3,3 +3,7 @@ declare module '*.yaml' {
   const flow: import('../compile/compiled-flow.ts').CompiledFlow;
   export default flow;
 }
+declare module '*.yaml?split' {
+  const flow: import('../compile/compiled-flow.ts').CompiledFlow;
+  export default flow;
+}

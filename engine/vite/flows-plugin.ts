@@ -1,18 +1,38 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { compileFlowSource } from '../compile/compile-source.ts';
-import { formatIssue } from '../issues/format-issue.ts';
+import { compileFlowSource, formatIssues, type CompileResult } from '../compile/compile-source.ts';
+import { readFromRoot } from '../compile/load-flows.ts';
 import { serializeFlow } from '../compile/serialize-flow.ts';
+import { splitFlowContent } from '../runtime/flow-content.ts';
 
 const flowFile = /[\\/]flows[\\/].+\.ya?ml$/;
+const contentModule = fileUrl(new URL('../runtime/flow-content.ts', import.meta.url));
+
+function fileUrl(url: URL): string {
+  return decodeURIComponent(url.pathname);
+}
+
+/** JSON.parse of a string literal is faster for the browser than an object literal of the same size. */
+const jsonModule = (value: string) => `JSON.parse(${JSON.stringify(value)})`;
 
 /**
  * Compiles `import flow from 'flows/consultation/haircare.yaml'` into the checked, compiled flow
  * at build time, so the browser ships no YAML parser. A broken flow fails the build (and shows in
- * the dev overlay) with every problem at file:line:column; an edited flow hot-reloads in dev.
+ * the dev overlay) with every problem at file:line:column; an edited flow, or a fragment it
+ * includes, hot-reloads in dev.
+ *
+ * `flows/….yaml?split` is the same flow with its words and pictures in one chunk per section
+ * (`?content=<section>`), loaded on demand (engine/runtime/flow-content.ts): a first visit then
+ * downloads the logic and the texts of the section it lands in.
  */
 export function flowsPlugin(): Plugin {
   let root = process.cwd();
+  const compile = (code: string, file: string, watch: (file: string) => void): CompileResult & { relative: string } => {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    const result = compileFlowSource(code, relative, { readFile: readFromRoot(root) });
+    for (const fragment of result.fragments) watch(path.resolve(root, fragment.file));
+    return { ...result, relative };
+  };
   return {
     name: 'shop-flows',
     enforce: 'pre',
@@ -20,16 +40,30 @@ export function flowsPlugin(): Plugin {
       root = config.root;
     },
     transform(code, id) {
-      const file = id.split('?')[0]!;
+      const [file = '', query = ''] = id.split('?');
       if (!flowFile.test(file)) return null;
-      const result = compileFlowSource(code, path.relative(root, file));
+      const result = compile(code, file, (f) => this.addWatchFile(f));
       if (!result.flow) {
-        const report = result.issues.map((i) => formatIssue(i, code)).join('\n\n');
+        const report = formatIssues(result).join('\n\n');
         const first = result.issues[0]?.location;
-        this.error({ message: `The flow ${path.relative(root, file)} has ${result.issues.length} problem(s):\n\n${report}`, id: file, ...(first ? { loc: { file, line: first.line, column: first.column - 1 } } : {}) });
+        const at = first ? path.resolve(root, first.file) : file;
+        this.error({ message: `The flow ${result.relative} has ${result.issues.length} problem(s):\n\n${report}`, id: file, ...(first ? { loc: { file: at, line: first.line, column: first.column - 1 } } : {}) });
       }
-      // JSON.parse of a string literal is faster for the browser than an object literal of the same size.
-      return { code: `export default JSON.parse(${JSON.stringify(serializeFlow(result.flow))});`, map: { mappings: '' } };
+      const params = new URLSearchParams(query);
+      const map = { mappings: '' };
+      if (!params.has('split') && !params.has('content')) return { code: `export default ${jsonModule(serializeFlow(result.flow))};`, map };
+      const { logic, chunks } = splitFlowContent(JSON.parse(serializeFlow(result.flow)));
+      const chunk = params.get('content');
+      if (chunk !== null) return { code: `export default ${jsonModule(JSON.stringify(chunks[chunk] ?? {}))};`, map };
+      const loaders = Object.keys(chunks).map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`${file}?content=${name}`)})`);
+      const chunkOf = Object.fromEntries(Object.entries(chunks).flatMap(([name, steps]) => Object.keys(steps).map((step) => [step, name])));
+      return {
+        code: [
+          `import { withContent } from ${JSON.stringify(contentModule)};`,
+          `export default withContent(${jsonModule(JSON.stringify(logic))}, { ${loaders.join(', ')} }, ${jsonModule(JSON.stringify(chunkOf))});`,
+        ].join('\n'),
+        map,
+      };
     },
   };
 }

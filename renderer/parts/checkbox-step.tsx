@@ -15,7 +15,7 @@ export function minimumText(min: number): string {
 
 /** Checkboxes and a Next button that waits for the minimum; exclusive options clear the rest (spec 000 §5.1). */
 export interface CheckboxStepProps {
-  screen: StepScreen<'multi'> | StepScreen<'goals'>;
+  screen: StepScreen<'multi'> | StepScreen<'goals'> | StepScreen<'routine-products'>;
   onChange(selection: OptionValue[]): void;
   onNext(): void;
   busy: boolean;

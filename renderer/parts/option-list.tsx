@@ -20,6 +20,10 @@ export interface OptionListProps {
   busy?: boolean;
   /** Extra class per option (the fragrance-free option, say). */
   optionClass?(option: CompiledOption): string | undefined;
+  /** A tag above the option's name ("Your top recommendation"), read as part of its description. */
+  badge?(option: CompiledOption): ReactNode;
+  /** More about the option under its description (scent notes, a reason), read as part of its description. */
+  details?(option: CompiledOption): ReactNode;
   /**
    * Radios whose choice moves on by itself: arrow keys move focus without choosing,
    * Space or Enter chooses, so a keyboard user is never carried off by browsing (WCAG 3.2.2).
@@ -62,7 +66,10 @@ export function OptionList(props: OptionListProps) {
 
 function OptionItem({ option, list, baseId }: { option: CompiledOption; list: OptionListProps; baseId: string }) {
   const id = `${baseId}-${inputValue(option).replace(/[^\w-]/g, '_')}`;
-  const descriptionId = option.description ? `${id}-description` : undefined;
+  const badge = list.badge?.(option);
+  const details = list.details?.(option);
+  const described = [badge ? `${id}-badge` : '', option.description ? `${id}-description` : '', details ? `${id}-details` : ''];
+  const descriptionId = described.filter(Boolean).join(' ') || undefined;
   const checked = list.isChecked(option);
   const extra = list.optionClass?.(option);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -88,6 +95,11 @@ function OptionItem({ option, list, baseId }: { option: CompiledOption; list: Op
   }
   return (
     <div className={['option', checked ? 'option--checked' : '', extra ?? ''].filter(Boolean).join(' ')}>
+      {badge ? (
+        <span id={`${id}-badge`} className="option__badge">
+          {badge}
+        </span>
+      ) : null}
       <input
         id={id}
         className="option__input"
@@ -105,9 +117,14 @@ function OptionItem({ option, list, baseId }: { option: CompiledOption; list: Op
         {label}
       </label>
       {option.description ? (
-        <span id={descriptionId} className="option__description">
+        <span id={`${id}-description`} className="option__description">
           {option.description}
         </span>
+      ) : null}
+      {details ? (
+        <div id={`${id}-details`} className="option__details">
+          {details}
+        </div>
       ) : null}
     </div>
   );

@@ -49,7 +49,7 @@ describe('the flow checker (DESIGN.md "Flows"; STYLE.md §6)', () => {
     expect(problems('many-problems')).toMatchInlineSnapshot(`
       "tests/fixtures/flows/many-problems.yaml:10:11  unknown_kind
         Step kind "singel" does not exist.
-        Expected: welcome, intro, single, multi, boolean, goals, fragrance, zipcode, geo-aggressors, signin.
+        Expected: welcome, intro, single, multi, boolean, goals, fragrance, zipcode, geo-aggressors, signin, routine-products, matrix, … (14 in all).
         Found: singel.
         Did you mean "single"?
           10 |     kind: singel
@@ -65,7 +65,7 @@ describe('the flow checker (DESIGN.md "Flows"; STYLE.md §6)', () => {
 
       tests/fixtures/flows/many-problems.yaml:19:5  unknown_key
         "tilte" is not a setting in step "texture".
-        Expected: name, route, section, title, subtitle, body, button, public, skipSave, when, tip, placement, … (20 in all).
+        Expected: name, route, section, title, subtitle, body, button, public, skipSave, when, tip, textCases, … (21 in all).
         Found: tilte.
         Did you mean "title"?
           19 |     tilte: What's your texture?
@@ -126,7 +126,7 @@ describe('the flow checker (DESIGN.md "Flows"; STYLE.md §6)', () => {
     expect(problems('comma')).toMatchInlineSnapshot(`
       "tests/fixtures/flows/comma.yaml:13:54  unknown_key
         "dry at the ends" is not a setting in option 1 of step "type".
-        Expected: value, label, description, image, exclusive, group, aliases, retired, when, field, selected, unselected, … (13 in all).
+        Expected: value, label, description, image, exclusive, group, aliases, retired, when, field, selected, unselected, … (16 in all).
         Found: dry at the ends.
         Text with a comma inside { } must be in quotes, e.g. label: "Oily at the roots, dry at the ends".
           13 |       - { value: oily_dry, label: Oily at the roots, dry at the ends }

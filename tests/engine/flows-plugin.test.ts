@@ -50,4 +50,33 @@ describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-relo
     expect(message).toContain('Did you mean "title"?');
     expect(message).toMatch(/flows\/mini\.yaml:\d+:\d+ {2}unknown_option_value/);
   });
+
+  it('follows an included fragment: its edits reload the flow, its problems point into it', async () => {
+    mkdirSync(path.join(root, 'flows', 'fragments'), { recursive: true });
+    const fragment = path.join(root, 'flows', 'fragments', 'extra.yaml');
+    const extra = 'steps:\n  - name: sleep\n    kind: single\n    route: my-life/sleep\n    field: profile_sleep\n    title: Sleep\n    options:\n      - { value: short, label: Short }\n';
+    writeFileSync(fragment, extra);
+    writeFileSync(file, `${mini.trimEnd()}\n  - include: fragments/extra.yaml\n`);
+    server!.moduleGraph.onFileChange(file);
+    expect((await load()).flow.steps.map((s) => s.name)).toContain('sleep');
+    writeFileSync(fragment, extra.replace('title: Sleep', 'title: How do you sleep?'));
+    server!.moduleGraph.onFileChange(fragment);
+    expect((await load()).flow.steps.find((s) => s.name === 'sleep')?.title).toBe('How do you sleep?');
+    writeFileSync(fragment, extra.replace('kind: single', 'kind: singel'));
+    server!.moduleGraph.onFileChange(fragment);
+    const error = await server!.transformRequest('/flows/mini.yaml').catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/flows\/fragments\/extra\.yaml:3:11 {2}unknown_kind/);
+  });
+
+  it('serves a flow split into logic and one content chunk per section (?split, ?content=)', async () => {
+    writeFileSync(file, mini);
+    server!.moduleGraph.onFileChange(file);
+    const logic = (await server!.transformRequest('/flows/mini.yaml?split'))?.code ?? '';
+    expect(logic).toContain('withContent');
+    expect(logic).toMatch(/mini\.yaml\?(import&)?content=hair/);
+    expect(logic).not.toContain('Very short');
+    const section = /content=([a-z-]+)/.exec(logic)![1]!;
+    const content = (await server!.transformRequest(`/flows/mini.yaml?content=${section}`))?.code ?? '';
+    expect(content).toContain('Very short');
+  });
 });

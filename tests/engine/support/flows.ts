@@ -28,10 +28,16 @@ export function flow(path: string): CompiledFlow {
 }
 
 export const haircarePath = 'flows/consultation/haircare.yaml';
+export const skincarePath = 'flows/consultation/skincare.yaml';
 
 /** The haircare flow prepared for an environment (anonymous by default). */
 export function haircare(env: Partial<FlowEnvironment> = {}, variants?: Record<string, string>): FlowRuntime {
   return createFlowRuntime(flow(haircarePath), anonymousEnvironment(env), variants ? { variants } : {});
+}
+
+/** The skincare flow prepared for an environment (anonymous by default). */
+export function skincare(env: Partial<FlowEnvironment> = {}, variants?: Record<string, string>): FlowRuntime {
+  return createFlowRuntime(flow(skincarePath), anonymousEnvironment(env), variants ? { variants } : {});
 }
 
 /** Helpers that read one step of a runtime under some answers. */

@@ -1,0 +1,62 @@
+import { mockEndpoint, mockError } from '../../api/client/mocks';
+import type { FragranceFreeReason, ResponseBody } from '#api';
+
+/** What GET /v1/account/hair_profile/fragrances answers in a story (spec 000 §3.5). */
+export type FragrancesOutcome = { reason: FragranceFreeReason | null } | 'unavailable';
+
+/** Skincare fragrances as the server ranks them: catalogue order, fragrance-free first with its reason when one applies. */
+export function sampleSkincareFragrances(reason: FragranceFreeReason | null = null): ResponseBody<'getFragrances'> {
+  const catalogue = [
+    { name: 'Pacifica', slug: 'pacifica' },
+    { name: 'Blanca', slug: 'blanca' },
+    { name: 'Fragrance-Free', slug: 'frag_free' },
+  ];
+  const ordered = reason ? [catalogue[2]!, catalogue[0]!, catalogue[1]!] : catalogue;
+  return {
+    fragrances: ordered.map((f, i) => ({ ...f, rank: i + 1, reason_why_slug: reason && f.slug === 'frag_free' ? reason : null })),
+  };
+}
+
+/** An msw handler for the fragrance ranking, typed and checked by the api/ contract. */
+export function fragrancesHandler(outcome: FragrancesOutcome = { reason: null }) {
+  return mockEndpoint('getFragrances', ({ query }): ResponseBody<'getFragrances'> | Response => {
+    if (outcome === 'unavailable') return mockError(503, { code: 'unavailable', detail: 'Try again in a moment.' });
+    if (query.get('category') === 'haircare') {
+      // The haircare list in short: enough for a story; the server sends every fragrance of spec 000 §3.5.
+      const names = ['Arcadia', 'Aura', 'Botanica', 'Signature', 'Fragrance-Free'];
+      const slugs = ['arcadia', 'aura', 'botanica', 'signature', 'fragrance_free'];
+      const order = outcome.reason ? [4, 0, 1, 2, 3] : [0, 1, 2, 3, 4];
+      return {
+        fragrances: order.map((n, i) => ({ name: names[n]!, slug: slugs[n]!, rank: i + 1, reason_why_slug: outcome.reason && n === 4 ? outcome.reason : null })),
+      };
+    }
+    return sampleSkincareFragrances(outcome.reason);
+  });
+}
+
+/** Which skin the texture ranking is for in a story (the server's interim rule, spec 000 §3.6). */
+export type SkeletonsOutcome = 'oily' | 'dry' | 'balanced' | 'unavailable';
+
+const skeletonOrders = {
+  oily: { CLEANSER: ['foaming_gel', 'cleansing_cream'], MOISTURIZER: ['light', 'medium', 'rich'] },
+  dry: { CLEANSER: ['cleansing_cream', 'foaming_gel'], MOISTURIZER: ['rich', 'medium', 'light'] },
+  balanced: { CLEANSER: ['foaming_gel', 'cleansing_cream'], MOISTURIZER: ['medium', 'light', 'rich'] },
+} as const;
+
+/** Cleanser and moisturizer textures ranked as the server ranks them for that skin. */
+export function sampleSkeletonRecommendations(skin: Exclude<SkeletonsOutcome, 'unavailable'> = 'balanced'): ResponseBody<'getSkeletonRecommendations'> {
+  const order = skeletonOrders[skin];
+  return {
+    skeleton_recommendations: (['CLEANSER', 'MOISTURIZER'] as const).map((product) => ({
+      product_slug: product,
+      ranked_skeletons: order[product].map((slug, i) => ({ skeleton_slug: slug, rank: i + 1 })),
+    })),
+  };
+}
+
+/** An msw handler for the skincare texture ranking, typed and checked by the api/ contract. */
+export function skeletonRecommendationsHandler(outcome: SkeletonsOutcome = 'balanced') {
+  return mockEndpoint('getSkeletonRecommendations', (): ResponseBody<'getSkeletonRecommendations'> | Response =>
+    outcome === 'unavailable' ? mockError(503, { code: 'unavailable', detail: 'Try again in a moment.' }) : sampleSkeletonRecommendations(outcome),
+  );
+}

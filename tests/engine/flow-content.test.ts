@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { anonymousEnvironment, contentReady, createFlowRuntime, loadAllContent, loadContent, splitFlowContent, withContent, type CompiledFlow } from '#engine';
+import { serializeFlow } from '../../engine/compile/serialize-flow.ts';
+import { flow, haircarePath } from './support/flows';
+
+/** The flow as the browser gets it with `?split`: logic now, each section's words on demand. */
+function split() {
+  const whole = JSON.parse(serializeFlow(flow(haircarePath))) as CompiledFlow;
+  const { logic, chunks } = splitFlowContent(whole);
+  const requested: string[] = [];
+  const loaders = Object.fromEntries(Object.keys(chunks).map((name) => [name, async () => (requested.push(name), { default: structuredClone(chunks[name]!) })]));
+  const chunkOf = Object.fromEntries(Object.entries(chunks).flatMap(([name, steps]) => Object.keys(steps).map((s) => [s, name])));
+  return { whole, split: withContent(logic, loaders, chunkOf), chunks, requested };
+}
+
+describe('flow content arrives apart from the logic (issue 3 target: a step page ≤ 120 KB)', () => {
+  it('the logic keeps routes, rules, fields and values, and no words', () => {
+    const { split: logic } = split();
+    const length = logic.steps.find((s) => s.name === 'length')!;
+    expect(length.route).toBe('/consultation/haircare/my-hair/length');
+    expect(length.title).toBeUndefined();
+    expect('options' in length && length.options.map((o) => [o.value, o.label])).toEqual([
+      ['very_short', ''], ['short', ''], ['shoulder', ''], ['long', ''], ['very_long', ''],
+    ]);
+    expect(logic.steps.find((s) => s.name === 'porosity')!.when).toBeTruthy();
+  });
+
+  it('loads only the section a step is in, then merges its words back exactly', async () => {
+    const { whole, split: flowSplit, requested } = split();
+    expect(contentReady(flowSplit, 'length')).toBe(false);
+    await loadContent(flowSplit, 'length');
+    expect(requested).toEqual(['hair-scalp']);
+    expect(contentReady(flowSplit, 'length')).toBe(true);
+    expect(contentReady(flowSplit, 'goals')).toBe(false);
+    const byName = (f: CompiledFlow, name: string) => f.steps.find((s) => s.name === name);
+    expect(byName(flowSplit, 'length')).toEqual(byName(whole, 'length'));
+    await loadContent(flowSplit, 'texture');
+    expect(requested).toEqual(['hair-scalp']);
+    await loadAllContent(flowSplit);
+    expect(requested.sort()).toEqual(['hair-scalp', 'lifestyle', 'preferences', 'treatments']);
+    for (const step of whole.steps) expect(byName(flowSplit, step.name)).toEqual(byName(whole, step.name));
+  });
+
+  it('words reach the steps a runtime moved for a variant (the sign-in step placed before the first private question)', async () => {
+    const { whole, split: flowSplit } = split();
+    const runtime = createFlowRuntime(flowSplit, anonymousEnvironment());
+    const placed = runtime.steps.find((s) => s.name === 'signin')!;
+    expect(flowSplit.steps.find((s) => s.name === 'signin')).not.toBe(placed); // a copy, with its own section
+    expect('title' in placed && placed.title).toBeFalsy();
+    await loadAllContent(flowSplit);
+    const original = whole.steps.find((s) => s.name === 'signin') as { title: string };
+    expect((placed as { title?: string }).title).toBe(original.title);
+  });
+
+  it('a flow loaded whole is always ready', async () => {
+    const whole = flow(haircarePath);
+    expect(contentReady(whole, 'length')).toBe(true);
+    await expect(loadContent(whole, 'length')).resolves.toBeUndefined();
+  });
+
+  it('the browser payload leaves out what only editors read (variant and question-set descriptions)', () => {
+    const shipped = JSON.parse(serializeFlow(flow(haircarePath))) as CompiledFlow;
+    expect(shipped.variants['hair-loss-questions']!.description).toBeUndefined();
+    expect(shipped.questionSets!.supplements!.description).toBeUndefined();
+    expect(shipped.steps.find((s) => s.name === 'length') && 'options' in shipped.steps.find((s) => s.name === 'length')!).toBe(true);
+    const length = shipped.steps.find((s) => s.name === 'length') as { options: { description?: string }[] };
+    expect(length.options[0]!.description).toBe('Pixie or buzz cut');
+  });
+});
