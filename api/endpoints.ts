@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { category, tokenPair } from './schemas/common';
 import { refreshRequest, signinRequest, signinResponse, signoutRequest, signupRequest, signupResponse, verifyRequest } from './schemas/identity';
 import { address, addressInput, addressPatch, linkStylistRequest, stylist, user, userPatch } from './schemas/account';
-import { aggressors, hairProfile, hairProfilePatch, questionSets, questionSetsQuery } from './schemas/profile';
+import {
+  aggressors,
+  fragrancesQuery,
+  hairProfile,
+  hairProfilePatch,
+  questionSets,
+  questionSetsQuery,
+  rankedFragrances,
+  skeletonRecommendations,
+  skeletonRecommendationsQuery,
+} from './schemas/profile';
 
 import { buildPath, type EndpointAuth, type HttpMethod } from './routes';
 
@@ -49,22 +59,17 @@ export const endpoints = {
   getHairProfile: { method: 'GET', path: '/v1/account/hair_profile/', auth: 'required', response: hairProfile },
   patchHairProfile: { method: 'PATCH', path: '/v1/account/hair_profile/', auth: 'required', body: hairProfilePatch, response: hairProfile },
   getAggressors: { method: 'GET', path: '/v1/account/hair_profile/aggressors', auth: 'required', response: aggressors },
-  // Derived data (spec 000 §3.7): placeholders until the server's schemas land
+  // Derived data (spec 000 §3.7)
   getSkeletonRecommendations: {
     method: 'GET',
     path: '/v1/account/hair_profile/skeleton_recommendations',
     auth: 'required',
-    query: z.object({ category: z.literal('skincare') }).strict(),
-    response: notYetSpecified,
+    query: skeletonRecommendationsQuery,
+    response: skeletonRecommendations,
   },
+  // The rest of the derived data: placeholders until the server's schemas land
   getScoring: { method: 'GET', path: '/v1/account/hair_profile/scoring', auth: 'required', query: optionalCategory, response: notYetSpecified },
-  getFragrances: {
-    method: 'GET',
-    path: '/v1/account/hair_profile/fragrances',
-    auth: 'required',
-    query: requiredCategory,
-    response: z.looseObject({ fragrances: z.array(z.unknown()) }),
-  },
+  getFragrances: { method: 'GET', path: '/v1/account/hair_profile/fragrances', auth: 'required', query: fragrancesQuery, response: rankedFragrances },
   getIngredients: { method: 'GET', path: '/v1/account/hair_profile/ingredients', auth: 'required', query: optionalCategory, response: notYetSpecified },
   getIncis: { method: 'GET', path: '/v1/account/hair_profile/incis', auth: 'required', query: requiredCategory, response: notYetSpecified },
   getProductVariant: { method: 'POST', path: '/v1/account/hair_profile/variant', auth: 'required', body: productRequest, response: notYetSpecified },

@@ -15,8 +15,33 @@ export {
 export type { AccountCreationOrigin, SignupRequest, SignupResponse, SigninRequest } from './schemas/identity';
 export { stylist, user, userPatch, userProfileSummary, address, addressInput, addressPatch, linkStylistRequest } from './schemas/account';
 export type { Stylist, User, UserPatch, Address, AddressInput } from './schemas/account';
-export { hairProfile, hairProfilePatch, question, questionAnswer, questionSets, questionSetsQuery, aggressors } from './schemas/profile';
-export type { HairProfile, HairProfilePatch, Question, Aggressors } from './schemas/profile';
+export {
+  hairProfile,
+  hairProfilePatch,
+  question,
+  questionAnswer,
+  questionSets,
+  questionSetsQuery,
+  aggressors,
+  fragranceFreeReason,
+  fragrancesQuery,
+  rankedFragrance,
+  rankedFragrances,
+  skeletonRecommendationsQuery,
+  skincareTextureProduct,
+  skeletonRecommendations,
+} from './schemas/profile';
+export type {
+  HairProfile,
+  HairProfilePatch,
+  Question,
+  Aggressors,
+  FragranceFreeReason,
+  RankedFragrance,
+  RankedFragrances,
+  SkincareTextureProduct,
+  SkeletonRecommendations,
+} from './schemas/profile';
 
 // The endpoint table and the typed client (api/client); msw mocks are imported from api/client/mocks.
 export { endpoints, buildPath } from './endpoints';

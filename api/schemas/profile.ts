@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consultationStatus } from './common';
+import { category, consultationStatus } from './common';
 
 const answerValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.boolean()]))]);
 
@@ -45,6 +45,8 @@ export const question = z.object({
   question_type: z.string(),
   answer_type: z.enum(['str', 'int', 'bool']),
   answers: z.array(questionAnswer),
+  /** A matrix question (the skincare diet): the fields it answers, each with one of `answers`. */
+  rows: z.array(z.object({ field: z.string(), title: z.string() })).optional(),
 });
 export const questionSets = z.record(z.string(), z.array(question));
 export type Question = z.infer<typeof question>;
@@ -63,3 +65,48 @@ export type Aggressors = z.infer<typeof aggressors>;
 
 /** GET /v1/question_sets?category= */
 export const questionSetsQuery = z.object({ category: z.string().trim().min(1).max(50).optional() }).strict();
+
+/** Why fragrance-free is recommended first (spec 000 §3.5); the flow words each one. */
+export const fragranceFreeReason = z.enum([
+  'fragrance_free_recommender_sensitive_skin_v1',
+  'fragrance_free_recommender_pregnant_v2',
+  'fragrance_free_recommender_skin_condition_v1',
+  'fragrance_free_recommender_medical_treatment_v1',
+]);
+export type FragranceFreeReason = z.infer<typeof fragranceFreeReason>;
+
+/** GET /v1/account/hair_profile/fragrances?category=haircare|skincare */
+export const fragrancesQuery = z.object({ category }).strict();
+
+/** One fragrance, ranked for the shopper (rank 1 = best); `slug` is a catalogue slug the client may not know yet (spec 000 §8). */
+export const rankedFragrance = z.object({
+  name: z.string(),
+  slug: z.string(),
+  rank: z.number().int().min(1),
+  reason_why_slug: fragranceFreeReason.nullable(),
+});
+export type RankedFragrance = z.infer<typeof rankedFragrance>;
+
+/** GET /v1/account/hair_profile/fragrances: every fragrance of the category, ordered by rank (spec 000 §3.5, §3.7). */
+export const rankedFragrances = z.object({ fragrances: z.array(rankedFragrance) });
+export type RankedFragrances = z.infer<typeof rankedFragrances>;
+
+/** GET /v1/account/hair_profile/skeleton_recommendations?category=skincare (only skincare has textures). */
+export const skeletonRecommendationsQuery = z
+  .object({ category: z.literal('skincare', { message: 'Only skincare has texture recommendations: use category=skincare.' }) })
+  .strict();
+
+/** The skincare products whose textures are ranked (spec 000 §3.3 pref_texture_cleanser, pref_texture_moisturizer). */
+export const skincareTextureProduct = z.enum(['CLEANSER', 'MOISTURIZER']);
+export type SkincareTextureProduct = z.infer<typeof skincareTextureProduct>;
+
+/** GET /v1/account/hair_profile/skeleton_recommendations: each product's textures (skeletons), ordered by rank (spec 000 §3.6). */
+export const skeletonRecommendations = z.object({
+  skeleton_recommendations: z.array(
+    z.object({
+      product_slug: skincareTextureProduct,
+      ranked_skeletons: z.array(z.object({ skeleton_slug: z.string(), rank: z.number().int().min(1) })),
+    }),
+  ),
+});
+export type SkeletonRecommendations = z.infer<typeof skeletonRecommendations>;

@@ -1,12 +1,20 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+type ContentSection = (path: string) => string | undefined;
+
 /** Pages whose code loads lazily, and the modules (as the build manifest names them) they need first. */
-const routeModules: { pattern: RegExp; modules: (match: RegExpMatchArray) => string[] }[] = [
+const routeModules: { pattern: RegExp; modules: (match: RegExpMatchArray, contentSection: ContentSection) => string[] }[] = [
   {
-    // A consultation step: the flow page and the compiled flow of that category.
+    // A consultation step: the flow page, the compiled flow of that category (its logic, app/consultation/flow-registry.ts)
+    // and the texts of the step's section (engine/runtime/flow-content.ts).
     pattern: /^\/consultation\/([a-z-]+)(?:\/|$)/,
-    modules: (m) => (m[1] === 'category' ? [] : ['app/consultation/consultation-flow-page.tsx', `flows/consultation/${m[1]}.yaml`]),
+    modules: (m, contentSection) => {
+      if (m[1] === 'category') return [];
+      const flow = `flows/consultation/${m[1]}.yaml`;
+      const section = contentSection(m.input!);
+      return ['app/consultation/consultation-flow-page.tsx', flow, `${flow}?split`, ...(section ? [`${flow}?content=${section}`] : [])];
+    },
   },
 ];
 
@@ -20,7 +28,7 @@ interface ManifestChunk {
  * manifest, so the browser fetches it with the entry instead of after it (a shorter path to the
  * first paint of a step).
  */
-export function createRoutePreloads(webRoot: string): (requestPath: string) => string {
+export function createRoutePreloads(webRoot: string, contentSection: ContentSection = () => undefined): (requestPath: string) => string {
   const file = path.join(webRoot, '.vite', 'manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let readAt = -1;
@@ -54,7 +62,7 @@ export function createRoutePreloads(webRoot: string): (requestPath: string) => s
     };
     for (const route of routeModules) {
       const match = requestPath.match(route.pattern);
-      if (match) route.modules(match).forEach(add);
+      if (match) route.modules(match, contentSection).forEach(add);
     }
     return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   };

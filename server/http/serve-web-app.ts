@@ -12,12 +12,15 @@ export function isApiPath(requestPath: string): boolean {
   return API_PREFIXES.some((prefix) => requestPath === prefix || requestPath.startsWith(`${prefix}/`));
 }
 
-/** Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any other GET. */
-export function mountWebApp(app: Hono, root: string): void {
+/**
+ * Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any
+ * other GET, with preloads for the page's lazy code (`contentSection`: which texts of a flow a page shows first).
+ */
+export function mountWebApp(app: Hono, root: string, contentSection?: (path: string) => string | undefined): void {
   const absoluteRoot = path.resolve(root);
   // The build writes .br and .gz beside each asset (scripts/precompress-plugin.ts); they are sent when the browser accepts them.
   const files = serveStatic({ root: absoluteRoot, precompressed: true });
-  const preloads = createRoutePreloads(absoluteRoot);
+  const preloads = createRoutePreloads(absoluteRoot, contentSection);
   app.use('*', async (c, next) => {
     // The build manifest and other dot-files are for the server, not the web.
     if (isApiPath(c.req.path) || c.req.path.startsWith('/.')) return next();

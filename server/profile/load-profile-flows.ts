@@ -1,13 +1,40 @@
-import { answerCatalog, checkAnswers, loadFlowDirectory, questionSets } from '#engine/compiler';
-import type { ProfileFlows } from './profile-flows';
+import { answerCatalog, checkAnswers, loadFlowDirectory, questionSets, type AnswerCatalog } from '#engine/compiler';
+import type { AnswerCheck, ProfileFlows } from './profile-flows';
 
 /** Compiles every flow under `dir` with the engine and serves answer checks and question sets from them; a flow with problems stops the start. */
 export function loadProfileFlows(dir: string): ProfileFlows {
   const { flows, problems } = loadFlowDirectory(dir);
   if (problems.length > 0) throw new Error(`The flows in ${dir} have ${problems.length} problem(s):\n\n${problems.join('\n\n')}`);
   const catalog = answerCatalog(flows);
+  const flags = profileFlags(catalog);
+  // A page path's step, in the section its file writes it in (the browser loads a flow's texts by that section).
+  const sections = new Map<string, string>();
+  for (const flow of flows) for (const step of flow.steps) if (!sections.has(step.route)) sections.set(step.route, step.section);
   return {
-    checkAnswers: (body) => checkAnswers(catalog, body),
+    checkAnswers: (body) => checkWithFlags(catalog, flags, body),
     questionSets: (category) => questionSets(flows, category),
+    contentSection: (path) => sections.get(path.replace(/\/$/, '')),
   };
+}
+
+/** The profile flags (spec 000 §2.6 has_answered_*): fields that only a flow's or question set's onComplete writes. */
+function profileFlags(catalog: AnswerCatalog): Set<string> {
+  return new Set([...catalog.fields.values()].filter((f) => f.writers.length > 0 && f.writers.every((w) => w === 'onComplete')).map((f) => f.name));
+}
+
+/**
+ * The engine's check, except for the profile flags: they take true or false (the catalogue knows only the value
+ * onComplete writes) and, not being answers, do not start a consultation.
+ */
+function checkWithFlags(catalog: AnswerCatalog, flags: Set<string>, body: Record<string, unknown>): AnswerCheck {
+  const answers: Record<string, unknown> = {};
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (!flags.has(name)) answers[name] = value;
+    else if (typeof value !== 'boolean') fields[name] = ['Expected true or false.'];
+  }
+  const check = checkAnswers(catalog, answers);
+  if (!check.ok) return { ok: false, fields: { ...check.fields, ...fields } };
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, answers: body, categories: check.categories };
 }

@@ -9,4 +9,6 @@ export type AnswerCheck =
 export interface ProfileFlows {
   checkAnswers(body: Record<string, unknown>): AnswerCheck;
   questionSets(category?: string): Record<string, Question[]>;
+  /** The section (as the flow file groups it) of the step at a page path, whose texts the page loads first. */
+  contentSection?(path: string): string | undefined;
 }

@@ -11,6 +11,12 @@ beforeAll(() => {
   flows = loadProfileFlows('flows');
 });
 
+it('names the section whose texts a step page shows first (its modulepreload)', () => {
+  expect(flows.contentSection!('/consultation/haircare/my-hair/length')).toBe('hair-scalp');
+  expect(flows.contentSection!('/consultation/skincare/my-lifestyle/age/')).toBe('lifestyle');
+  expect(flows.contentSection!('/consultation/skincare/nowhere')).toBeUndefined();
+});
+
 describeEachDatabase('profile routes on the real flows (flows/, engine)', (database) => {
   let t: TestApp;
   beforeAll(() => {

@@ -8,6 +8,7 @@ import type { Database } from '../../server/db/database';
 import { describeEachDatabase } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
+import { fakeFlows } from './support/fake-flows';
 
 /** A path in one spelling: {params}, no trailing slash. */
 function canonical(route: string): string {
@@ -51,6 +52,22 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     expect(signUp.requestBody.content['application/json'].schema.properties.email).toBeDefined();
     expect(Object.keys(signUp.responses)).toEqual(expect.arrayContaining(['201', '200', '422']));
     expect(response.body.paths['/v1/question_sets'].get.parameters).toEqual([expect.objectContaining({ name: 'category', in: 'query', required: false })]);
+    const question = response.body.paths['/v1/question_sets'].get.responses['200'].content['application/json'].schema.additionalProperties.items;
+    expect(question.properties.rows).toBeDefined();
+  });
+
+  it('/openapi.json documents the ranked fragrances and skeleton recommendations with their schemas', async () => {
+    const paths = (await t.call('GET', '/openapi.json')).body.paths as Record<string, Record<string, any>>;
+    const fragrances = paths['/v1/account/hair_profile/fragrances']!.get;
+    expect(fragrances.parameters).toEqual([{ name: 'category', in: 'query', required: true, schema: { type: 'string', enum: ['haircare', 'skincare'] } }]);
+    expect(fragrances.security).toEqual([{ bearer: [] }]);
+    const item = fragrances.responses['200'].content['application/json'].schema.properties.fragrances.items;
+    expect(Object.keys(item.properties).sort()).toEqual(['name', 'rank', 'reason_why_slug', 'slug']);
+    const skeletons = paths['/v1/account/hair_profile/skeleton_recommendations']!.get;
+    expect(skeletons.parameters).toEqual([expect.objectContaining({ name: 'category', in: 'query', required: true, schema: expect.objectContaining({ const: 'skincare' }) })]);
+    const product = skeletons.responses['200'].content['application/json'].schema.properties.skeleton_recommendations.items;
+    expect(product.properties.product_slug.enum).toEqual(['CLEANSER', 'MOISTURIZER']);
+    expect(Object.keys(product.properties.ranked_skeletons.items.properties).sort()).toEqual(['rank', 'skeleton_slug']);
   });
 
   it('serves every identity, account and profile call the web client’s endpoint table makes in this issue', async () => {
@@ -59,7 +76,7 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     const inThisIssue = [
       'signUpGuest', 'signUp', 'requestMagicLink', 'verifyMagicLink', 'refresh', 'signOut',
       'getAccount', 'patchAccount', 'getAddresses', 'createAddress', 'patchAddress', 'deleteAddress', 'linkStylist', 'getStylist',
-      'getQuestionSets', 'getHairProfile', 'patchHairProfile', 'getAggressors',
+      'getQuestionSets', 'getHairProfile', 'patchHairProfile', 'getAggressors', 'getFragrances', 'getSkeletonRecommendations',
     ] as const;
     for (const name of inThisIssue) {
       const endpoint = endpoints[name];
@@ -177,13 +194,16 @@ describe('the built web app (dist/)', () => {
     JSON.stringify({
       'app/consultation/consultation-flow-page.tsx': { file: 'assets/flow-page-1a.js', imports: ['_shared-2b.js'] },
       '_shared-2b.js': { file: 'assets/shared-2b.js' },
-      'flows/consultation/haircare.yaml': { file: 'assets/haircare-3c.js' },
+      'flows/consultation/haircare.yaml?split': { file: 'assets/haircare-3c.js', imports: ['_shared-2b.js'] },
+      'flows/consultation/haircare.yaml?content=hair-scalp': { file: 'assets/haircare-4d.js' },
+      'flows/consultation/haircare.yaml?content=lifestyle': { file: 'assets/haircare-5e.js' },
     }),
   );
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.br'), brotliCompressSync('console.log("shop")'));
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.gz'), gzipSync('console.log("shop")'));
   const down = { execute: () => Promise.resolve() } as unknown as Database;
-  const t = createTestApp(down, { config: { webRoot: root } });
+  const sections: Record<string, string> = { '/consultation/haircare/my-hair/length': 'hair-scalp' };
+  const t = createTestApp(down, { config: { webRoot: root }, flows: { ...fakeFlows, contentSection: (p) => sections[p] } });
 
   it('serves index.html for the app’s routes, revalidated', async () => {
     for (const route of ['/', '/consultation/haircare/my-hair/length', '/signin/verify?token=abc&next=%2F']) {
@@ -207,7 +227,9 @@ describe('the built web app (dist/)', () => {
 
   it('preloads a consultation page’s lazy code with the entry, read from the build manifest', async () => {
     const page = await t.call('GET', '/consultation/haircare/my-hair/length');
-    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js']) expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    // The flow's logic and the texts of the section the page is in (not the other sections').
+    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js', 'haircare-4d.js']) expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    expect(page.body).not.toContain('haircare-5e.js');
     expect((await t.call('GET', '/terms')).body).not.toContain('modulepreload');
     expect((await t.call('GET', '/.vite/manifest.json')).body).toContain('<div id="root">');
   });
