@@ -10,7 +10,7 @@ const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 // Chunks a step page needs, grouped so they compress together and arrive in few requests; the rest
 // (step kinds a first screen does not use, the session and API client, other pages) load on demand.
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
-const shared = /api[\\/]client[\\/](api-error|shapes|token-store)|app[\\/](app-services|consultation[\\/](flow-registry|stored-stylist)|shell[\\/](page-status|use-page-heading-focus))/;
+const shared = /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|consultation[\\/]flow-registry|shell[\\/](page-status|use-page-heading-focus))/;
 
 // react-router's package exports only its development build (dev warnings on); the production build,
 // shipped beside it, differs by that one switch and lets the bundler drop the warnings (about 3 KB gzipped).
@@ -32,6 +32,7 @@ export default defineConfig(({ command }) => ({
     reportCompressedSize: false,
     // The server reads it to preload a page's lazy code with the entry (server/http/route-preloads.ts).
     manifest: true,
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -36,6 +36,8 @@ export const api = {
   getHairProfile: forward('getHairProfile'),
   patchHairProfile: forward('patchHairProfile'),
   getAggressors: forward('getAggressors'),
+  getFragrances: forward('getFragrances'),
+  getSkeletonRecommendations: forward('getSkeletonRecommendations'),
   linkStylist: forward('linkStylist'),
   getStylist: forward('getStylist'),
 };

@@ -1,34 +1,59 @@
 /** Engine benchmarks: compiling every flow, and applying one answer then resolving the next step. */
 import { readFileSync } from 'node:fs';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { compileFlowSource, flowFiles } from '#engine/compiler';
+import { compileFlowSource, flowFiles, readFromRoot } from '#engine/compiler';
 import { anonymousEnvironment, createFlowMachine, createFlowRuntime, nextStepIndex, type CompiledFlow, type SaveRequest, type SaveResult } from '#engine';
 import { summarize, timeEach } from './stats';
 
 export interface EngineFigures {
   compile: { flow: string; median_ms: number; p99_ms: number }[];
-  answer: { median_us: number; p99_us: number; n: number };
-  roundTrip: { median_us: number; p99_us: number; n: number };
+  answers: { flow: string; answer: Timing; roundTrip: Timing }[];
 }
 
+interface Timing {
+  median_us: number;
+  p99_us: number;
+  n: number;
+}
+
+/** One multi-select step of each flow whose answer decides which steps follow (spec 000 §4.5), with answers to cycle through. */
+const cases = [
+  {
+    file: 'flows/consultation/haircare.yaml',
+    base: { diag_hair_texture: 'type_3a', diag_hair_length: 'long', diag_hairloss_level: 'excessive', diag_color_treatments: true },
+    step: 'other-treatments',
+    choices: [['relaxer'], ['perm', 'keratin'], ['none'], ['keratin']],
+  },
+  {
+    file: 'flows/consultation/skincare.yaml',
+    base: { profile_age_range: 30, diag_skintype_morning: 'oily' },
+    step: 'concerns',
+    choices: [['breakouts'], ['fine_lines', 'lack_firmness'], ['dryness'], ['oiliness', 'redness']],
+  },
+];
+
 export async function engineBench(): Promise<EngineFigures> {
+  const readFile = readFromRoot(process.cwd());
   const compile = flowFiles('flows').map((file) => {
     const text = readFileSync(file, 'utf8');
-    for (let i = 0; i < 5; i++) compileFlowSource(text, file); // warm up
-    const s = summarize(timeEach(40, () => compileFlowSource(text, file)));
+    for (let i = 0; i < 5; i++) compileFlowSource(text, file, { readFile }); // warm up
+    const s = summarize(timeEach(40, () => compileFlowSource(text, file, { readFile })));
     return { flow: file, median_ms: s.median / 1000, p99_ms: s.p99 / 1000 };
   });
+  const answers = [];
+  for (const c of cases) answers.push({ flow: c.file, ...(await answerBench(compileFlowSource(readFileSync(c.file, 'utf8'), c.file, { readFile }).flow!, c)) });
+  return { compile, answers };
+}
 
-  const flow = compileFlowSource(readFileSync('flows/consultation/haircare.yaml', 'utf8'), 'haircare.yaml').flow as CompiledFlow;
+async function answerBench(flow: CompiledFlow, c: (typeof cases)[number]): Promise<{ answer: Timing; roundTrip: Timing }> {
   const runtime = createFlowRuntime(flow, anonymousEnvironment({ session: 'authenticated', user: { hasNames: true } }));
-  const base = { diag_hair_texture: 'type_3a', diag_hair_length: 'long', diag_hairloss_level: 'excessive', diag_color_treatments: true };
+  const stepIndex = runtime.steps.findIndex((s) => s.name === c.step);
+  const route = runtime.steps[stepIndex]!.route;
 
   // Apply an answer (through the machine) and work out the next step, synchronously.
-  const actor = createActor(createFlowMachine(runtime), { input: { runtime, answers: base, route: `${flow.routes.base}/my-treatments/other-treatments` } }).start();
-  const stepIndex = runtime.steps.findIndex((s) => s.name === 'other-treatments');
-  const choices = [['relaxer'], ['perm', 'keratin'], ['none'], ['keratin']];
+  const actor = createActor(createFlowMachine(runtime), { input: { runtime, answers: c.base, route } }).start();
   const answer = timeEach(50_000, (i) => {
-    actor.send({ type: 'ANSWER', selection: choices[i % choices.length]! });
+    actor.send({ type: 'ANSWER', selection: c.choices[i % c.choices.length]! });
     const { context } = actor.getSnapshot();
     nextStepIndex(runtime, stepIndex, { answers: context.answers, env: context.env, variants: runtime.variants });
   }).slice(5_000);
@@ -38,15 +63,17 @@ export async function engineBench(): Promise<EngineFigures> {
   const machine = createFlowMachine(runtime).provide({ actors: { saveAnswers: fromPromise<SaveResult | void, SaveRequest>(async () => ({})) } });
   const roundTrip: number[] = [];
   for (let i = 0; i < 3000; i++) {
-    const a = createActor(machine, { input: { runtime, answers: base, route: `${flow.routes.base}/my-treatments/other-treatments` } }).start();
+    const a = createActor(machine, { input: { runtime, answers: c.base, route } }).start();
     const t0 = process.hrtime.bigint();
-    a.send({ type: 'ANSWER', selection: choices[i % choices.length]! });
+    a.send({ type: 'ANSWER', selection: c.choices[i % c.choices.length]! });
     a.send({ type: 'NEXT' });
-    await waitFor(a, (s) => !s.matches({ 'step:other-treatments': 'saving' } as never));
+    await waitFor(a, (s) => !s.matches({ [`step:${c.step}`]: 'saving' } as never));
     roundTrip.push(Number(process.hrtime.bigint() - t0) / 1000);
     a.stop();
   }
-  const a = summarize(answer);
-  const r = summarize(roundTrip.slice(300));
-  return { compile, answer: { median_us: a.median, p99_us: a.p99, n: a.n }, roundTrip: { median_us: r.median, p99_us: r.p99, n: r.n } };
+  const timing = (values: number[]): Timing => {
+    const s = summarize(values);
+    return { median_us: s.median, p99_us: s.p99, n: s.n };
+  };
+  return { answer: timing(answer), roundTrip: timing(roundTrip.slice(300)) };
 }

@@ -3,7 +3,7 @@
  * bench/results/latest.json and into the README between the bench markers.
  *   - compiling every flow; applying one answer and resolving the next step (median, p99)
  *   - the gzipped JS+CSS a first-time visitor downloads for a step page; third-party requests; layout shift
- *   - Lighthouse mobile performance on that page (Debian chromium)
+ *   - Lighthouse mobile performance on that page (Debian chromium), the median of five runs
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -12,7 +12,8 @@ import { startServer } from '../scripts/start-server';
 import { engineBench } from './engine-bench';
 import { lighthousePerformance, pageWeight } from './page-bench';
 
-const stepPages = ['/consultation/haircare/my-hair/length'];
+const LIGHTHOUSE_RUNS = 5;
+const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age'];
 
 async function main() {
   if (!existsSync('dist/index.html') || process.argv.includes('--build')) {
@@ -25,8 +26,11 @@ async function main() {
   try {
     for (const path of stepPages) {
       const weight = await pageWeight(server.url, path);
-      const lighthouse = await lighthousePerformance(server.url + path);
-      pages.push({ ...weight, lighthouse });
+      // Lighthouse scores vary run to run on a shared machine: the median of five runs is reported (as Lighthouse advises).
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthousePerformance(server.url + path));
+      const lighthouse = runs.sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
+      pages.push({ ...weight, lighthouse, lighthouseScores: runs.map((r) => r.score) });
     }
   } finally {
     await server.stop();
@@ -36,13 +40,15 @@ async function main() {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows: [string, string, string][] = [
     ...engine.compile.map((c): [string, string, string] => [`compile ${c.flow}`, `${c.median_ms.toFixed(1)} ms median, ${c.p99_ms.toFixed(1)} ms p99`, '—']),
-    ['apply an answer + resolve the next step', `${engine.answer.median_us.toFixed(1)} µs median, ${engine.answer.p99_us.toFixed(1)} µs p99`, '< 50 µs median'],
-    ['answer → saved → next step (machine round trip)', `${engine.roundTrip.median_us.toFixed(1)} µs median, ${engine.roundTrip.p99_us.toFixed(1)} µs p99`, '—'],
+    ...engine.answers.flatMap(({ flow, answer, roundTrip }): [string, string, string][] => [
+      [`apply an answer + resolve the next step (${flow})`, `${answer.median_us.toFixed(1)} µs median, ${answer.p99_us.toFixed(1)} µs p99`, '< 50 µs median'],
+      [`answer → saved → next step, machine round trip (${flow})`, `${roundTrip.median_us.toFixed(1)} µs median, ${roundTrip.p99_us.toFixed(1)} µs p99`, '—'],
+    ]),
     ...pages.flatMap((p): [string, string, string][] => [
       [`JS+CSS gzipped, first visit ${p.path}`, `${kb(p.jsGzipBytes + p.cssGzipBytes)} (JS ${kb(p.jsGzipBytes)}, CSS ${kb(p.cssGzipBytes)})`, '≤ 120 KB'],
       [`third-party requests, ${p.path}`, String(p.thirdPartyRequests.length), '0'],
       [`layout shift (CLS), ${p.path}`, p.cumulativeLayoutShift.toFixed(3), '0'],
-      [`Lighthouse mobile performance, ${p.path}`, `${p.lighthouse.score} (LCP ${Math.round(p.lighthouse.lcpMs)} ms, TBT ${Math.round(p.lighthouse.tbtMs)} ms, CLS ${p.lighthouse.cls.toFixed(3)})`, '≥ 95'],
+      [`Lighthouse mobile performance, ${p.path} (median of ${LIGHTHOUSE_RUNS})`, `${p.lighthouse.score} (LCP ${Math.round(p.lighthouse.lcpMs)} ms, TBT ${Math.round(p.lighthouse.tbtMs)} ms, CLS ${p.lighthouse.cls.toFixed(3)})`, '≥ 95'],
     ]),
   ];
   const table = ['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

@@ -2,15 +2,22 @@ import { isApiError, type ApiClient } from '#api/client';
 import type { AnswerBuffer } from './answer-buffer';
 import { linkStoredStylist } from './stored-stylist';
 
+let inFlight: Promise<void> | undefined;
+
 /**
  * Right after sign-up (spec 000 §4.2, §4.3): link a stylist the visitor came from, then save the
  * answers buffered on the device together with the accepted policies. Answers the server refuses
  * (a value no longer offered) are dropped and the rest saved; the buffer is cleared only once saved.
+ * Callers at the same moment (the sign-in step, the exit modal, the page noticing the new session) share one save.
  */
-export async function saveBufferedAnswers(api: Pick<ApiClient, 'patchHairProfile' | 'linkStylist'>, buffer: AnswerBuffer): Promise<void> {
+export function saveBufferedAnswers(api: Pick<ApiClient, 'patchHairProfile' | 'linkStylist'>, buffer: AnswerBuffer): Promise<void> {
+  inFlight ??= saveOnce(api, buffer).finally(() => (inFlight = undefined));
+  return inFlight;
+}
+
+async function saveOnce(api: Pick<ApiClient, 'patchHairProfile' | 'linkStylist'>, buffer: AnswerBuffer): Promise<void> {
   await linkStoredStylist(api);
-  const buffered = buffer.read();
-  const body = { ...buffered, privacy_policies: true, terms_conditions: true };
+  const body = { ...buffer.read(), privacy_policies: true, terms_conditions: true };
   try {
     await api.patchHairProfile(body as Parameters<typeof api.patchHairProfile>[0]);
   } catch (error) {

@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import { ApiError, isApiError } from '../../api/client/api-error';
 import type { ApiClient } from '#api/client';
 import type { Answers, SaveRequest, SaveResult } from '#engine';
@@ -15,6 +14,11 @@ export interface ConsultationDeps {
   saved: Answers;
   /** Consultation statuses as loaded, so a completed one is not marked again (spec 000 §4.4). */
   statuses: Record<string, string>;
+  /**
+   * Bumped by every save, so derived data fetched before it is fetched again (spec 000 §4.3); a
+   * fragrance preference save leaves `fragrances` as it is.
+   */
+  versions: { answers: number; fragrances: number };
 }
 
 /** Aggressors errors that mean "this zip code cannot be used": the zip code save is undone. */
@@ -34,6 +38,8 @@ export async function saveStepAnswers(deps: ConsultationDeps, request: SaveReque
     return {};
   }
   await deps.api.patchHairProfile(asPatch(values));
+  deps.versions.answers++;
+  if (!Object.keys(values).every((field) => field.includes('fragrance'))) deps.versions.fragrances++;
   if (mode !== 'location') {
     Object.assign(deps.saved, values);
     return {};
@@ -58,12 +64,4 @@ export async function completeConsultation(deps: ConsultationDeps, request: { ca
   if (deps.statuses[request.category] === 'completed') return;
   await deps.api.patchHairProfile(asPatch({ ...request.values, consultation_status: { category: request.category, status: 'completed' } }));
   deps.statuses[request.category] = 'completed';
-}
-
-/** The two actors the flow machine invokes, bound to the app's services. */
-export function consultationActors(deps: ConsultationDeps) {
-  return {
-    saveAnswers: fromPromise<SaveResult | void, SaveRequest>(({ input }) => saveStepAnswers(deps, input)),
-    completeFlow: fromPromise<void, { flowId: string; category: string; values: Answers; env: SaveRequest['env'] }>(({ input }) => completeConsultation(deps, input)),
-  };
 }

@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
+import { useSession } from '../session';
+import { useExitCapture } from '../shell/exit-capture';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 
-/** /consultation: the agnostic entry (spec 000 §2.1). */
+/** /consultation: the agnostic entry (spec 000 §2.1); leaving it offers the exit modal with the agnostic origin (§9). */
 export default function ConsultationWelcomePage() {
   const heading = usePageHeadingFocus();
+  const session = useSession();
+  useExitCapture({ armed: session.status !== 'authenticated' || Boolean(session.user?.is_guest), category: 'agnostic' });
   return (
     <div className="page page--narrow">
       <h1 ref={heading} tabIndex={-1}>

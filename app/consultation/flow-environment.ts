@@ -1,4 +1,4 @@
-import type { User } from '#api';
+import type { HairProfile, User } from '#api';
 import { anonymousEnvironment, type FlowEnvironment, type SessionStatus } from '#engine';
 
 /** Feature flags for the consultation, from localStorage (`shop.flags`, JSON) until the flags service exists. */
@@ -17,11 +17,17 @@ export function flowSession(status: string, user: User | null | undefined): Sess
   return user.is_guest ? 'guest' : 'authenticated';
 }
 
-/** The environment a consultation runs in: who is there, their flags, the entry URL's query. */
-export function flowEnvironment(status: string, user: User | null | undefined, search: string): FlowEnvironment {
+/**
+ * The environment a consultation runs in: who is there (rules read `user.<fact>`: whether they gave their
+ * names, and their profile summary, with the question sets answered, spec 000 §2.6 and §3.9, taken from the
+ * freshly loaded hair profile when there is one), their flags, the entry URL's query.
+ */
+export function flowEnvironment(status: string, user: User | null | undefined, search: string, profile?: HairProfile): FlowEnvironment {
+  const facts: FlowEnvironment['user'] = { ...user?.profile, hasNames: Boolean(user?.first_name && user?.last_name) };
+  for (const key in profile) if (key.startsWith('has_answered_')) facts[key] = profile[key] as boolean;
   return anonymousEnvironment({
     session: flowSession(status, user),
-    user: { hasNames: Boolean(user?.first_name && user?.last_name) },
+    user: facts,
     flags: readFlags(),
     query: Object.fromEntries(new URLSearchParams(search)),
   });

@@ -1,11 +1,24 @@
-import type { CompiledFlow } from '#engine';
+import { loadContent, type CompiledFlow } from '#engine';
 
-/** The consultations the web app runs, each loaded (precompiled) only when opened. */
+/**
+ * The consultations the web app runs, each loaded (precompiled) only when opened; the list
+ * /consultation/category offers is consultation-categories.ts. Flows arrive split (`?split`): their
+ * logic, then the texts of the section the page is in (engine/runtime/flow-content.ts), so a first
+ * visit downloads the words of one section only.
+ */
 export const consultationFlows: Record<string, () => Promise<CompiledFlow>> = {
-  haircare: () => import('flows/consultation/haircare.yaml').then((m) => m.default),
+  haircare: () => import('flows/consultation/haircare.yaml?split').then((m) => m.default),
+  skincare: () => import('flows/consultation/skincare.yaml?split').then((m) => m.default),
 };
 
-/** The categories offered on /consultation/category, in order. */
-export const consultationCategories = [
-  { id: 'haircare', label: 'Custom Haircare', description: 'Shampoo, conditioner, masks, styling and supplements, formulated for your hair.' },
-] as const;
+/**
+ * Loads a consultation with the texts of the step at `pathname` (the first step when the path names
+ * none), so the page the shopper opened draws at once.
+ * @example await loadFlowFor('skincare', '/consultation/skincare/my-lifestyle/age')
+ */
+export async function loadFlowFor(category: string, pathname: string): Promise<CompiledFlow> {
+  const flow = await consultationFlows[category]!();
+  const step = flow.steps.find((s) => s.route === pathname.replace(/\/$/, '')) ?? flow.steps[0];
+  if (step) await loadContent(flow, step.name);
+  return flow;
+}

@@ -12,11 +12,3 @@ export function profileAnswers(profile: HairProfile): Answers {
   }
   return answers;
 }
-
-/**
- * What the consultation starts from: the saved answers, with anything still buffered on the device
- * on top (spec 000 §3.8: buffered data is used in place of saved answers when non-empty).
- */
-export function startingAnswers(saved: Answers, buffered: Answers): Answers {
-  return Object.keys(buffered).length > 0 ? { ...saved, ...buffered } : saved;
-}

@@ -1,5 +1,6 @@
 import { waitFor } from 'xstate';
 import type { SignUpFieldErrors, SignUpForm } from './sign-up';
+import { rememberEmailGiven } from '../consultation/email-given';
 import { selectAuthStatus, type SessionActorRef, type SessionSnapshot } from './session-machine';
 
 /** How a sign-up ended, in the shape the sign-in step of the renderer expects (renderer/step-props.ts SignUpResult). */
@@ -20,9 +21,14 @@ export function signUpOutcome(snapshot: SessionSnapshot): SignUpOutcome {
   return selectAuthStatus(snapshot) === 'authenticated' ? { kind: 'signed-up' } : { kind: 'error' };
 }
 
-/** Sends SIGN_UP and resolves once the sign-up, and the user load that follows a new account, have settled. */
+/**
+ * Sends SIGN_UP and resolves once the sign-up, and the user load that follows a new account, have settled.
+ * A new account or a magic link sent means the visitor has given their e-mail: the device remembers it.
+ */
 export async function signUpAndWait(session: SessionActorRef, form: SignUpForm): Promise<SignUpOutcome> {
   session.send({ type: 'SIGN_UP', form });
   const settled = await waitFor(session, (snapshot) => snapshot.matches({ signUp: 'idle' }) && selectAuthStatus(snapshot) !== 'loading');
-  return signUpOutcome(settled);
+  const outcome = signUpOutcome(settled);
+  if (outcome.kind === 'signed-up' || outcome.kind === 'magic-link-sent') rememberEmailGiven();
+  return outcome;
 }

@@ -1,23 +1,35 @@
 import '../styles/forms.css';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../session';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
+import { CreateAccountForm } from './create-account-form';
+import { nextCategory, referrerPath, signInNext } from './sign-in-next';
 
-/** Where a magic link leads when the page was not given one (a returning shopper resumes their consultation). */
-export const DEFAULT_NEXT = '/consultation/haircare?is-returning=true';
+export { DEFAULT_NEXT } from './sign-in-next';
 
-/** /signin: asks for a magic link by e-mail (spec 000 §4.6: success, unknownUser, error). */
+/**
+ * /signin: asks for a magic link by e-mail (spec 000 §4.6: success, unknownUser, error). The link leads to
+ * `next`, or back to the consultation the sign-in started from; an unknown e-mail can create its account here.
+ */
 export default function SigninPage() {
   const heading = usePageHeadingFocus();
   const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
+  const [asked, setAsked] = useState('');
   const status = session.magicLink.status;
-  const next = params.get('next')?.startsWith('/') ? params.get('next')! : DEFAULT_NEXT;
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const next = useMemo(
+    () => signInNext(params.get('next'), typeof from === 'string' ? from : referrerPath(document.referrer, window.location.origin)),
+    [params, from],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setAsked(email.trim());
     session.requestMagicLink({ username: email, next });
   };
 
@@ -54,7 +66,7 @@ export default function SigninPage() {
         ) : null}
         {status === 'unknownUser' ? (
           <p className="form-message form-message--error" id="signin-message" role="alert">
-            We don't have an account with that e-mail. <Link to="/consultation">Start your consultation</Link> to create one.
+            We don't have an account with that e-mail. You can create one now.
           </p>
         ) : null}
         {status === 'error' ? (
@@ -63,6 +75,7 @@ export default function SigninPage() {
           </p>
         ) : null}
       </div>
+      {status === 'unknownUser' ? <CreateAccountForm key={asked} email={asked} category={nextCategory(next)} onCreated={() => navigate(next, { replace: true })} /> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../session';
 import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
-import { DEFAULT_NEXT } from './signin-page';
+import { DEFAULT_NEXT } from './sign-in-next';
 
 /** /signin/verify?token=&next=: the page a magic link opens; trades the token for a session, then goes on to `next`. */
 export default function VerifyPage() {

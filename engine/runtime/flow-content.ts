@@ -49,8 +49,7 @@ export function splitFlowContent(flow: CompiledFlow): { logic: CompiledFlow; chu
             delete o[key];
           }
         }
-        // The label is required on a compiled option: a placeholder until the words arrive.
-        o.label = '';
+        // Until the words arrive the option has no label: nothing draws a step before contentReady says so.
         return words;
       }),
     );

@@ -1,9 +1,9 @@
 import '../styles/sign-in.css';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { SignUpFieldErrors, StepProps } from '../step-props';
 import { StepBody, StepHeading, titleOf } from '../parts/step-heading';
 import { ActionButton } from '../parts/action-button';
-import { SignInField } from '../parts/sign-in-field';
+import { emailMessages, emailProblem, useSignUpFields } from '../parts/text-field';
 
 type Field = keyof SignUpFieldErrors;
 type Outcome = 'idle' | 'sending' | 'magic-link-sent' | 'invalid-coupon' | 'error';
@@ -11,8 +11,8 @@ type Outcome = 'idle' | 'sending' | 'magic-link-sent' | 'invalid-coupon' | 'erro
 export const signInMessages = {
   first_name: 'Enter your first name.',
   last_name: 'Enter your last name.',
-  email: 'Enter your email address.',
-  emailFormat: 'Enter a valid email address.',
+  email: emailMessages.missing,
+  emailFormat: emailMessages.format,
   invalidCoupon: 'Your offer code is no longer valid. You can still save your results without it.',
   error: 'Something went wrong and your results were not saved. Please try again.',
   magicLinkSent: (email: string) => `You already have an account with us. We sent you a link at ${email}: open it to pick up where you left off.`,
@@ -23,17 +23,10 @@ export function SignInStep({ screen, onNext, busy, services, facts }: StepProps<
   const { step } = screen;
   const formId = useId();
   const statusId = useId();
-  const [values, setValues] = useState({ first_name: facts.firstName ?? '', last_name: '', email: '' });
-  const [errors, setErrors] = useState<SignUpFieldErrors>({});
+  const { values, showErrors, field } = useSignUpFields({ first_name: facts.firstName ?? '', last_name: '', email: '' });
   const [outcome, setOutcome] = useState<Outcome>('idle');
-  const refs = { first_name: useRef<HTMLInputElement>(null), last_name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null) };
   const sending = busy || outcome === 'sending';
 
-  const showErrors = (found: SignUpFieldErrors) => {
-    setErrors(found);
-    const first = (['first_name', 'last_name', 'email'] as const).find((f) => found[f]);
-    if (first) refs[first].current?.focus();
-  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
@@ -43,7 +36,7 @@ export function SignInStep({ screen, onNext, busy, services, facts }: StepProps<
       showErrors(found);
       return;
     }
-    setErrors({});
+    showErrors({});
     setOutcome('sending');
     let result;
     try {
@@ -61,30 +54,17 @@ export function SignInStep({ screen, onNext, busy, services, facts }: StepProps<
       setOutcome(result.kind);
     }
   };
-  const field = (name: Field, label: string, type: 'text' | 'email', autoComplete: string) => (
-    <SignInField
-      name={name}
-      label={label}
-      type={type}
-      autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name]}
-      inputRef={refs[name]}
-      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
-    />
-  );
-
   return (
     <form id={formId} className="step step--signin" noValidate onSubmit={submit} aria-busy={sending || undefined}>
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
       <StepBody body={screen.text.body} />
       <div className="signin__names">
-        {field('first_name', 'First name', 'text', 'given-name')}
-        {field('last_name', 'Last name', 'text', 'family-name')}
+        {field('first_name', 'First name', 'given-name')}
+        {field('last_name', 'Last name', 'family-name')}
       </div>
-      {field('email', 'Email', 'email', 'email')}
+      {field('email', 'Email', 'email')}
       <div id={statusId} role="status" className="signin__status">
-        {outcome === 'magic-link-sent' ? <p className="signin__sent">{signInMessages.magicLinkSent(values.email.trim())}</p> : null}
+        {outcome === 'magic-link-sent' ? <p className="sent-notice">{signInMessages.magicLinkSent(values.email.trim())}</p> : null}
       </div>
       {outcome === 'error' || outcome === 'invalid-coupon' ? (
         <p role="alert" className="inline-error">
@@ -111,9 +91,8 @@ function checkForm(values: Record<Field, string>): SignUpFieldErrors {
   const found: SignUpFieldErrors = {};
   if (!values.first_name.trim()) found.first_name = signInMessages.first_name;
   if (!values.last_name.trim()) found.last_name = signInMessages.last_name;
-  const email = values.email.trim();
-  if (!email) found.email = signInMessages.email;
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) found.email = signInMessages.emailFormat;
+  const email = emailProblem(values.email);
+  if (email) found.email = email;
   return found;
 }
 

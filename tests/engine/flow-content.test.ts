@@ -20,7 +20,7 @@ describe('flow content arrives apart from the logic (issue 3 target: a step page
     expect(length.route).toBe('/consultation/haircare/my-hair/length');
     expect(length.title).toBeUndefined();
     expect('options' in length && length.options.map((o) => [o.value, o.label])).toEqual([
-      ['very_short', ''], ['short', ''], ['shoulder', ''], ['long', ''], ['very_long', ''],
+      ['very_short', undefined], ['short', undefined], ['shoulder', undefined], ['long', undefined], ['very_long', undefined],
     ]);
     expect(logic.steps.find((s) => s.name === 'porosity')!.when).toBeTruthy();
   });

@@ -2,7 +2,16 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** What to answer on a step: option values for choices, text for the zip code, nothing for screens. */
-export type Answer = string | string[] | { zipcode: string } | { signUp: { firstName: string; lastName: string; email: string } } | null;
+export type Answer =
+  | string
+  | string[]
+  | { zipcode: string }
+  | { signUp: { firstName: string; lastName: string; email: string } }
+  /** A multi-select whose follow-up modal opens: pick, Next, then the modal's button. */
+  | { followUp: string[] }
+  /** One value per row (the radio group named after the row's field), then Next. */
+  | { matrix: Record<string, string> }
+  | null;
 
 /** The step on screen (the renderer marks its root with data-step). */
 export async function currentStep(page: Page): Promise<string> {
@@ -35,6 +44,18 @@ export async function answer(page: Page, value: Answer): Promise<string> {
     await pick(page, 'radio', value);
   } else if (Array.isArray(value)) {
     for (const v of value) await pick(page, 'checkbox', v);
+    await primary(page).click();
+  } else if ('followUp' in value) {
+    for (const v of value.followUp) await pick(page, 'checkbox', v);
+    await primary(page).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.locator('button.button--primary').click();
+  } else if ('matrix' in value) {
+    for (const [field, v] of Object.entries(value.matrix)) {
+      const id = await page.locator(`[data-step] input[type="radio"][name="${field}"][value="${v}"]`).getAttribute('id');
+      await page.locator(`label[for="${id}"]`).first().click();
+    }
     await primary(page).click();
   } else if ('zipcode' in value) {
     await page.locator('[data-step] input[type="text"]').fill(value.zipcode);

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import type { AccountCreationOrigin } from '#api';
+import type { SignUpFieldErrors } from '../session/index';
+import { useSession } from '../session';
+import { emailProblem, useSignUpFields } from '../../renderer/parts/text-field';
+import { TermsNotice, termsFor } from '../shell/terms-notice';
+
+export const createAccountMessages = {
+  first_name: 'Enter your first name.',
+  last_name: 'Enter your last name.',
+  magicLinkSent: (email: string) => `You already have an account with us. We sent you a link at ${email}: open it to sign in.`,
+  error: 'Something went wrong and your account was not created. Please try again.',
+} as const;
+
+const BUTTON = 'Create my account';
+
+/**
+ * On /signin, when no account has the e-mail (spec 000 §4.6 unknownUser): create it right there, with
+ * the origin no_sign_in_link_received_{category} (§9); a new account goes on to `onCreated`, server field
+ * errors show on their fields (§5.6).
+ */
+export function CreateAccountForm({ email: typed, category, onCreated }: { email: string; category: 'haircare' | 'skincare'; onCreated(): void }) {
+  const session = useSession();
+  const { values, showErrors, field } = useSignUpFields({ email: typed, first_name: '', last_name: '' });
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state === 'sending') return;
+    const found: SignUpFieldErrors = {};
+    if (!values.first_name.trim()) found.first_name = createAccountMessages.first_name;
+    if (!values.last_name.trim()) found.last_name = createAccountMessages.last_name;
+    const problem = emailProblem(values.email);
+    if (problem) found.email = problem;
+    if (showErrors(found)) return;
+    setState('sending');
+    const origin = `no_sign_in_link_received_${category}` as AccountCreationOrigin;
+    const outcome = await session
+      .signUp({ email: values.email.trim(), firstName: values.first_name.trim(), lastName: values.last_name.trim(), origin })
+      .catch(() => ({ kind: 'error' }) as const);
+    if (outcome.kind === 'signed-up') onCreated();
+    else if (outcome.kind === 'magic-link-sent') setState('sent');
+    else if (outcome.kind === 'field-errors') {
+      setState('idle');
+      showErrors(outcome.fields);
+    } else setState('failed');
+  };
+  return (
+    <form className="create-account" noValidate onSubmit={submit} aria-labelledby="create-account-title" aria-busy={state === 'sending' || undefined}>
+      <h2 id="create-account-title">Create your account</h2>
+      <p>Save your answers and come back to them at any time.</p>
+      {field('email', 'Email', 'email')}
+      {field('first_name', 'First name', 'given-name')}
+      {field('last_name', 'Last name', 'family-name')}
+      <div role="status">{state === 'sent' ? <p className="form-message form-message--success">{createAccountMessages.magicLinkSent(values.email.trim())}</p> : null}</div>
+      {state === 'failed' ? (
+        <p className="form-message form-message--error" role="alert">
+          {createAccountMessages.error}
+        </p>
+      ) : null}
+      <TermsNotice text={termsFor(BUTTON)} />
+      <button className="form-button create-account__submit" type="submit" aria-disabled={state === 'sending' || undefined} aria-busy={state === 'sending' || undefined}>
+        {state === 'sending' ? 'Creating your account…' : BUTTON}
+      </button>
+    </form>
+  );
+}

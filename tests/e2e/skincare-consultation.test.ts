@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openShop, phonePage } from './support/browser';
+import { answerAll, currentStep, type Answer } from './support/consultation-driver';
+
+/**
+ * The skincare consultation end to end in Chromium against the real server (issue 3, spec 000 §2.5,
+ * §4.5, §5.1, §2.7): one shopper takes the breakouts, fine-lines and lack-firmness branches, another
+ * none of them; both sign up at the step before the zip code and finish with their answers saved.
+ */
+describe('skincare consultation, end to end', () => {
+  let shop: Awaited<ReturnType<typeof openShop>>;
+  beforeAll(async () => {
+    shop = await openShop();
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  const url = (path: string) => shop.server.url + path;
+  const profileOf = (page: Page) =>
+    page.evaluate(async () => {
+      const tokens = JSON.parse(localStorage.getItem('shop.tokens.user') ?? '{}') as { access?: string };
+      const response = await fetch('/v1/account/hair_profile/', { headers: { Authorization: `Bearer ${tokens.access}` } });
+      return (await response.json()) as Record<string, unknown>;
+    });
+
+  const lifestyle: [string, Answer][] = [
+    ['welcome', null],
+    ['age', '30'],
+    ['outdoor-exposure', 'le_4h'],
+    ['sports', ['outdoors']],
+    ['indoor-exposure', ['air_conditioning']],
+    ['stress', 'moderately'],
+  ];
+  const diet = { profile_diet_meat: 'often', profile_diet_dairy: 'between_never_often', profile_diet_seafood: 'never', profile_diet_fruit: 'every_day', profile_diet_carbs: 'between_often_every_day' };
+
+  it('takes the breakouts, fine-lines and lack-firmness branches, signs up before the zip code and finishes', async () => {
+    const { page, errors } = await phonePage(shop.browser);
+    const email = `skin+branches${Date.now()}@example.com`;
+    await page.goto(url('/consultation/skincare'));
+    await answerAll(page, [
+      ...lifestyle,
+      ['stress-intensity', { followUp: ['medication_change'] }],
+      ['sleep', 'lt_7h'],
+      ['hormones', ['none']],
+      ['hydration', '4_6_glasses'],
+      ['diet', { matrix: diet }],
+      ['vices', ['coffee']],
+      ['skin-introduction', null],
+      ['skintype-morning', 'oily'],
+      ['skintype-shower', 'tights'],
+      ['skintype-afternoon', 'depends_on_area'],
+      ['phototype', 'burns_occasionally'],
+      ['concerns', ['breakouts', 'fine_lines', 'lack_firmness']],
+      ['zits-frequency', 'occasionally'],
+      ['zits-cause', ['zits_stress']],
+      ['zits-location', ['chin', 'jaw']],
+      ['wrinkles', ['fine_lines']],
+      ['firmness', ['slowly_back']],
+      ['profile-backgrounds', ['none']],
+      ['comfort', 'sometimes'],
+      ['other-products', { followUp: ['rinse_off_cleanser', 'medical_topicals'] }],
+      ['goals', ['goal_blemish', 'goal_wrinkles']],
+    ]);
+    // The sign-in step comes just before the zip code (spec 000 §2.7).
+    expect(await currentStep(page)).toBe('signin');
+    expect(page.url()).toBe(url('/consultation/skincare/signin'));
+    await answerAll(page, [
+      ['signin', { signUp: { firstName: 'Ana', lastName: 'Silva', email } }],
+      ['zipcode', { zipcode: '10001' }],
+    ]);
+    expect(await currentStep(page)).toBe('geo-aggressors');
+    await expect.poll(() => page.locator('h1').innerText()).toMatch(/affects your skin in New York/);
+    await answerAll(page, [
+      ['geo-aggressors', null],
+      ['preferences-introduction', null],
+    ]);
+    // Fragrance-free ranked first, with the reason from the answers (prescription topicals, spec 000 §3.5).
+    expect(await currentStep(page)).toBe('fragrances');
+    await expect.poll(() => page.locator('[data-step]').innerText()).toContain('Because you indicated that you are having a medical treatment, we recommend fragrance-free for you.');
+    await answerAll(page, [['fragrances', 'frag_free']]);
+    expect(await currentStep(page)).toBe('cleanser-preferences');
+    await expect.poll(() => page.locator('[data-step]').innerText()).toMatch(/your top recommendation/i);
+    await answerAll(page, [
+      ['cleanser-preferences', 'foaming_gel'],
+      ['moisturizer-preferences', 'light'],
+    ]);
+    await page.waitForURL(url('/consultation/skincare/results/get-results'));
+    const profile = await profileOf(page);
+    expect(profile).toMatchObject({
+      profile_age_range: 30,
+      profile_outdoor: 'le_4h',
+      profile_sports: ['outdoors'],
+      profile_indoor: ['air_conditioning'],
+      profile_stress_level: 'moderately',
+      profile_stress_cause: ['medication_change'],
+      profile_health_sleep: 'lt_7h',
+      profile_hormones_skin: ['none'],
+      profile_hydration: '4_6_glasses',
+      ...diet,
+      profile_vices: ['coffee'],
+      diag_skintype_morning: 'oily',
+      diag_concerns: ['breakouts', 'fine_lines', 'lack_firmness'],
+      diag_zits_frequency: 'occasionally',
+      diag_zits_cause: ['zits_stress'],
+      diag_zits_location: ['chin', 'jaw'],
+      diag_wrinkles: ['fine_lines'],
+      diag_firmnesses: ['slowly_back'],
+      diag_routine_products: ['rinse_off_cleanser', 'medical_topicals'],
+      goal_skincare: ['goal_blemish', 'goal_wrinkles'],
+      profile_zipcode: '10001',
+      pref_fragrance_free_skin: true,
+      pref_texture_cleanser: 'foaming_gel',
+      pref_texture_moisturizer: 'light',
+      consultation_statuses: { skincare: 'completed' },
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('takes none of the branches: concerns without breakouts, fine lines, firmness or oiliness go straight on', async () => {
+    const { page, errors } = await phonePage(shop.browser);
+    const email = `skin+plain${Date.now()}@example.com`;
+    await page.goto(url('/consultation/skincare'));
+    await answerAll(page, [
+      ...lifestyle,
+      ['stress-intensity', ['none']],
+      ['sleep', 'ge_7h'],
+      ['hormones', ['none']],
+      ['hydration', '7_8_glasses'],
+      ['diet', { matrix: diet }],
+      ['vices', ['none']],
+      ['skin-introduction', null],
+      ['skintype-morning', 'tights'],
+      ['skintype-shower', 'tights'],
+      ['skintype-afternoon', 'balanced'],
+      ['phototype', 'hardly_burns'],
+      ['concerns', ['dryness', 'redness']],
+      // No oil-location, zits-*, wrinkles or firmness (spec 000 §4.5).
+      ['profile-backgrounds', ['itching']],
+      ['comfort', 'never'],
+      ['other-products', ['moisturizer']],
+      ['goals', ['goal_hydration']],
+      ['signin', { signUp: { firstName: 'Lee', lastName: 'Park', email } }],
+      ['zipcode', { zipcode: 'H2X 1Y4' }],
+      ['geo-aggressors', null],
+      ['preferences-introduction', null],
+      ['fragrances', 'BLANCA'],
+      ['cleanser-preferences', 'cleansing_cream'],
+      ['moisturizer-preferences', 'rich'],
+    ]);
+    await page.waitForURL(url('/consultation/skincare/results/get-results'));
+    const profile = await profileOf(page);
+    expect(profile).toMatchObject({ diag_concerns: ['dryness', 'redness'], profile_country: 'CA', pref_fragrance_skin: 'BLANCA', pref_fragrance_free_skin: false, pref_texture_moisturizer: 'rich' });
+    for (const field of ['diag_oil_location', 'diag_zits_frequency', 'diag_zits_cause', 'diag_zits_location', 'diag_wrinkles', 'diag_firmnesses']) {
+      expect(profile[field] ?? null).toBeNull();
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
