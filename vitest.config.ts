@@ -16,7 +16,7 @@ export default defineConfig({
       {
         plugins: [flowsPlugin()],
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', include: ['tests/{engine,server,api,flows,bench}/**/*.test.ts'], testTimeout: 20_000 },
+        test: { name: 'unit', environment: 'node', include: ['tests/{engine,server,api,flows,bench,formulation}/**/*.test.ts'], testTimeout: 20_000 },
       },
       {
         plugins: [flowsPlugin(), react()],
