@@ -9,6 +9,7 @@ import {
   hairProfilePatch,
   questionSets,
   questionSetsQuery,
+  profileScoring,
   rankedFragrances,
   skeletonRecommendations,
   skeletonRecommendationsQuery,
@@ -68,7 +69,7 @@ export const endpoints = {
     response: skeletonRecommendations,
   },
   // The rest of the derived data: placeholders until the server's schemas land
-  getScoring: { method: 'GET', path: '/v1/account/hair_profile/scoring', auth: 'required', query: optionalCategory, response: notYetSpecified },
+  getScoring: { method: 'GET', path: '/v1/account/hair_profile/scoring', auth: 'required', query: optionalCategory, response: profileScoring },
   getFragrances: { method: 'GET', path: '/v1/account/hair_profile/fragrances', auth: 'required', query: fragrancesQuery, response: rankedFragrances },
   getIngredients: { method: 'GET', path: '/v1/account/hair_profile/ingredients', auth: 'required', query: optionalCategory, response: notYetSpecified },
   getIncis: { method: 'GET', path: '/v1/account/hair_profile/incis', auth: 'required', query: requiredCategory, response: notYetSpecified },

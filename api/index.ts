@@ -30,6 +30,8 @@ export {
   skeletonRecommendationsQuery,
   skincareTextureProduct,
   skeletonRecommendations,
+  profileScore,
+  profileScoring,
 } from './schemas/profile';
 export type {
   HairProfile,
@@ -41,6 +43,8 @@ export type {
   RankedFragrances,
   SkincareTextureProduct,
   SkeletonRecommendations,
+  ProfileScore,
+  ProfileScoring,
 } from './schemas/profile';
 
 // The endpoint table and the typed client (api/client); msw mocks are imported from api/client/mocks.

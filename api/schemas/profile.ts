@@ -110,3 +110,17 @@ export const skeletonRecommendations = z.object({
   ),
 });
 export type SkeletonRecommendations = z.infer<typeof skeletonRecommendations>;
+
+/** One need of the profile, 0-100, and the answers or places that moved it (largest first). */
+export const profileScore = z.object({
+  dimension: z.string(),
+  label: z.string(),
+  score: z.number().int().min(0).max(100),
+  level: z.enum(['low', 'moderate', 'high']),
+  reasons: z.array(z.object({ because: z.string(), points: z.number().int(), source: z.enum(['answers', 'place']) })),
+});
+export type ProfileScore = z.infer<typeof profileScore>;
+
+/** GET /v1/account/hair_profile/scoring?category=: the profile's needs (haircare unless category=skincare; spec 000 §3.7). */
+export const profileScoring = z.object({ category: z.enum(['haircare', 'skincare']), scores: z.array(profileScore) });
+export type ProfileScoring = z.infer<typeof profileScoring>;
