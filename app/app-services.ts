@@ -36,6 +36,7 @@ export const api = {
   getHairProfile: forward('getHairProfile'),
   patchHairProfile: forward('patchHairProfile'),
   getAggressors: forward('getAggressors'),
+  getScoring: forward('getScoring'),
   getFragrances: forward('getFragrances'),
   getSkeletonRecommendations: forward('getSkeletonRecommendations'),
   linkStylist: forward('linkStylist'),

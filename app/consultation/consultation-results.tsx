@@ -1,5 +1,11 @@
 import '../styles/answers-summary.css';
+import '../styles/results.css';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { PageStatus } from '../shell/page-status';
+
+/** The derived data loads its code (and the API client) only for a signed-in shopper. */
+const DerivedSections = lazy(() => import('./results/derived-sections'));
 import { offeredOptions, selectionFromAnswers, type Answers, type FlowEnvironment, type FlowRuntime, type OptionValue } from '#engine';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 
@@ -24,35 +30,51 @@ function answerLines(runtime: FlowRuntime, answers: Answers, env: FlowEnvironmen
 }
 
 /**
- * The results route (spec 000 §2.1, §4.4): reaching it marks the consultation completed. Until
- * formulation exists it shows a summary of the answers the formulas will be built from.
+ * The results route (spec 000 §2.1, §4.4): reaching it marks the consultation completed. A signed-in
+ * shopper sees what affects them where they live and their needs (the formulation, issue 4), then the
+ * answers their formulas are built from, the guarantee and the privacy promise.
  */
 export function ConsultationResults({ runtime, answers, env }: { runtime: FlowRuntime; answers: Answers; env: FlowEnvironment }) {
   const heading = usePageHeadingFocus();
   const lines = answerLines(runtime, answers, env);
+  const category = runtime.flow.category === 'skincare' ? 'skincare' : 'haircare';
+  const signedIn = env.session === 'authenticated';
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow results">
       <h1 ref={heading} tabIndex={-1}>
         Your consultation is complete
       </h1>
-      <p>Here is what you told us. Your formulas are built from these answers, your climate and the season.</p>
-      {env.session !== 'authenticated' ? (
+      <p>Your formulas are built from your answers, your climate and the season.</p>
+      {signedIn ? (
+        <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
+          <DerivedSections category={category} />
+        </Suspense>
+      ) : (
         <p>
-          <Link to="/signin">Sign in</Link> to save your answers.
+          <Link to="/signin">Sign in</Link> to save your answers and see your results.
         </p>
-      ) : null}
-      <dl className="answers-summary" aria-label="Your answers">
-        {lines.map((line) => (
-          <div key={line.question} style={{ display: 'contents' }}>
-            <dt>{line.question}</dt>
-            <dd>{line.answer}</dd>
-          </div>
-        ))}
-      </dl>
-      <p>Health and hormone data is never shared.</p>
-      <p>
-        <Link to={runtime.flow.routes.base}>Review your answers</Link>
-      </p>
+      )}
+      <section className="results__section" aria-labelledby="results-answers">
+        <h2 id="results-answers">What you told us</h2>
+        <dl className="answers-summary">
+          {lines.map((line) => (
+            <div key={line.question} style={{ display: 'contents' }}>
+              <dt>{line.question}</dt>
+              <dd>{line.answer}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          <Link to={runtime.flow.routes.base}>Review your answers</Link>
+        </p>
+      </section>
+      <section className="results__section results__promises" aria-labelledby="results-promise">
+        <h2 id="results-promise">Our promise</h2>
+        <p>
+          <strong>Love your first order (or it's on us).</strong> Within 30 days of delivery we adjust your formulas, or take them back for credit, free.
+        </p>
+        <p>Your health and hormone data is never shared. Our products are not intended for people under 18.</p>
+      </section>
     </div>
   );
 }

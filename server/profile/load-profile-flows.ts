@@ -1,4 +1,5 @@
 import { answerCatalog, checkAnswers, loadFlowDirectory, questionSets, type AnswerCatalog } from '#engine/compiler';
+import { createFormulation } from '../formulation/formulation';
 import type { AnswerCheck, ProfileFlows } from './profile-flows';
 
 /** Compiles every flow under `dir` with the engine and serves answer checks and question sets from them; a flow with problems stops the start. */
@@ -14,6 +15,7 @@ export function loadProfileFlows(dir: string): ProfileFlows {
     checkAnswers: (body) => checkWithFlags(catalog, flags, body),
     questionSets: (category) => questionSets(flows, category),
     contentSection: (path) => sections.get(path.replace(/\/$/, '')),
+    formulation: createFormulation(catalog),
   };
 }
 

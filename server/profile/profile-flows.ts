@@ -1,4 +1,5 @@
 import type { Question } from '#api';
+import type { Formulation } from '../formulation/formulation';
 
 /** The outcome of checking PATCHed answers against the flows (engine `checkAnswers`). */
 export type AnswerCheck =
@@ -11,4 +12,6 @@ export interface ProfileFlows {
   questionSets(category?: string): Record<string, Question[]>;
   /** The section (as the flow file groups it) of the step at a page path, whose texts the page loads first. */
   contentSection?(path: string): string | undefined;
+  /** The formulation built on these flows' fields (scoring, textures...); absent in tests with made-up flows. */
+  formulation?: Formulation;
 }

@@ -3,6 +3,7 @@ import { getAggressors } from './get-aggressors';
 import { getFragrances } from './get-fragrances';
 import { getHairProfile } from './get-hair-profile';
 import { getQuestionSets } from './get-question-sets';
+import { getScoring } from './get-scoring';
 import { getSkeletonRecommendations } from './get-skeleton-recommendations';
 import { updateHairProfile } from './update-hair-profile';
 
@@ -14,4 +15,5 @@ export const profileOperations: Operation[] = [
   getAggressors,
   getFragrances,
   getSkeletonRecommendations,
+  getScoring,
 ];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rankedFragrances, skeletonRecommendations } from '#api';
+import { profileScoring, rankedFragrances, skeletonRecommendations } from '#api';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { ProfileFlows } from '../../server/profile/profile-flows';
 import { describeEachDatabase } from './support/databases';
@@ -16,7 +16,7 @@ const HAIRCARE_SLUGS = [
   'oasis', 'palma', 'perle', 'prelude', 'rituel', 'signature', 'vitae', 'paradiso', 'solstice', 'glacia', 'fragrance_free',
 ];
 
-describeEachDatabase('derived profile data: fragrances and skeleton recommendations (spec 000 §3.5-3.7)', (database) => {
+describeEachDatabase('derived profile data: fragrances, skeleton recommendations and scoring (spec 000 §3.5-3.7)', (database) => {
   let t: TestApp;
   beforeAll(() => {
     t = createTestApp(database().db, { flows });
@@ -135,13 +135,50 @@ describeEachDatabase('derived profile data: fragrances and skeleton recommendati
         [{ diag_skintype_morning: 'tights', diag_skintype_shower: 'tights', diag_skintype_afternoon: 'balanced' }, dry],
         [{ diag_concerns: ['dryness'] }, dry],
         [{ diag_skintype_morning: 'oily', diag_skintype_shower: 'tights', diag_skintype_afternoon: 'depends_on_area' }, balanced],
-        [{ diag_skintype_morning: 'balanced', diag_skintype_shower: 'balanced', diag_skintype_afternoon: 'balanced', diag_concerns: ['fine_lines'] }, balanced],
+        // Balanced skin with fine lines: the medium cream, and the rich one before the gel cream.
+        [{ diag_skintype_morning: 'balanced', diag_skintype_shower: 'balanced', diag_skintype_afternoon: 'balanced', diag_concerns: ['fine_lines'] }, { ...balanced, MOISTURIZER: ['medium', 'rich', 'light'] }],
       ];
       for (const [answers, expected] of cases) {
         const { access } = await signUpCustomer(t);
         await save(access, answers);
         expect(await skeletons(access), JSON.stringify(answers)).toEqual(expected);
       }
+    });
+  });
+
+  describe('GET /v1/account/hair_profile/scoring (§3.7; issue 4 point 3)', () => {
+    const scoring = async (token: string, query = '') => {
+      const response = await t.call('GET', `/v1/account/hair_profile/scoring${query}`, { token });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return profileScoring.parse(response.body);
+    };
+
+    it('scores the haircare needs by default, each 0-100 with the answers that moved it', async () => {
+      const { access } = await signUpCustomer(t);
+      await save(access, { diag_hair_type: 'dry', diag_hair_porosity: 'high', goal_moisture: 3 });
+      const body = await scoring(access);
+      expect(body.category).toBe('haircare');
+      const dryness = body.scores.find((s) => s.dimension === 'dryness')!;
+      expect(dryness).toMatchObject({ label: 'Dryness', level: 'high', score: 85 });
+      expect(dryness.reasons.map((r) => r.because)).toEqual(['your hair feels dry', 'you want more moisture', 'your hair is porous and loses water quickly']);
+    });
+
+    it('?category=skincare scores the skin; another shopper’s answers never count', async () => {
+      const oily = await signUpCustomer(t);
+      await save(oily.access, { diag_concerns: ['oiliness', 'breakouts'] });
+      const other = await signUpCustomer(t);
+      const mine = await scoring(oily.access, '?category=skincare');
+      expect(mine.category).toBe('skincare');
+      expect(mine.scores.find((s) => s.dimension === 'oil')!.score).toBe(40);
+      expect((await scoring(other.access, '?category=skincare')).scores.find((s) => s.dimension === 'oil')!.score).toBe(10);
+    });
+
+    it('a bad category is a 400 naming it; no session is a 401', async () => {
+      const { access } = await signUpCustomer(t);
+      const bad = await t.call('GET', '/v1/account/hair_profile/scoring?category=nails', { token: access });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toHaveProperty('category');
+      expect((await t.call('GET', '/v1/account/hair_profile/scoring')).status).toBe(401);
     });
   });
 

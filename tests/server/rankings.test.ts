@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { rankedFragrances, skeletonRecommendations } from '#api';
+import { rankedFragrances } from '#api';
 import { holds } from '../../server/profile/answer-conditions';
 import { fragranceCatalogues, fragranceFreeReasonFor, fragranceFreeRules, rankFragrances } from '../../server/profile/fragrance-ranking';
-import { rankSkeletons } from '../../server/profile/skeleton-ranking';
+import { answerCatalog, loadFlowDirectory } from '#engine/compiler';
+import { createFormulation } from '../../server/formulation/formulation';
+import { skeletonRecommendationsOf } from '../../server/formulation/textures/rank-textures';
 import { sampleSkeletonRecommendations, sampleSkincareFragrances } from '../../stories/mocks/recommendation-mocks';
 
-// The interim ranking tables (spec 000 §3.5, §3.6) as plain functions of the answers.
+// The fragrance ranking table (spec 000 §3.5) as a plain function of the answers; the story mocks against the server's rankings.
 describe('answer conditions', () => {
   it('includesAny matches a list or a single answer; anything else never matches', () => {
     const condition = { field: 'diag_concerns', includesAny: ['sensitivity'] };
@@ -48,22 +50,17 @@ describe('fragrance ranking (§3.5)', () => {
   });
 });
 
-describe('skeleton ranking (§3.6)', () => {
-  it('oily first, then tight or dry: an oily and dry profile gets the oily order', () => {
-    const both = rankSkeletons({ diag_concerns: ['oiliness', 'dryness'] });
-    expect(skeletonRecommendations.parse(both).skeleton_recommendations[1]?.ranked_skeletons[0]?.skeleton_slug).toBe('light');
-  });
-});
-
 describe('the story mocks agree with the server', () => {
   it('skincare fragrances, with and without a reason', () => {
     expect(sampleSkincareFragrances()).toEqual({ fragrances: rankFragrances('skincare', {}) });
     expect(sampleSkincareFragrances('fragrance_free_recommender_sensitive_skin_v1')).toEqual({ fragrances: rankFragrances('skincare', { diag_concerns: ['sensitivity'] }) });
   });
 
-  it('textures for oily, dry and balanced skin', () => {
-    expect(sampleSkeletonRecommendations('oily')).toEqual(rankSkeletons({ diag_concerns: ['oiliness'] }));
-    expect(sampleSkeletonRecommendations('dry')).toEqual(rankSkeletons({ diag_concerns: ['dryness'] }));
-    expect(sampleSkeletonRecommendations('balanced')).toEqual(rankSkeletons({}));
+  it('textures for oily, dry and balanced skin (the formulation’s ranking, server/formulation/textures)', () => {
+    const formulation = createFormulation(answerCatalog(loadFlowDirectory('flows').flows));
+    const rank = (answers: Record<string, unknown>) => skeletonRecommendationsOf(formulation.derive(answers, []).textures);
+    expect(sampleSkeletonRecommendations('oily')).toEqual(rank({ diag_concerns: ['oiliness'] }));
+    expect(sampleSkeletonRecommendations('dry')).toEqual(rank({ diag_concerns: ['dryness'] }));
+    expect(sampleSkeletonRecommendations('balanced')).toEqual(rank({}));
   });
 });

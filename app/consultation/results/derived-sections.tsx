@@ -1,0 +1,38 @@
+import { AggressorList } from '../../../renderer/parts/aggressor-list';
+import { ScoreList } from './score-list';
+import { useDerivedData } from './use-derived-data';
+
+const subject = { haircare: 'hair', skincare: 'skin' } as const;
+
+/**
+ * The results a signed-in shopper's answers give (issue 4 point 8): what affects them where they live and
+ * their needs, each section with its loading and error states (spec 000 §4.7).
+ */
+export default function DerivedSections({ category }: { category: 'haircare' | 'skincare' }) {
+  const { aggressors, scoring, retry, status } = useDerivedData(category);
+  const place = aggressors.value;
+  return (
+    <div aria-busy={status === 'loading' || undefined}>
+      <section className="results__section" aria-labelledby="results-place">
+        <h2 id="results-place">{place ? `What affects your ${subject[category]} in ${place.city}` : `What affects your ${subject[category]}`}</h2>
+        {aggressors.status === 'loading' ? <p className="results__loading">Looking at your climate…</p> : null}
+        {aggressors.status === 'success' && place && place.aggressors.length > 0 ? <AggressorList aggressors={place.aggressors} /> : null}
+        {aggressors.status === 'success' && place && place.aggressors.length === 0 ? <p>Nothing in {place.city}'s climate needs special care right now.</p> : null}
+        {aggressors.status === 'success' && !place ? <p>Add your zip code to see what your climate does to your {subject[category]}.</p> : null}
+      </section>
+      <section className="results__section" aria-labelledby="results-needs">
+        <h2 id="results-needs">What your {subject[category]} needs</h2>
+        {scoring.status === 'loading' ? <p className="results__loading">Scoring your answers…</p> : null}
+        {scoring.status === 'success' && scoring.value ? <ScoreList scores={scoring.value.scores} /> : null}
+      </section>
+      {status === 'error' ? (
+        <div role="alert" className="results__error">
+          <p>We couldn't load all of your results. Please check your connection.</p>
+          <button type="button" className="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
