@@ -113,6 +113,11 @@ describe('haircare consultation, end to end', () => {
     ]);
     await page.waitForURL(url('/consultation/haircare/results/get-results'));
     await expect.poll(() => page.locator('h1').innerText()).toContain('complete');
+    // The results (issue 4 point 8): the needs the answers give, each a meter with its reasons.
+    await page.getByRole('heading', { name: 'What your hair needs' }).waitFor();
+    await expect.poll(() => page.getByRole('meter').count()).toBeGreaterThan(3);
+    await expect.poll(() => page.locator('.scores').innerText()).toContain('Because you want more volume');
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).first().innerText()).toContain('New York');
   });
 
   it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {
