@@ -36,7 +36,8 @@ const fragranceFreeFirst: Story = {
   args: { facts: { ranking: fragranceRanking('fragrance_free_recommender_sensitive_skin_v1') } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(radioNames(canvasElement)).toEqual(['frag_free', 'PACIFICA', 'BLANCA']);
+    // Sensitive skin: the softer Blanca before Pacifica (server/formulation/fragrances).
+    await expect(radioNames(canvasElement)).toEqual(['frag_free', 'BLANCA', 'PACIFICA']);
     const free = canvas.getByRole('radio', { name: 'Fragrance-Free' });
     await expect(free).toHaveAccessibleDescription(
       'Your top recommendation You may notice a light scent due to your custom ingredient blend Because you indicated that you have sensitive skin, we recommend fragrance-free for you.',

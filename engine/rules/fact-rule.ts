@@ -23,8 +23,11 @@ export interface FactRuleProblem {
   message: string;
 }
 
-/** The keys a table may test, each with the values it can hold (null: any value). */
-export type KnownFacts = ReadonlyMap<string, readonly Scalar[] | null>;
+/** The keys a table may test: the values each can hold (null: any value), and whether it holds a list (a multi-select answer). */
+export type KnownFacts = ReadonlyMap<string, { values: readonly Scalar[] | null; list?: boolean }>;
+
+const listOperators = new Set(['includes', 'includesAny', 'includesAll', 'excludes']);
+const oneValueOperators = new Set(['in', 'notIn']);
 
 const env = anonymousEnvironment();
 
@@ -60,7 +63,16 @@ function checkKeys(rule: Rule, known: KnownFacts, problems: FactRuleProblem[]): 
     problems.push({ path, atKey: true, message: `The rule tests "${rule.key}", which is no answer field or fact this table knows.${suggestion ? ` Did you mean "${suggestion}"?` : ''}` });
     return;
   }
-  const values = known.get(rule.key);
+  const { values, list = false } = known.get(rule.key)!;
+  // A test that can never hold for the field's shape is a mistake, not a rule.
+  if (list && oneValueOperators.has(rule.op)) {
+    problems.push({ path, message: `"${rule.key}" holds a list of answers (a multi-select question), so "${rule.op}" never holds. Use includesAny, includesAll, includes or excludes.` });
+    return;
+  }
+  if (!list && listOperators.has(rule.op)) {
+    problems.push({ path, message: `"${rule.key}" holds one answer, so "${rule.op}" never holds. Use equals, in or notIn.` });
+    return;
+  }
   // Open facts, "answered" and number comparisons take any value.
   if (!values || ['answered', 'gt', 'gte', 'lt', 'lte'].includes(rule.op)) return;
   for (const value of Array.isArray(rule.value) ? rule.value : [rule.value]) {

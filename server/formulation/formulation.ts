@@ -1,4 +1,6 @@
 import type { AnswerCatalog } from '#engine/compiler';
+import type { RankedFragrance } from '#api';
+import { loadFragranceTable, rankFragrances, type FragranceTable } from './fragrances/rank-fragrances';
 import { aggressorSlugs, knownFacts } from './known-facts';
 import { computeScores, profileFacts, type AggressorLevel, type Score } from './scoring/compute-scores';
 import { loadScoringTable, type ScoringCategory, type ScoringTable } from './scoring/scoring-table';
@@ -12,6 +14,7 @@ import { loadTexturesTable, rankTextures, type RankedTexture, type TexturesTable
 export interface Formulation {
   scoring: ScoringTable;
   textures: TexturesTable;
+  fragrances: FragranceTable;
   /** Everything derived from one profile's answers and the aggressors of its place today. */
   derive(answers: Readonly<Record<string, unknown>>, aggressors: readonly AggressorLevel[]): DerivedProfile;
 }
@@ -19,22 +22,34 @@ export interface Formulation {
 export interface DerivedProfile {
   scores: Record<ScoringCategory, Score[]>;
   textures: Record<'CLEANSER' | 'MOISTURIZER', RankedTexture[]>;
+  fragrances: Record<ScoringCategory, RankedFragrance[]>;
 }
 
 /** Builds the formulation from the flows' answer catalogue (the fields and values its rules may test). */
 export function createFormulation(catalog: AnswerCatalog): Formulation {
-  const scoring = loadScoringTable(knownFacts(catalog));
+  const known = knownFacts(catalog);
+  const scoring = loadScoringTable(known);
+  // Later tables may also read the scores, as `score.<dimension>` (0-100).
+  const withScores = new Map(known);
+  for (const dimension of [...scoring.haircare, ...scoring.skincare]) withScores.set(`score.${dimension.id}`, { values: null });
   const textures = loadTexturesTable(
     scoring.skincare.map((d) => d.id),
     aggressorSlugs,
   );
+  const fragrances = loadFragranceTable(withScores);
   return {
     scoring,
     textures,
+    fragrances,
     derive(answers, aggressors) {
       const facts = profileFacts(answers, aggressors);
       const scores = { haircare: computeScores(scoring, 'haircare', facts), skincare: computeScores(scoring, 'skincare', facts) };
-      return { scores, textures: rankTextures(textures, scores.skincare, aggressors) };
+      const scored = { ...facts, ...Object.fromEntries([...scores.haircare, ...scores.skincare].map((s) => [`score.${s.dimension}`, s.score])) };
+      return {
+        scores,
+        textures: rankTextures(textures, scores.skincare, aggressors),
+        fragrances: { haircare: rankFragrances(fragrances, 'haircare', scored), skincare: rankFragrances(fragrances, 'skincare', scored) },
+      };
     },
   };
 }

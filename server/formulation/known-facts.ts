@@ -24,8 +24,8 @@ export const aggressorLevels = ['low', 'moderate', 'high'] as const;
 
 /** What the formulation's rules can read: every answer field of the flows with its values, and the aggressors. */
 export function knownFacts(catalog: AnswerCatalog): KnownFacts {
-  const known = new Map<string, readonly (string | number | boolean | null)[] | null>();
-  for (const [name, field] of catalog.fields) known.set(name, field.values ?? null);
-  for (const slug of aggressorSlugs) known.set(`aggressor.${slug}`, aggressorLevels);
+  const known = new Map<string, { values: readonly (string | number | boolean | null)[] | null; list?: boolean }>();
+  for (const [name, field] of catalog.fields) known.set(name, { values: field.values ?? null, list: field.shape === 'list' });
+  for (const slug of aggressorSlugs) known.set(`aggressor.${slug}`, { values: aggressorLevels });
   return known;
 }

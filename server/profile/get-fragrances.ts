@@ -1,9 +1,12 @@
 import { errorBody, fragrancesQuery, rankedFragrances } from '#api';
 import { defineOperation } from '../http/operation';
-import { rankFragrances } from './fragrance-ranking';
-import { loadAnswers } from './load-answers';
+import { loadDerivedProfile } from './derived-profile';
+import { placeAggressors } from './place-aggressors';
 
-/** GET /v1/account/hair_profile/fragrances?category=: the category's fragrances ranked for the stored answers (spec 000 §3.5). */
+/**
+ * GET /v1/account/hair_profile/fragrances?category=: the category's fragrances ranked for the stored answers
+ * (spec 000 §3.5; server/formulation/fragrances/fragrances.yaml).
+ */
 export const getFragrances = defineOperation(
   {
     method: 'get',
@@ -15,10 +18,11 @@ export const getFragrances = defineOperation(
     responses: {
       200: { description: 'Every fragrance of the category, rank 1 first', schema: rankedFragrances },
       400: { description: 'validation_error: category is not haircare or skincare', schema: errorBody },
+      503: { description: 'formulation_unavailable', schema: errorBody },
     },
   },
   async ({ c, query, auth, services }) => {
-    const answers = await loadAnswers(services.db, auth.user.id);
-    return c.json({ fragrances: rankFragrances(query.category, answers) }, 200);
+    const { derived } = await loadDerivedProfile(services, auth.user.id, (answers) => placeAggressors(services, answers));
+    return c.json({ fragrances: derived.fragrances[query.category] }, 200);
   },
 );

@@ -4,14 +4,18 @@ import type { FragranceFreeReason, ResponseBody } from '#api';
 /** What GET /v1/account/hair_profile/fragrances answers in a story (spec 000 §3.5). */
 export type FragrancesOutcome = { reason: FragranceFreeReason | null } | 'unavailable';
 
-/** Skincare fragrances as the server ranks them: catalogue order, fragrance-free first with its reason when one applies. */
+/**
+ * Skincare fragrances as the server ranks them (server/formulation/fragrances): catalogue order, fragrance-free first with
+ * its reason when one applies; sensitive skin also gets the softer scent (Blanca) before the stronger one.
+ */
 export function sampleSkincareFragrances(reason: FragranceFreeReason | null = null): ResponseBody<'getFragrances'> {
   const catalogue = [
     { name: 'Pacifica', slug: 'pacifica' },
     { name: 'Blanca', slug: 'blanca' },
     { name: 'Fragrance-Free', slug: 'frag_free' },
   ];
-  const ordered = reason ? [catalogue[2]!, catalogue[0]!, catalogue[1]!] : catalogue;
+  const order = reason === 'fragrance_free_recommender_sensitive_skin_v1' ? [2, 1, 0] : reason ? [2, 0, 1] : [0, 1, 2];
+  const ordered = order.map((i) => catalogue[i]!);
   return {
     fragrances: ordered.map((f, i) => ({ ...f, rank: i + 1, reason_why_slug: reason && f.slug === 'frag_free' ? reason : null })),
   };
@@ -34,7 +38,7 @@ export function fragrancesHandler(outcome: FragrancesOutcome = { reason: null })
   });
 }
 
-/** Which skin the texture ranking is for in a story (the server's interim rule, spec 000 §3.6). */
+/** Which skin the texture ranking is for in a story (server/formulation/textures, spec 000 §3.6). */
 export type SkeletonsOutcome = 'oily' | 'dry' | 'balanced' | 'unavailable';
 
 const skeletonOrders = {

@@ -77,6 +77,20 @@ describe('a broken scoring table is refused with file:line:column (issue 4: rule
     `);
   });
 
+  it('refuses a test that can never hold for the field’s shape (one answer or a list)', () => {
+    const { problems } = compileScoringSource(
+      table(['{ when: { diag_concerns: { in: [dryness] } }, points: 10, because: dry }', '{ when: { diag_hair_type: { includesAny: [dry] } }, points: 10, because: dry }']),
+      'scoring.yaml',
+      known,
+    );
+    expect(problems.map(formatDataProblem)).toMatchInlineSnapshot(`
+      [
+        "scoring.yaml:6:19  "diag_concerns" holds a list of answers (a multi-select question), so "in" never holds. Use includesAny, includesAll, includes or excludes.",
+        "scoring.yaml:7:19  "diag_hair_type" holds one answer, so "includesAny" never holds. Use equals, in or notIn.",
+      ]
+    `);
+  });
+
   it('refuses points out of range, a missing reason and unknown keys', () => {
     const { problems } = compileScoringSource(table(['{ when: { aggressor.humidity: high }, points: 400, because: "" }', '{ when: { goal_volume: 3 }, points: 10, because: you want volume, weight: 2 }']), 'scoring.yaml', known);
     expect(problems.map(formatDataProblem)).toMatchInlineSnapshot(`

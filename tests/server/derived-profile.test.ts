@@ -57,13 +57,13 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
       expect(list.at(-1)).toEqual({ name: 'Fragrance-Free', slug: 'fragrance_free', rank: 22, reason_why_slug: null });
     });
 
-    it('sensitive skin puts fragrance-free first in skincare, with its reason; the others keep their order', async () => {
+    it('sensitive skin puts fragrance-free first in skincare, with its reason; the softer scent before the stronger', async () => {
       const { access } = await signUpCustomer(t);
       await save(access, { diag_concerns: ['breakouts', 'sensitivity'] });
       expect(await fragrances(access, 'skincare')).toEqual([
         { name: 'Fragrance-Free', slug: 'frag_free', rank: 1, reason_why_slug: 'fragrance_free_recommender_sensitive_skin_v1' },
-        { name: 'Pacifica', slug: 'pacifica', rank: 2, reason_why_slug: null },
-        { name: 'Blanca', slug: 'blanca', rank: 3, reason_why_slug: null },
+        { name: 'Blanca', slug: 'blanca', rank: 2, reason_why_slug: null },
+        { name: 'Pacifica', slug: 'pacifica', rank: 3, reason_why_slug: null },
       ]);
       // A skin answer is no reason for the hair fragrance.
       expect((await fragrances(access, 'haircare'))[0]?.slug).toBe('arcadia');
