@@ -182,6 +182,33 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
     });
   });
 
+  describe('privacy (issue 4 point 10)', () => {
+    it('health and hormone answers shape the results but are never echoed in a derived response', async () => {
+      const { access } = await signUpCustomer(t);
+      const health = {
+        profile_hormones: ['pregnant', 'menopause'],
+        profile_hormones_skin: ['diabetic', 'pregnancy'],
+        profile_stress_cause: ['medication_change', 'diagnosed_scalp_disorder', 'medical_treatment'],
+        diag_hairloss_other: ['medication_change', 'medical_treatment'],
+        diag_routine_products: ['medical_topicals'],
+        diag_hairloss_level: 'excessive',
+      };
+      await save(access, health);
+      const words = ['pregnan', 'menopause', 'diabet', 'medication', 'diagnosed', 'medical_t', 'topical', 'breastfeed'];
+      for (const path of ['/v1/account/hair_profile/scoring', '/v1/account/hair_profile/scoring?category=skincare', '/v1/account/hair_profile/skeleton_recommendations?category=skincare']) {
+        const response = await t.call('GET', path, { token: access });
+        expect(response.status).toBe(200);
+        const text = JSON.stringify(response.body).toLowerCase();
+        for (const word of words) expect(text, `${path} mentions "${word}"`).not.toContain(word);
+      }
+      // They did count: shedding is scored higher than for the same hair without them.
+      const shedding = async (token: string) => (await t.call('GET', '/v1/account/hair_profile/scoring', { token })).body.scores.find((s: { dimension: string }) => s.dimension === 'shedding').score;
+      const plain = await signUpCustomer(t);
+      await save(plain.access, { diag_hairloss_level: 'excessive' });
+      expect(await shedding(access)).toBeGreaterThan(await shedding(plain.access));
+    });
+  });
+
   describe('both calls', () => {
     const calls = ['/v1/account/hair_profile/fragrances?category=skincare', '/v1/account/hair_profile/skeleton_recommendations?category=skincare'];
 
