@@ -86,6 +86,9 @@ describe('skincare consultation, end to end', () => {
       ['moisturizer-preferences', 'light'],
     ]);
     await page.waitForURL(url('/consultation/skincare/results/get-results'));
+    // The results (issue 4 point 8): the skin's needs from these answers, with their reasons.
+    await page.getByRole('heading', { name: 'What your skin needs' }).waitFor();
+    await expect.poll(() => page.locator('.scores').innerText()).toContain('Because breakouts are one of your concerns');
     const profile = await profileOf(page);
     expect(profile).toMatchObject({
       profile_age_range: 30,
