@@ -9,6 +9,7 @@ import {
   hairProfilePatch,
   questionSets,
   questionSetsQuery,
+  productRecommendations,
   profileScoring,
   rankedFragrances,
   skeletonRecommendations,
@@ -94,7 +95,7 @@ export const endpoints = {
     path: '/v1/account/product_recommendations',
     auth: 'required',
     query: requiredCategory,
-    response: notYetSpecified,
+    response: productRecommendations,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -32,6 +32,9 @@ export {
   skeletonRecommendations,
   profileScore,
   profileScoring,
+  recommendationSection,
+  productRecommendation,
+  productRecommendations,
 } from './schemas/profile';
 export type {
   HairProfile,
@@ -45,6 +48,9 @@ export type {
   SkeletonRecommendations,
   ProfileScore,
   ProfileScoring,
+  RecommendationSection,
+  ProductRecommendation,
+  ProductRecommendations,
 } from './schemas/profile';
 
 // The endpoint table and the typed client (api/client); msw mocks are imported from api/client/mocks.

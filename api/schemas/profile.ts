@@ -124,3 +124,21 @@ export type ProfileScore = z.infer<typeof profileScore>;
 /** GET /v1/account/hair_profile/scoring?category=: the profile's needs (haircare unless category=skincare; spec 000 §3.7). */
 export const profileScoring = z.object({ category: z.enum(['haircare', 'skincare']), scores: z.array(profileScore) });
 export type ProfileScoring = z.infer<typeof profileScoring>;
+
+/** Where a product stands in a shopper's routine (spec 001 recommendation sections). */
+export const recommendationSection = z.enum(['preselect', 'main', 'upsale', 'featured', 'optional', 'inadvisable', 'preview']);
+export type RecommendationSection = z.infer<typeof recommendationSection>;
+
+/** One product of the routine: its section and why (spec 000 §3.7; server/formulation/recommendations). */
+export const productRecommendation = z.object({
+  product: z.string(),
+  label: z.string(),
+  section: recommendationSection,
+  because: z.string(),
+  rank: z.number().int().min(1),
+});
+export type ProductRecommendation = z.infer<typeof productRecommendation>;
+
+/** GET /v1/account/product_recommendations?category=: the routine, by section then rank. */
+export const productRecommendations = z.object({ category: z.enum(['haircare', 'skincare']), recommendations: z.array(productRecommendation) });
+export type ProductRecommendations = z.infer<typeof productRecommendations>;

@@ -39,9 +39,15 @@ export function readDataSource<T>(text: string, file: string, schema: z.ZodType<
     problems: parsed.error.issues.map((issue) => ({
       // An unknown key is pointed at itself (the first of them), anything else at its value.
       location: issue.code === 'unrecognized_keys' ? locate(source, [...(issue.path as (string | number)[]), issue.keys[0]!], true) : locate(source, issue.path as (string | number)[]),
-      message: issue.code === 'unrecognized_keys' ? `Unknown key(s): ${issue.keys.join(', ')}.` : issue.message,
+      message: issue.code === 'unrecognized_keys' ? unknownKeys(issue.keys) : issue.message,
     })),
   };
+}
+
+/** An unknown key with spaces in it is nearly always text cut at a comma inside `{ … }`: say so. */
+function unknownKeys(keys: readonly PropertyKey[]): string {
+  const text = `Unknown key(s): ${keys.map(String).join(', ')}.`;
+  return keys.some((k) => String(k).includes(' ')) ? `${text} A comma inside { … } ends a value: put text with commas in quotes.` : text;
 }
 
 function syntaxLocation(source: SourceDocument, data: Record<string, unknown>): SourceLocation {

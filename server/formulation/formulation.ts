@@ -1,5 +1,6 @@
-import type { AnswerCatalog } from '#engine/compiler';
-import type { RankedFragrance } from '#api';
+import type { AnswerCatalog, KnownFacts } from '#engine/compiler';
+import type { ProductRecommendation, RankedFragrance } from '#api';
+import { loadRecommendationTable, recommendProducts, type RecommendationTable } from './recommendations/recommend-products';
 import { loadFragranceTable, rankFragrances, type FragranceTable } from './fragrances/rank-fragrances';
 import { aggressorSlugs, knownFacts } from './known-facts';
 import { computeScores, profileFacts, type AggressorLevel, type Score } from './scoring/compute-scores';
@@ -15,6 +16,9 @@ export interface Formulation {
   scoring: ScoringTable;
   textures: TexturesTable;
   fragrances: FragranceTable;
+  recommendations: RecommendationTable;
+  /** What the tables' rules may read: the answers, `aggressor.<slug>` and `score.<dimension>`. */
+  known: KnownFacts;
   /** Everything derived from one profile's answers and the aggressors of its place today. */
   derive(answers: Readonly<Record<string, unknown>>, aggressors: readonly AggressorLevel[]): DerivedProfile;
 }
@@ -23,6 +27,7 @@ export interface DerivedProfile {
   scores: Record<ScoringCategory, Score[]>;
   textures: Record<'CLEANSER' | 'MOISTURIZER', RankedTexture[]>;
   fragrances: Record<ScoringCategory, RankedFragrance[]>;
+  routine: Record<ScoringCategory, ProductRecommendation[]>;
 }
 
 /** Builds the formulation from the flows' answer catalogue (the fields and values its rules may test). */
@@ -37,10 +42,13 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
     aggressorSlugs,
   );
   const fragrances = loadFragranceTable(withScores);
+  const recommendations = loadRecommendationTable(withScores);
   return {
     scoring,
     textures,
     fragrances,
+    recommendations,
+    known: withScores,
     derive(answers, aggressors) {
       const facts = profileFacts(answers, aggressors);
       const scores = { haircare: computeScores(scoring, 'haircare', facts), skincare: computeScores(scoring, 'skincare', facts) };
@@ -49,6 +57,7 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
         scores,
         textures: rankTextures(textures, scores.skincare, aggressors),
         fragrances: { haircare: rankFragrances(fragrances, 'haircare', scored), skincare: rankFragrances(fragrances, 'skincare', scored) },
+        routine: { haircare: recommendProducts(recommendations, 'haircare', scored), skincare: recommendProducts(recommendations, 'skincare', scored) },
       };
     },
   };

@@ -2,6 +2,7 @@ import type { Operation } from '../http/operation';
 import { getAggressors } from './get-aggressors';
 import { getFragrances } from './get-fragrances';
 import { getHairProfile } from './get-hair-profile';
+import { getProductRecommendations } from './get-product-recommendations';
 import { getQuestionSets } from './get-question-sets';
 import { getScoring } from './get-scoring';
 import { getSkeletonRecommendations } from './get-skeleton-recommendations';
@@ -16,4 +17,5 @@ export const profileOperations: Operation[] = [
   getFragrances,
   getSkeletonRecommendations,
   getScoring,
+  getProductRecommendations,
 ];

@@ -423,7 +423,7 @@ describe('spec 000 §7 call shapes', () => {
         'getProductRecommendations',
         ({ query }) => {
           seen.push(query.toString());
-          return [];
+          return { category: query.get('category') === 'skincare' ? ('skincare' as const) : ('haircare' as const), recommendations: [] };
         },
         { baseUrl },
       ),

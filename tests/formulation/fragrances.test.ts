@@ -3,16 +3,12 @@ import { rankedFragrances } from '#api';
 import { answerCatalog, formatDataProblem, loadFlowDirectory } from '#engine/compiler';
 import { createFormulation, type Formulation } from '../../server/formulation/formulation';
 import { compileFragrancesSource } from '../../server/formulation/fragrances/rank-fragrances';
-import { knownFacts } from '../../server/formulation/known-facts';
 import { skeletonRecommendationsOf } from '../../server/formulation/textures/rank-textures';
 import { sampleSkeletonRecommendations, sampleSkincareFragrances } from '../../stories/mocks/recommendation-mocks';
 
 let formulation: Formulation;
-let known: ReturnType<typeof knownFacts>;
 beforeAll(() => {
-  const catalog = answerCatalog(loadFlowDirectory('flows').flows);
-  known = knownFacts(catalog);
-  formulation = createFormulation(catalog);
+  formulation = createFormulation(answerCatalog(loadFlowDirectory('flows').flows));
 });
 
 const ranked = (category: 'haircare' | 'skincare', answers: Record<string, unknown>) => formulation.derive(answers, []).fragrances[category];
@@ -59,7 +55,7 @@ describe('fragrance ranking (spec 000 §3.5; issue 4 point 5)', () => {
       'skincare: { fragranceFree: b, gentle: { diag_concerns: { includesAny: [sensitivity] } }, catalogue: [ { slug: a, name: A, intensity: 10 }, { slug: b, name: B, intensity: 0 } ] }',
       'reasons: [ { reason: fragrance_free_because, when: { diag_concerns: { includesAny: [sensitivity] } } } ]',
     ].join('\n');
-    expect(compileFragrancesSource(text, 'fragrances.yaml', known).problems.map(formatDataProblem)).toMatchInlineSnapshot(`
+    expect(compileFragrancesSource(text, 'fragrances.yaml', formulation.known).problems.map(formatDataProblem)).toMatchInlineSnapshot(`
       [
         "fragrances.yaml:1:164  intensity goes from 0 to 100",
         "fragrances.yaml:3:22  Invalid option: expected one of "fragrance_free_recommender_sensitive_skin_v1"|"fragrance_free_recommender_pregnant_v2"|"fragrance_free_recommender_skin_condition_v1"|"fragrance_free_recommender_medical_treatment_v1"",
@@ -67,10 +63,10 @@ describe('fragrance ranking (spec 000 §3.5; issue 4 point 5)', () => {
     `);
     // Once the shape is right, the rules and the fragrance-free slug are checked.
     const shaped = text.replace('intensity: 200', 'intensity: 20').replace('fragrance_free_because', 'fragrance_free_recommender_sensitive_skin_v1');
-    expect(compileFragrancesSource(shaped, 'fragrances.yaml', known).problems.map(formatDataProblem)).toMatchInlineSnapshot(`
+    expect(compileFragrancesSource(shaped, 'fragrances.yaml', formulation.known).problems.map(formatDataProblem)).toMatchInlineSnapshot(`
       [
         "fragrances.yaml:1:28  "none" is not in the haircare catalogue.",
-        "fragrances.yaml:1:44  The rule tests "score.scalp_sensitivty", which is no answer field or fact this table knows.",
+        "fragrances.yaml:1:44  The rule tests "score.scalp_sensitivty", which is no answer field or fact this table knows. Did you mean "score.scalp_sensitivity"?",
       ]
     `);
   });

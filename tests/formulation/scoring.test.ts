@@ -91,6 +91,11 @@ describe('a broken scoring table is refused with file:line:column (issue 4: rule
     `);
   });
 
+  it('explains the usual slip of a comma inside { … } cutting a reason short', () => {
+    const { problems } = compileScoringSource(table(['{ when: { goal_volume: 3 }, points: 10, because: you want volume, and body }']), 'scoring.yaml', known);
+    expect(problems.map(formatDataProblem)).toEqual(['scoring.yaml:6:75  Unknown key(s): and body. A comma inside { … } ends a value: put text with commas in quotes.']);
+  });
+
   it('refuses points out of range, a missing reason and unknown keys', () => {
     const { problems } = compileScoringSource(table(['{ when: { aggressor.humidity: high }, points: 400, because: "" }', '{ when: { goal_volume: 3 }, points: 10, because: you want volume, weight: 2 }']), 'scoring.yaml', known);
     expect(problems.map(formatDataProblem)).toMatchInlineSnapshot(`

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { profileScoring, rankedFragrances, skeletonRecommendations } from '#api';
+import { productRecommendations, profileScoring, rankedFragrances, skeletonRecommendations } from '#api';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { ProfileFlows } from '../../server/profile/profile-flows';
 import { describeEachDatabase } from './support/databases';
@@ -182,6 +182,26 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
     });
   });
 
+  describe('GET /v1/account/product_recommendations (§3.7, §7; issue 4 point 7)', () => {
+    it('the routine for the stored answers, by section, each product with why', async () => {
+      const { access } = await signUpCustomer(t);
+      await save(access, { diag_scalp_type: 'dry', diag_hair_type: 'dry' });
+      const response = await t.call('GET', '/v1/account/product_recommendations?category=haircare', { token: access });
+      expect(response.status).toBe(200);
+      const body = productRecommendations.parse(response.body);
+      expect(body.category).toBe('haircare');
+      expect(body.recommendations[0]).toMatchObject({ product: 'shampoo', section: 'preselect', rank: 1 });
+      expect(body.recommendations.find((p) => p.product === 'dry_shampoo')).toMatchObject({ section: 'inadvisable', because: 'dry shampoo absorbs oil your dry scalp needs' });
+      const skin = productRecommendations.parse((await t.call('GET', '/v1/account/product_recommendations?category=skincare', { token: access })).body);
+      expect(skin.recommendations.map((p) => p.product).sort()).toEqual(['cleanser', 'moisturizer', 'serum']);
+    });
+
+    it('the category is required and checked', async () => {
+      const { access } = await signUpCustomer(t);
+      for (const query of ['', '?category=nails']) expect((await t.call('GET', `/v1/account/product_recommendations${query}`, { token: access })).status).toBe(400);
+    });
+  });
+
   describe('privacy (issue 4 point 10)', () => {
     it('health and hormone answers shape the results but are never echoed in a derived response', async () => {
       const { access } = await signUpCustomer(t);
@@ -195,7 +215,13 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
       };
       await save(access, health);
       const words = ['pregnan', 'menopause', 'diabet', 'medication', 'diagnosed', 'medical_t', 'topical', 'breastfeed'];
-      for (const path of ['/v1/account/hair_profile/scoring', '/v1/account/hair_profile/scoring?category=skincare', '/v1/account/hair_profile/skeleton_recommendations?category=skincare']) {
+      for (const path of [
+        '/v1/account/hair_profile/scoring',
+        '/v1/account/hair_profile/scoring?category=skincare',
+        '/v1/account/hair_profile/skeleton_recommendations?category=skincare',
+        '/v1/account/product_recommendations?category=haircare',
+        '/v1/account/product_recommendations?category=skincare',
+      ]) {
         const response = await t.call('GET', path, { token: access });
         expect(response.status).toBe(200);
         const text = JSON.stringify(response.body).toLowerCase();
