@@ -37,6 +37,7 @@ export const api = {
   patchHairProfile: forward('patchHairProfile'),
   getAggressors: forward('getAggressors'),
   getScoring: forward('getScoring'),
+  getProductRecommendations: forward('getProductRecommendations'),
   getFragrances: forward('getFragrances'),
   getSkeletonRecommendations: forward('getSkeletonRecommendations'),
   linkStylist: forward('linkStylist'),

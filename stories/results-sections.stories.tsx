@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen as page, waitFor } from 'storybook/test';
-import type { ProfileScoring } from '#api';
+import type { ProductRecommendations, ProfileScoring } from '#api';
 import { fakeJwt, mockEndpoint, mockError } from '../api/client/mocks';
 import DerivedSections from '../app/consultation/results/derived-sections';
 import '../app/styles/results.css';
@@ -29,6 +29,18 @@ const scoring: ProfileScoring = {
   ],
 };
 
+const routine: ProductRecommendations = {
+  category: 'haircare',
+  recommendations: [
+    { product: 'shampoo', label: 'Custom Shampoo', section: 'preselect', because: 'every routine starts with a shampoo made for your scalp', rank: 1 },
+    { product: 'conditioner', label: 'Custom Conditioner', section: 'preselect', because: 'conditioner keeps your lengths soft and detangled', rank: 2 },
+    { product: 'leavein_conditioner', label: 'Leave-in Conditioner', section: 'main', because: 'a leave-in smooths frizz all day', rank: 3 },
+    { product: 'hair_mask', label: 'Custom Hair Mask', section: 'upsale', because: "a weekly mask would help your hair's moderate dryness or damage", rank: 4 },
+    { product: 'styling_gel', label: 'Custom Styling Gel', section: 'optional', because: 'a gel holds your style', rank: 5 },
+    { product: 'hair_oil', label: 'Custom Hair Oil', section: 'inadvisable', because: 'your roots get oily fast, and an oil would add to it', rank: 6 },
+  ],
+};
+
 const meta = {
   title: 'App/Results/Derived sections',
   component: DerivedSections,
@@ -45,11 +57,12 @@ type Story = StoryObj<typeof meta>;
 /** What affects the shopper in their city, and their needs highest first (issue 4 point 8). */
 const loaded: Story = {
   beforeEach({ msw }) {
-    msw.use(mockEndpoint('getAggressors', () => place), mockEndpoint('getScoring', () => scoring));
+    msw.use(mockEndpoint('getAggressors', () => place), mockEndpoint('getScoring', () => scoring), mockEndpoint('getProductRecommendations', () => routine));
   },
   play: async () => {
     await page.findByRole('heading', { name: 'What affects your hair in Houston' });
     await waitFor(() => expect(page.getAllByRole('meter')).toHaveLength(4));
+    await page.findByRole('region', { name: 'Not for you right now' });
   },
 };
 export const Loaded360 = at('xs', loaded);
@@ -59,7 +72,11 @@ export const Loaded1280 = at('lg', loaded);
 /** A call that fails: an alert with a way to try again (spec 000 §4.7). */
 export const Error360 = at('xs', {
   beforeEach({ msw }) {
-    msw.use(mockEndpoint('getAggressors', () => place), mockEndpoint('getScoring', () => mockError(409, { code: 'profile_changed', detail: 'Try again.' })));
+    msw.use(
+      mockEndpoint('getAggressors', () => place),
+      mockEndpoint('getScoring', () => mockError(409, { code: 'profile_changed', detail: 'Try again.' })),
+      mockEndpoint('getProductRecommendations', () => routine),
+    );
   },
   play: async () => {
     await expect(await page.findByRole('alert')).toHaveTextContent("We couldn't load all of your results");

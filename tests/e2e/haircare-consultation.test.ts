@@ -118,6 +118,7 @@ describe('haircare consultation, end to end', () => {
     await expect.poll(() => page.getByRole('meter').count()).toBeGreaterThan(3);
     await expect.poll(() => page.locator('.scores').innerText()).toContain('Because you want more volume');
     await expect.poll(() => page.getByRole('heading', { level: 2 }).first().innerText()).toContain('New York');
+    await page.getByRole('region', { name: 'Your routine' }).getByText('Custom Shampoo').waitFor();
   });
 
   it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {

@@ -1,15 +1,16 @@
 import { AggressorList } from '../../../renderer/parts/aggressor-list';
+import { RoutineList } from './routine-list';
 import { ScoreList } from './score-list';
 import { useDerivedData } from './use-derived-data';
 
 const subject = { haircare: 'hair', skincare: 'skin' } as const;
 
 /**
- * The results a signed-in shopper's answers give (issue 4 point 8): what affects them where they live and
- * their needs, each section with its loading and error states (spec 000 §4.7).
+ * The results a signed-in shopper's answers give (issue 4 point 8): what affects them where they live,
+ * their needs and their routine, each section with its loading and error states (spec 000 §4.7).
  */
 export default function DerivedSections({ category }: { category: 'haircare' | 'skincare' }) {
-  const { aggressors, scoring, retry, status } = useDerivedData(category);
+  const { aggressors, scoring, routine, retry, status } = useDerivedData(category);
   const place = aggressors.value;
   return (
     <div aria-busy={status === 'loading' || undefined}>
@@ -24,6 +25,11 @@ export default function DerivedSections({ category }: { category: 'haircare' | '
         <h2 id="results-needs">What your {subject[category]} needs</h2>
         {scoring.status === 'loading' ? <p className="results__loading">Scoring your answers…</p> : null}
         {scoring.status === 'success' && scoring.value ? <ScoreList scores={scoring.value.scores} /> : null}
+      </section>
+      <section className="results__section" aria-labelledby="results-routine">
+        <h2 id="results-routine">Your formulas</h2>
+        {routine.status === 'loading' ? <p className="results__loading">Putting your routine together…</p> : null}
+        {routine.status === 'success' && routine.value ? <RoutineList recommendations={routine.value.recommendations} /> : null}
       </section>
       {status === 'error' ? (
         <div role="alert" className="results__error">
