@@ -136,7 +136,7 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
   });
 
   describe('aggressors', () => {
-    it('a US zip code gives its city and coordinates; the aggressor list is empty for now', async () => {
+    it('a US zip code gives its city, coordinates and aggressors (New York: city air, and the sun in any season)', async () => {
       const { access } = await signUpCustomer(t);
       await patch(access, { profile_zipcode: '10001', profile_country: 'US' });
       const response = await t.call('GET', '/v1/account/hair_profile/aggressors', { token: access });
@@ -148,7 +148,7 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
         region: 'NY',
         latitude: 40.7484,
         longitude: -73.9967,
-        aggressors: [],
+        aggressors: expect.arrayContaining([expect.objectContaining({ slug: 'pollution', level: 'high' }), expect.objectContaining({ slug: 'uv' })]),
       });
     });
 

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { questionSets } from '#api';
+import { aggressors, questionSets } from '#api';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { ProfileFlows } from '../../server/profile/profile-flows';
 import { describeEachDatabase } from './support/databases';
@@ -58,6 +58,7 @@ describeEachDatabase('profile routes on the real flows (flows/, engine)', (datab
     const saved = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { profile_zipcode: '10001', profile_country: 'US' } });
     expect(saved.status).toBe(200);
     const place = await t.call('GET', '/v1/account/hair_profile/aggressors', { token: access });
-    expect(place.body).toMatchObject({ city: 'New York', region: 'NY', aggressors: [] });
+    expect(place.body).toMatchObject({ city: 'New York', region: 'NY' });
+    expect(aggressors.parse(place.body).aggressors.map((a) => a.slug)).toContain('pollution');
   });
 });
