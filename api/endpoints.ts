@@ -14,6 +14,12 @@ import {
   rankedFragrances,
   skeletonRecommendations,
   skeletonRecommendationsQuery,
+  keyIngredients,
+  inciLists,
+  productVariant,
+  recommendationSlug,
+  prescription,
+  skeletonFormula,
 } from './schemas/profile';
 
 import { buildPath, type EndpointAuth, type HttpMethod } from './routes';
@@ -69,26 +75,25 @@ export const endpoints = {
     query: skeletonRecommendationsQuery,
     response: skeletonRecommendations,
   },
-  // The rest of the derived data: placeholders until the server's schemas land
   getScoring: { method: 'GET', path: '/v1/account/hair_profile/scoring', auth: 'required', query: optionalCategory, response: profileScoring },
   getFragrances: { method: 'GET', path: '/v1/account/hair_profile/fragrances', auth: 'required', query: fragrancesQuery, response: rankedFragrances },
-  getIngredients: { method: 'GET', path: '/v1/account/hair_profile/ingredients', auth: 'required', query: optionalCategory, response: notYetSpecified },
-  getIncis: { method: 'GET', path: '/v1/account/hair_profile/incis', auth: 'required', query: requiredCategory, response: notYetSpecified },
-  getProductVariant: { method: 'POST', path: '/v1/account/hair_profile/variant', auth: 'required', body: productRequest, response: notYetSpecified },
+  getIngredients: { method: 'GET', path: '/v1/account/hair_profile/ingredients', auth: 'required', query: optionalCategory, response: keyIngredients },
+  getIncis: { method: 'GET', path: '/v1/account/hair_profile/incis', auth: 'required', query: requiredCategory, response: inciLists },
+  getProductVariant: { method: 'POST', path: '/v1/account/hair_profile/variant', auth: 'required', body: productRequest, response: productVariant },
   getRecommendationSlug: {
     method: 'POST',
     path: '/v1/account/hair_profile/recommendation_slug',
     auth: 'required',
     body: productRequest,
-    response: notYetSpecified,
+    response: recommendationSlug,
   },
-  getPrescription: { method: 'GET', path: '/v1/account/hair_profile/prescription/', auth: 'required', response: notYetSpecified },
+  getPrescription: { method: 'GET', path: '/v1/account/hair_profile/prescription/', auth: 'required', response: prescription },
   getFormula: {
     method: 'GET',
     path: '/v1/account/hair_profile/formula',
     auth: 'required',
     query: z.object({ skeleton: z.string().min(1) }).strict(),
-    response: notYetSpecified,
+    response: skeletonFormula,
   },
   getProductRecommendations: {
     method: 'GET',

@@ -35,6 +35,15 @@ export {
   recommendationSection,
   productRecommendation,
   productRecommendations,
+  formulaCategory,
+  formulaActive,
+  formula,
+  prescription,
+  keyIngredients,
+  inciLists,
+  productVariant,
+  recommendationSlug,
+  skeletonFormula,
 } from './schemas/profile';
 export type {
   HairProfile,
@@ -51,6 +60,15 @@ export type {
   RecommendationSection,
   ProductRecommendation,
   ProductRecommendations,
+  FormulaCategory,
+  FormulaActive,
+  Formula,
+  Prescription,
+  KeyIngredients,
+  InciLists,
+  ProductVariant,
+  RecommendationSlug,
+  SkeletonFormula,
 } from './schemas/profile';
 
 // The endpoint table and the typed client (api/client); msw mocks are imported from api/client/mocks.

@@ -14,6 +14,7 @@ export type { AnswerCatalog } from './server/answer-catalog.ts';
 export { questionSets } from './server/question-sets.ts';
 export type { QuestionSetQuestion } from './server/question-sets.ts';
 export { compileFactRule } from './rules/fact-rule.ts';
+export { didYouMean } from './issues/did-you-mean.ts';
 export type { Facts, FactRuleProblem, KnownFacts } from './rules/fact-rule.ts';
 export { readDataSource, formatDataProblem } from './parse/data-file.ts';
 export type { DataSource, DataProblem } from './parse/data-file.ts';

@@ -142,3 +142,89 @@ export type ProductRecommendation = z.infer<typeof productRecommendation>;
 /** GET /v1/account/product_recommendations?category=: the routine, by section then rank. */
 export const productRecommendations = z.object({ category: z.enum(['haircare', 'skincare']), recommendations: z.array(productRecommendation) });
 export type ProductRecommendations = z.infer<typeof productRecommendations>;
+
+/** A formula's category: the hair supplement is formulated apart from the topical haircare. */
+export const formulaCategory = z.enum(['haircare', 'skincare', 'supplement']);
+export type FormulaCategory = z.infer<typeof formulaCategory>;
+
+/** One active chosen for the shopper: what it is, how much, the need it serves and why, in the shopper's terms. */
+export const formulaActive = z.object({
+  slug: z.string(),
+  /** A plain name (green tea leaf extract) next to the label name. */
+  name: z.string(),
+  inci: z.string(),
+  /** % w/w of the finished product (of the capsule fill for the supplement). */
+  percent: z.number().min(0).max(100),
+  /** The supplement's amount per daily serving; null for a topical product. */
+  amount: z.object({ value: z.number().positive(), unit: z.enum(['mg', 'mcg']) }).nullable(),
+  need: z.string(),
+  because: z.string(),
+});
+export type FormulaActive = z.infer<typeof formulaActive>;
+
+/**
+ * One product made for the shopper now (issue 4 point 4): the skeleton (base) plus the actives chosen for
+ * their needs, the fragrance (null when fragrance-free or the product has none), the INCI list in descending
+ * order of concentration (spec 000 §3.7), and what the formula leaves out at the shopper's request or for them.
+ */
+export const formula = z.object({
+  product: z.string(),
+  skeleton_slug: z.string(),
+  label: z.string(),
+  category: formulaCategory,
+  /** The season and place it was made for: the same answers on the same date give the same formula. */
+  made_for: z.object({ date: z.string(), season: z.enum(['winter', 'spring', 'summer', 'autumn']) }),
+  fragrance: z.object({ slug: z.string(), name: z.string(), because: z.string() }).nullable(),
+  /** Why there is no fragrance, when the product could have one. */
+  fragrance_free_because: z.string().nullable(),
+  actives: z.array(formulaActive),
+  inci: z.array(z.string()).min(1),
+  /** What was kept out, in the shopper's terms ("silicones: you asked for silicone-free formulas"). */
+  free_of: z.array(z.object({ rule: z.string(), label: z.string(), because: z.string() })),
+});
+export type Formula = z.infer<typeof formula>;
+
+/** GET /v1/account/hair_profile/prescription/: every formula that would be made for the shopper today. */
+export const prescription = z.object({ date: z.string(), formulas: z.array(formula) });
+export type Prescription = z.infer<typeof prescription>;
+
+/** GET /v1/account/hair_profile/ingredients?category=: the key actives of the category's formulas, by rank. */
+export const keyIngredients = z.object({
+  category: z.enum(['haircare', 'skincare']),
+  ingredients: z.array(
+    z.object({ slug: z.string(), name: z.string(), inci: z.string(), rank: z.number().int().min(1), need: z.string(), because: z.string(), products: z.array(z.string()) }),
+  ),
+});
+export type KeyIngredients = z.infer<typeof keyIngredients>;
+
+/** GET /v1/account/hair_profile/incis?category=: each product's INCI list, in descending order (spec 000 §3.7). */
+export const inciLists = z.object({
+  category: z.enum(['haircare', 'skincare']),
+  incis: z.array(z.object({ product: z.string(), skeleton_slug: z.string(), label: z.string(), inci: z.array(z.string()).min(1) })),
+});
+export type InciLists = z.infer<typeof inciLists>;
+
+/** The product variant made for the shopper (spec 001 item `variant`): POST /v1/account/hair_profile/variant. */
+export const productVariant = z.object({
+  slug: z.string(),
+  type: z.string(),
+  label: z.string(),
+  is_formula: z.boolean(),
+  product: z.object({ type: z.string(), category: formulaCategory, sub_category: z.string().nullable() }),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+/** POST /v1/account/hair_profile/recommendation_slug: which version of a product suits the shopper (the styling gel's hold, …). */
+export const recommendationSlug = z.object({ product: z.string(), recommendation_slug: z.string(), because: z.string() });
+export type RecommendationSlug = z.infer<typeof recommendationSlug>;
+
+/** GET /v1/account/hair_profile/formula?skeleton=supplement_core: the supplements variant and its formula. */
+export const skeletonFormula = z.object({
+  slug: z.string(),
+  variant: productVariant,
+  formula: formula,
+  /** False when the routine advises against the product now (with why); the formula is still shown. */
+  advisable: z.boolean(),
+  because: z.string(),
+});
+export type SkeletonFormula = z.infer<typeof skeletonFormula>;

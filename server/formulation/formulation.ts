@@ -1,11 +1,15 @@
 import type { AnswerCatalog, KnownFacts } from '#engine/compiler';
-import type { ProductRecommendation, RankedFragrance } from '#api';
+import type { Formula, ProductRecommendation, RankedFragrance } from '#api';
 import { loadRecommendationTable, recommendProducts, type RecommendationTable } from './recommendations/recommend-products';
 import { loadFragranceTable, rankFragrances, type FragranceTable } from './fragrances/rank-fragrances';
 import { aggressorSlugs, knownFacts } from './known-facts';
 import { computeScores, profileFacts, type AggressorLevel, type Score } from './scoring/compute-scores';
 import { loadScoringTable, type ScoringCategory, type ScoringTable } from './scoring/scoring-table';
 import { loadTexturesTable, rankTextures, type RankedTexture, type TexturesTable } from './textures/rank-textures';
+import { loadCatalogue, type Catalogue } from './catalogue/load-catalogue';
+import { composeFormula, seasonOf, type CompositionLine } from './formulas/build-formula';
+import { loadFormulasTable, type FormulasTable } from './formulas/formulas-table';
+import type { FormulaSet } from './formulas/formula-views';
 
 /**
  * The formulation service's tables, read and checked once at start (a broken table stops the server
@@ -19,8 +23,20 @@ export interface Formulation {
   recommendations: RecommendationTable;
   /** What the tables' rules may read: the answers, `aggressor.<slug>` and `score.<dimension>`. */
   known: KnownFacts;
+  catalogue: Catalogue;
+  formulas: FormulasTable;
   /** Everything derived from one profile's answers and the aggressors of its place today. */
   derive(answers: Readonly<Record<string, unknown>>, aggressors: readonly AggressorLevel[]): DerivedProfile;
+  /**
+   * Every formula that would be made for the profile on `date` (its aggressors are the place's on that date):
+   * each haircare product, the supplement, and the skincare cleanser, serum and moisturizer in the texture the
+   * shopper chose (else their top-ranked one).
+   */
+  formulate(answers: Readonly<Record<string, unknown>>, aggressors: readonly AggressorLevel[], date: Date, derived?: DerivedProfile): FormulaSet;
+  /** One skeleton's formula for a formulated profile (any skincare texture, chosen or not). */
+  formulateSkeleton(set: FormulaSet, derived: DerivedProfile, slug: string): Formula;
+  /** The same, with the full composition (every ingredient's %), which stays on the server. */
+  composeSkeleton(set: FormulaSet, derived: DerivedProfile, slug: string): { formula: Formula; composition: CompositionLine[] };
 }
 
 export interface DerivedProfile {
@@ -43,12 +59,38 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
   );
   const fragrances = loadFragranceTable(withScores);
   const recommendations = loadRecommendationTable(withScores);
-  return {
+  const catalogue = loadCatalogue();
+  const scentSlugs = (['haircare', 'skincare'] as const).flatMap((c) => fragrances.categories[c].catalogue.map((f) => f.slug).filter((slug) => slug !== fragrances.categories[c].fragranceFree));
+  const formulas = loadFormulasTable({ catalogue, known: withScores, dimensions: { haircare: scoring.haircare.map((d) => d.id), skincare: scoring.skincare.map((d) => d.id) }, scentSlugs });
+  const skeletons = [...catalogue.skeletons.values()];
+  const formulation: Formulation = {
     scoring,
     textures,
     fragrances,
     recommendations,
+    catalogue,
+    formulas,
     known: withScores,
+    formulate(answers, aggressors, date, derived = formulation.derive(answers, aggressors)) {
+      const season = seasonOf(date);
+      const all = [...derived.scores.haircare, ...derived.scores.skincare];
+      const facts = { ...profileFacts(answers, aggressors), ...Object.fromEntries(all.map((s) => [`score.${s.dimension}`, s.score])), season };
+      const set: FormulaSet = { date: date.toISOString().slice(0, 10), season, facts, formulas: [] };
+      const texture = (field: string, product: 'CLEANSER' | 'MOISTURIZER') => (typeof answers[field] === 'string' ? answers[field] : derived.textures[product][0]?.skeleton_slug);
+      const skincare = new Set([texture('pref_texture_cleanser', 'CLEANSER'), 'serum', texture('pref_texture_moisturizer', 'MOISTURIZER')]);
+      set.formulas = skeletons.filter((s) => s.category !== 'skincare' || skincare.has(s.slug)).map((s) => formulation.formulateSkeleton(set, derived, s.slug));
+      return set;
+    },
+    formulateSkeleton(set, derived, slug) {
+      return formulation.composeSkeleton(set, derived, slug).formula;
+    },
+    composeSkeleton(set, derived, slug) {
+      const skeleton = catalogue.skeletons.get(slug);
+      if (!skeleton) throw new Error(`No skeleton "${slug}".`);
+      const category = skeleton.category === 'skincare' ? 'skincare' : 'haircare';
+      const scores = new Map(derived.scores[category].map((s) => [s.dimension, s]));
+      return composeFormula(formulas, catalogue, skeleton, { facts: set.facts, scores, fragrances: derived.fragrances, date: set.date, season: set.season });
+    },
     derive(answers, aggressors) {
       const facts = profileFacts(answers, aggressors);
       const scores = { haircare: computeScores(scoring, 'haircare', facts), skincare: computeScores(scoring, 'skincare', facts) };
@@ -61,4 +103,5 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
       };
     },
   };
+  return formulation;
 }

@@ -240,6 +240,23 @@ describe('broken catalogue sources are reported with file:line:column, what was 
     `);
   });
 
+  it('a base ingredient must suit every shopper: nothing animal-derived, silicone, scented, pregnancy-unsafe or irritant (issue 4 point 4)', () => {
+    const haircare = hair(`  - { id: aqua, inci: Aqua, functions: [solvent], origin: mineral, max_percent: { rinse_off: 95, leave_on: 95 }, note: "Water." }
+  - { id: glycerin, inci: Glycerin, functions: [humectant, solvent], origin: plant, max_percent: { rinse_off: 10, leave_on: 10 }, note: "Glycerin." }
+  - { id: lanolin, inci: Lanolin, functions: [emollient], origin: animal_derived, vegan: false, max_percent: { rinse_off: 5 }, note: "Wool." }
+  - { id: dimethicone, inci: Dimethicone, functions: [smoothing], origin: synthetic, silicone: true, max_percent: { rinse_off: 5 }, note: "Slip." }
+  - { id: salicylic_acid, inci: Salicylic Acid, functions: [exfoliating], origin: synthetic, pregnancy_safe: false, irritant: true, max_percent: { rinse_off: 3 }, note: "BHA." }
+`);
+    const skeletons = goodSkeletons.replace('      - { ingredient: glycerin, percent: 2 }\n', '      - { ingredient: glycerin, percent: 2 }\n      - { ingredient: lanolin, percent: 1 }\n      - { ingredient: dimethicone, percent: 1 }\n      - { ingredient: salicylic_acid, percent: 1 }\n');
+    expect(problems({ haircare, skeletons })).toMatchInlineSnapshot(`
+      [
+        "skeletons.yaml:12:23  Expected a base ingredient every shopper can have; found "lanolin", which is animal-derived. Offer it as an active instead.",
+        "skeletons.yaml:13:23  Expected a base ingredient every shopper can have; found "dimethicone", which is a silicone. Offer it as an active instead.",
+        "skeletons.yaml:14:23  Expected a base ingredient every shopper can have; found "salicylic_acid", which is not pregnancy-safe, an irritant. Offer it as an active instead.",
+      ]
+    `);
+  });
+
   it('YAML syntax errors', () => {
     expect(problems({ skeletons: 'skeletons:\n  - { slug: shampoo, label: "open\n' })).toMatchInlineSnapshot(`
       [

@@ -127,6 +127,9 @@ function skeletonProblems(skeleton: Skeleton, ingredients: Map<string, Ingredien
     seen.add(b.ingredient);
     if (!ingredient) return out.push([['base', i, 'ingredient'], `Expected an ingredient of the ${catalogue} catalogue; found "${b.ingredient}", which no catalogue lists.`]);
     if (!ingredient.catalogues.includes(catalogue)) return out.push([['base', i, 'ingredient'], `Expected an ingredient of the ${catalogue} catalogue; found "${b.ingredient}", listed only in the ${ingredient.catalogues.join(' and ')} catalogue.`]);
+    // Every shopper gets the base, so it must suit every hard rule of the formulas (vegan, silicone-free, …).
+    const flags = baseFlags(ingredient);
+    if (flags.length > 0) out.push([['base', i, 'ingredient'], `Expected a base ingredient every shopper can have; found "${b.ingredient}", which is ${flags.join(', ')}. Offer it as an active instead.`]);
     if (b.percent === 'qs') return;
     const max = ingredient.max_percent?.[use];
     if (max === undefined) out.push([['base', i, 'ingredient'], `Expected an ingredient with a ${use} max_percent; found "${b.ingredient}" without one.`]);
@@ -139,4 +142,15 @@ function skeletonProblems(skeleton: Skeleton, ingredients: Map<string, Ingredien
     }),
   );
   return out;
+}
+
+/** What would keep a base ingredient from some shopper: each is a hard rule of the formulas. */
+function baseFlags(ingredient: Ingredient): string[] {
+  return [
+    !ingredient.vegan && 'animal-derived',
+    ingredient.silicone && 'a silicone',
+    (ingredient.fragrance || ingredient.allergen) && 'a fragrance or fragrance allergen',
+    !ingredient.pregnancy_safe && 'not pregnancy-safe',
+    ingredient.irritant && 'an irritant',
+  ].filter((f): f is string => typeof f === 'string');
 }
