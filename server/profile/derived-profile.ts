@@ -1,6 +1,8 @@
 import { ApiError } from '../http/api-error';
 import type { Services } from '../services';
 import type { DerivedProfile, Formulation } from '../formulation/formulation';
+import type { FormulaSet } from '../formulation/formulas/formula-views';
+import { placeAggressors } from './place-aggressors';
 import type { AggressorLevel } from '../formulation/scoring/compute-scores';
 import { loadAnswers } from './load-answers';
 
@@ -19,4 +21,16 @@ export async function loadDerivedProfile(services: Services, userId: number, agg
   const formulation = formulationOf(services);
   const answers = await loadAnswers(services.db, userId);
   return { answers, derived: formulation.derive(answers, await aggressors(answers)) };
+}
+
+/**
+ * Every formula that would be made for the shopper today (their place's aggressors on the server's date), with
+ * what they were derived from: computed on each request, like the rest of the derived data.
+ */
+export async function loadFormulaSet(services: Services, userId: number): Promise<{ answers: Record<string, unknown>; derived: DerivedProfile; set: FormulaSet; formulation: Formulation }> {
+  const formulation = formulationOf(services);
+  const answers = await loadAnswers(services.db, userId);
+  const aggressors = await placeAggressors(services, answers);
+  const derived = formulation.derive(answers, aggressors);
+  return { answers, derived, formulation, set: formulation.formulate(answers, aggressors, services.clock.now(), derived) };
 }

@@ -4,6 +4,7 @@ import { getFragrances } from './get-fragrances';
 import { getHairProfile } from './get-hair-profile';
 import { getProductRecommendations } from './get-product-recommendations';
 import { getQuestionSets } from './get-question-sets';
+import { formulaOperations } from './formula-operations';
 import { getScoring } from './get-scoring';
 import { getSkeletonRecommendations } from './get-skeleton-recommendations';
 import { updateHairProfile } from './update-hair-profile';
@@ -18,4 +19,5 @@ export const profileOperations: Operation[] = [
   getSkeletonRecommendations,
   getScoring,
   getProductRecommendations,
+  ...formulaOperations,
 ];
