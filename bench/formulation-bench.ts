@@ -2,34 +2,40 @@
 import { answerCatalog, loadFlowDirectory } from '#engine/compiler';
 import { createFormulation } from '../server/formulation/formulation';
 import type { AggressorLevel } from '../server/formulation/scoring/compute-scores';
+import { computeAggressors } from '../server/formulation/aggressors/compute-aggressors';
+import { countryOf, locateZipcode } from '../server/profile/locate-zipcode';
+import { personas } from '../tests/fixtures/personas';
 import { summarize, timeEach } from './stats';
 
-/** Profiles of different shapes, with the aggressors a place could give them. */
-const personas: { answers: Record<string, unknown>; aggressors: AggressorLevel[] }[] = [
-  {
-    answers: { diag_hair_type: 'dry', diag_hair_texture: 'type_3b', diag_hair_porosity: 'high', diag_color_treatments: true, diag_color_treatments_type: ['bleach'], goal_moisture: 3, goal_curl: 3, diag_sensitivity_level: 2 },
-    aggressors: [{ slug: 'humidity', level: 'high' }, { slug: 'uv', level: 'high' }, { slug: 'hard_water', level: 'moderate' }],
-  },
-  {
-    answers: { diag_concerns: ['oiliness', 'breakouts', 'enlarged_pores'], diag_skintype_morning: 'oily', diag_skintype_afternoon: 'oily', diag_zits_frequency: 'constantly', profile_age_range: 20 },
-    aggressors: [{ slug: 'heat', level: 'high' }, { slug: 'pollution', level: 'moderate' }],
-  },
-  {
-    answers: { diag_concerns: ['dryness', 'sensitivity', 'fine_lines'], diag_skintype_morning: 'tights', profile_hormones_skin: ['pregnancy'], profile_age_range: 40, diag_routine_products: ['serum', 'spf'] },
-    aggressors: [{ slug: 'cold', level: 'high' }, { slug: 'dry_air', level: 'high' }, { slug: 'indoor_heating', level: 'high' }],
-  },
-];
+/** The pinned personas (tests/fixtures/personas.ts), each with the aggressors of their place on their date. */
+async function benchPersonas(): Promise<{ answers: Record<string, unknown>; aggressors: AggressorLevel[]; date: Date }[]> {
+  return Promise.all(
+    personas.map(async (p) => {
+      const date = new Date(`${p.date}T12:00:00Z`);
+      const place = await locateZipcode(String(p.answers.profile_zipcode), countryOf(p.answers.profile_country));
+      return { answers: p.answers, date, aggressors: place ? computeAggressors(place, p.answers, date).map(({ slug, level }) => ({ slug, level })) : [] };
+    }),
+  );
+}
 
 export interface FormulationFigures {
   derive: { median_ms: number; p99_ms: number; n: number };
+  /** derive plus every formula (14 products) with its INCI list. */
+  formulate: { median_ms: number; p99_ms: number; n: number };
 }
 
-/** Times formulation.derive (scores for both categories, textures, fragrances) over the personas. */
-export function formulationBench(): FormulationFigures {
+/** Times formulation.derive (scores, textures, fragrances, routine) and formulate (that plus every formula) over the personas. */
+export async function formulationBench(): Promise<FormulationFigures> {
   const formulation = createFormulation(answerCatalog(loadFlowDirectory('flows').flows));
-  for (let i = 0; i < 2_000; i++) formulation.derive(personas[i % personas.length]!.answers, personas[i % personas.length]!.aggressors); // warm up
-  const s = summarize(timeEach(20_000, (i) => void formulation.derive(personas[i % personas.length]!.answers, personas[i % personas.length]!.aggressors)));
-  return { derive: { median_ms: s.median / 1000, p99_ms: s.p99 / 1000, n: s.n } };
+  const people = await benchPersonas();
+  const at = (i: number) => people[i % people.length]!;
+  for (let i = 0; i < 2_000; i++) formulation.formulate(at(i).answers, at(i).aggressors, at(i).date); // warm up
+  const derive = summarize(timeEach(20_000, (i) => void formulation.derive(at(i).answers, at(i).aggressors)));
+  const formulate = summarize(timeEach(10_000, (i) => void formulation.formulate(at(i).answers, at(i).aggressors, at(i).date)));
+  return {
+    derive: { median_ms: derive.median / 1000, p99_ms: derive.p99 / 1000, n: derive.n },
+    formulate: { median_ms: formulate.median / 1000, p99_ms: formulate.p99 / 1000, n: formulate.n },
+  };
 }
 
 /** The derived-data calls a results page makes, timed under `shoppers` concurrent shoppers (guests with saved answers). */
@@ -42,7 +48,16 @@ export async function resultsLoadBench(baseUrl: string, shoppers = 50, rounds = 
       return guest.access;
     }),
   );
-  const paths = ['/v1/account/hair_profile/scoring', '/v1/account/hair_profile/scoring?category=skincare', '/v1/account/hair_profile/fragrances?category=haircare', '/v1/account/hair_profile/skeleton_recommendations?category=skincare'];
+  // What the results page loads: place, scores, routine and formulas, for both categories.
+  const paths = [
+    '/v1/account/hair_profile/aggressors',
+    '/v1/account/hair_profile/scoring',
+    '/v1/account/hair_profile/scoring?category=skincare',
+    '/v1/account/product_recommendations?category=haircare',
+    '/v1/account/hair_profile/prescription/',
+    '/v1/account/hair_profile/fragrances?category=haircare',
+    '/v1/account/hair_profile/skeleton_recommendations?category=skincare',
+  ];
   const times: number[] = [];
   let errors = 0;
   for (let round = 0; round < rounds; round++) {
@@ -60,4 +75,23 @@ export async function resultsLoadBench(baseUrl: string, shoppers = 50, rounds = 
   }
   const s = summarize(times);
   return { median_ms: s.median, p99_ms: s.p99, requests: s.n, errors };
+}
+
+/**
+ * A customer who finished the haircare consultation (the first persona's answers), as the browser keeps them:
+ * the localStorage entries of a signed-in session.
+ */
+export async function signedInShopper(baseUrl: string): Promise<Record<string, string>> {
+  const email = `bench-${Date.now()}@example.com`;
+  const signup = await fetch(`${baseUrl}/v1/auth/signup/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, username: email, first_name: 'Maya', last_name: 'Bench', has_accepted_terms: true, account_creation_origin: 'consultation_sign_up_haircare' }),
+  });
+  if (!signup.ok) throw new Error(`Sign-up failed: ${signup.status} ${await signup.text()}`);
+  const tokens = (await signup.json()) as { access: string; refresh: string };
+  const body = { ...personas[0]!.answers, source: 'website', consultation_status: { category: 'haircare', status: 'completed' } };
+  const saved = await fetch(`${baseUrl}/v1/account/hair_profile/`, { method: 'PATCH', headers: { Authorization: `Bearer ${tokens.access}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!saved.ok) throw new Error(`Saving the answers failed: ${saved.status} ${await saved.text()}`);
+  return { 'shop.tokens.user': JSON.stringify({ access: tokens.access, refresh: tokens.refresh }) };
 }

@@ -57,13 +57,24 @@ export async function pageWeight(baseUrl: string, path: string): Promise<PageWei
   }
 }
 
-/** Lighthouse (mobile preset, simulated throttling) performance score, 0-100, and its key metrics. */
-export async function lighthousePerformance(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
+/**
+ * Lighthouse (mobile preset, simulated throttling) performance score, 0-100, and its key metrics. `storage` is put
+ * in the origin's localStorage first (a signed-in shopper's tokens), and Lighthouse is told to keep it.
+ */
+export async function lighthousePerformance(url: string, storage?: Record<string, string>): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: chromiumArgs });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    if (storage) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0]!.newPage();
+      await page.goto(`${new URL(url).origin}/favicon.svg`);
+      await page.evaluate((entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v)), storage);
+      await page.close();
+      await browser.close();
+    }
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', disableStorageReset: Boolean(storage) });
     const lhr = result!.lhr;
     return {
       score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
