@@ -38,6 +38,7 @@ export const api = {
   getAggressors: forward('getAggressors'),
   getScoring: forward('getScoring'),
   getProductRecommendations: forward('getProductRecommendations'),
+  getPrescription: forward('getPrescription'),
   getFragrances: forward('getFragrances'),
   getSkeletonRecommendations: forward('getSkeletonRecommendations'),
   linkStylist: forward('linkStylist'),

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen as page, waitFor } from 'storybook/test';
-import type { ProductRecommendations, ProfileScoring } from '#api';
+import { expect, screen as page, waitFor, within } from 'storybook/test';
+import type { ProfileScoring } from '#api';
 import { fakeJwt, mockEndpoint, mockError } from '../api/client/mocks';
 import DerivedSections from '../app/consultation/results/derived-sections';
+import '../app/styles/app.css';
 import '../app/styles/results.css';
+import { houstonPrescription, houstonRoutine } from './fixtures/houston-prescription';
+import { inResultsPage } from './support/frame';
 import { at } from './support/viewports';
 
 const place = {
@@ -29,22 +32,11 @@ const scoring: ProfileScoring = {
   ],
 };
 
-const routine: ProductRecommendations = {
-  category: 'haircare',
-  recommendations: [
-    { product: 'shampoo', label: 'Custom Shampoo', section: 'preselect', because: 'every routine starts with a shampoo made for your scalp', rank: 1 },
-    { product: 'conditioner', label: 'Custom Conditioner', section: 'preselect', because: 'conditioner keeps your lengths soft and detangled', rank: 2 },
-    { product: 'leavein_conditioner', label: 'Leave-in Conditioner', section: 'main', because: 'a leave-in smooths frizz all day', rank: 3 },
-    { product: 'hair_mask', label: 'Custom Hair Mask', section: 'upsale', because: "a weekly mask would help your hair's moderate dryness or damage", rank: 4 },
-    { product: 'styling_gel', label: 'Custom Styling Gel', section: 'optional', because: 'a gel holds your style', rank: 5 },
-    { product: 'hair_oil', label: 'Custom Hair Oil', section: 'inadvisable', because: 'your roots get oily fast, and an oil would add to it', rank: 6 },
-  ],
-};
-
 const meta = {
   title: 'App/Results/Derived sections',
   component: DerivedSections,
   args: { category: 'haircare' },
+  decorators: [inResultsPage],
   // A signed-in session (the mocks answer for it), gone again after the story.
   beforeEach() {
     localStorage.setItem('shop.tokens.user', JSON.stringify({ access: fakeJwt(Math.floor(Date.now() / 1000) + 3600), refresh: 'story-refresh-token' }));
@@ -54,15 +46,40 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** What affects the shopper in their city, and their needs highest first (issue 4 point 8). */
+/** The calls of a loaded results page; `overrides` replace some of them. */
+function resultsHandlers(overrides: ReturnType<typeof mockEndpoint>[] = []) {
+  return [
+    ...overrides,
+    mockEndpoint('getAggressors', () => place),
+    mockEndpoint('getScoring', () => scoring),
+    mockEndpoint('getProductRecommendations', () => houstonRoutine),
+    mockEndpoint('getPrescription', () => houstonPrescription),
+  ];
+}
+
+/** The routine product whose name is `label`, as a list item. */
+const productItem = (label: string) => page.getByRole('heading', { name: label, level: 4 }).closest('li')!;
+
+/**
+ * What affects the shopper in their city, their needs highest first, and their routine with what is in each
+ * formula, the supplement's too (issue 4 point 8); the advised-against dry shampoo has none.
+ */
 const loaded: Story = {
   beforeEach({ msw }) {
-    msw.use(mockEndpoint('getAggressors', () => place), mockEndpoint('getScoring', () => scoring), mockEndpoint('getProductRecommendations', () => routine));
+    msw.use(...resultsHandlers());
   },
   play: async () => {
     await page.findByRole('heading', { name: 'What affects your hair in Houston' });
     await waitFor(() => expect(page.getAllByRole('meter')).toHaveLength(4));
     await page.findByRole('region', { name: 'Not for you right now' });
+    const shampoo = within(productItem('Custom Shampoo'));
+    await expect(shampoo.getByRole('heading', { name: "What's in your Custom Shampoo", level: 5 })).toBeVisible();
+    await expect(shampoo.getByText('Draws in and holds moisture: your hair feels dry.')).toBeVisible();
+    await expect(shampoo.getByText('Scent: Arcadia')).toBeVisible();
+    await expect(within(productItem('Hair Supplements')).getByText('2500 mcg')).toBeVisible();
+    await expect(within(productItem('Custom Dry Shampoo')).queryByText(/What's in your/)).toBeNull();
+    // The prescription's skincare formulas belong to the skincare page.
+    await expect(page.queryByText("What's in your Foaming Gel Cleanser")).toBeNull();
   },
 };
 export const Loaded360 = at('xs', loaded);
@@ -72,13 +89,21 @@ export const Loaded1280 = at('lg', loaded);
 /** A call that fails: an alert with a way to try again (spec 000 §4.7). */
 export const Error360 = at('xs', {
   beforeEach({ msw }) {
-    msw.use(
-      mockEndpoint('getAggressors', () => place),
-      mockEndpoint('getScoring', () => mockError(409, { code: 'profile_changed', detail: 'Try again.' })),
-      mockEndpoint('getProductRecommendations', () => routine),
-    );
+    msw.use(...resultsHandlers([mockEndpoint('getScoring', () => mockError(409, { code: 'profile_changed', detail: 'Try again.' }))]));
   },
   play: async () => {
     await expect(await page.findByRole('alert')).toHaveTextContent("We couldn't load all of your results");
+  },
+} satisfies Story);
+
+/** The formulas fail to load: the routine still shows, without them, and the alert offers to try again. */
+export const PrescriptionError360 = at('xs', {
+  beforeEach({ msw }) {
+    msw.use(...resultsHandlers([mockEndpoint('getPrescription', () => mockError(409, { code: 'profile_changed', detail: 'Try again.' }))]));
+  },
+  play: async () => {
+    await expect(await page.findByRole('alert')).toHaveTextContent("We couldn't load all of your results");
+    await expect(productItem('Custom Shampoo')).toBeVisible();
+    await expect(page.queryByText(/What's in your/)).toBeNull();
   },
 } satisfies Story);

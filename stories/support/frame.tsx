@@ -6,3 +6,10 @@ export const inStepFrame: Decorator = (Story) => (
     <Story />
   </div>
 );
+
+/** Draws a part of the results page inside the page frame the app gives it (app.css `.page`, results.css). */
+export const inResultsPage: Decorator = (Story) => (
+  <div className="page page--narrow results">
+    <Story />
+  </div>
+);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import type { ProductRecommendations, ProfileScoring } from '#api';
+import type { Formula, Prescription, ProductRecommendations, ProfileScoring } from '#api';
 import { createMocks, mockError } from '../../api/client/mocks';
 import DerivedSections from '../../app/consultation/results/derived-sections';
 import { combineStatuses } from '../../app/consultation/results/load-status';
@@ -45,9 +45,50 @@ const routine: ProductRecommendations = {
   ],
 };
 
+/** A formula as the server sends it; the tests set what they look at. */
+const formulaFor = (product: string, label: string, parts: Partial<Formula>): Formula => ({
+  product, skeleton_slug: product, label, category: 'haircare', made_for: { date: '2026-07-15', season: 'summer' },
+  fragrance: { slug: 'arcadia', name: 'Arcadia', because: 'the scent you chose' }, fragrance_free_because: null,
+  actives: [], inci: ['Aqua'], free_of: [], ...parts,
+});
+const active = (name: string, percent: number, need: string, because: string) => ({ slug: name.toLowerCase().replace(/\W+/g, '_'), name, inci: name, percent, amount: null, need, because });
+// INCI in descending concentration, as the server orders it: not alphabetical, so a re-sort would show.
+const shampooInci = ['Aqua', 'Sodium Cocoyl Isethionate', 'Glycerin', 'Panthenol', 'Parfum', 'Citric Acid', 'Limonene'];
+const prescription: Prescription = {
+  date: '2026-07-15',
+  formulas: [
+    formulaFor('shampoo', 'Custom Shampoo', {
+      actives: [active('Panthenol', 0.86, 'hydration', 'draws in and holds moisture: your hair feels dry')],
+      inci: shampooInci,
+      free_of: [{ rule: 'silicone_free', label: 'silicones', because: 'you asked for silicone-free formulas' }],
+    }),
+    formulaFor('hair_mask', 'Custom Hair Mask', {
+      fragrance: null,
+      fragrance_free_because: 'we recommend fragrance-free for you at this time',
+      actives: [active('Hydrolyzed rice protein', 0.44, 'strength', 'rebuilds strength in damaged hair: you style with hot tools')],
+      inci: ['Aqua', 'Cetearyl Alcohol', 'Hydrolyzed Rice Protein'],
+    }),
+    formulaFor('hair_oil', 'Custom Hair Oil', { actives: [active('Argan oil', 20, 'nourishment', 'seals moisture into dry ends')], inci: ['Argania Spinosa Kernel Oil'] }),
+    formulaFor('dry_shampoo', 'Custom Dry Shampoo', { actives: [active('Zinc PCA', 0.5, 'oil_control', 'soaks up oil between washes')], inci: ['Oryza Sativa Starch', 'Zinc PCA'] }),
+    formulaFor('supplement_core', 'Hair Supplement', {
+      category: 'supplement', fragrance: null,
+      actives: [{ slug: 'biotin', name: 'Biotin', inci: 'Biotin', percent: 0.17, amount: { value: 2500, unit: 'mcg' }, need: 'nutrients', because: 'supports keratin production' }],
+      inci: ['Microcrystalline Cellulose', 'Biotin'],
+    }),
+    formulaFor('cleanser', 'Gentle Cream Cleanser', { category: 'skincare', actives: [active('Colloidal oatmeal', 1.2, 'comfort', 'soothes reactive skin')], inci: ['Aqua', 'Avena Sativa Kernel Flour'] }),
+  ],
+};
+const withSupplement: ProductRecommendations = {
+  ...routine,
+  recommendations: [...routine.recommendations, { product: 'supplement_core', label: 'Hair Supplements', section: 'optional', because: 'supplements support healthy growth', rank: 5 }],
+};
+
+/** The routine product named `label`, as its list item. */
+const productItem = (label: string) => screen.getByRole('heading', { name: label, level: 4 }).closest('li')!;
+
 describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7 load statuses)', () => {
   it('shows what affects the shopper in their city, and their needs highest first, each a meter with its reasons', async () => {
-    server.use(mocks.getAggressors(() => houston), mocks.getScoring(() => scoring), mocks.getProductRecommendations(() => routine));
+    server.use(mocks.getAggressors(() => houston), mocks.getScoring(() => scoring), mocks.getProductRecommendations(() => routine), mocks.getPrescription(() => prescription));
     render(<DerivedSections category="haircare" />);
     expect(await screen.findByRole('heading', { name: 'What affects your hair in Houston' })).toBeTruthy();
     expect(screen.getByText('Humid summers in Houston swell the hair shaft.')).toBeTruthy();
@@ -61,13 +102,13 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
     expect(screen.getByText('High need')).toBeTruthy();
     // The routine, by section, each product with why; what is not advised is said, apart.
     const yours = within(await screen.findByRole('region', { name: 'Your routine' }));
-    expect(yours.getAllByRole('listitem').map((li) => li.querySelector('.routine__name')!.textContent)).toEqual(['Custom Shampoo', 'Custom Hair Mask']);
+    expect(yours.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Custom Shampoo', 'Custom Hair Mask']);
     expect(within(screen.getByRole('region', { name: 'Could also help' })).getByText('The dry or cold air where you live this season calls for an oil on the ends.')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Not for you right now' })).getByText('Custom Dry Shampoo')).toBeTruthy();
   });
 
   it('without a zip code the place section asks for one instead of failing', async () => {
-    server.use(mocks.getAggressors(() => mockError(404, { code: 'no_zipcode', detail: 'Add your zip code.' })), mocks.getScoring(() => ({ ...scoring, category: 'skincare', scores: [] })), mocks.getProductRecommendations(() => ({ category: 'skincare', recommendations: [] })));
+    server.use(mocks.getAggressors(() => mockError(404, { code: 'no_zipcode', detail: 'Add your zip code.' })), mocks.getScoring(() => ({ ...scoring, category: 'skincare', scores: [] })), mocks.getProductRecommendations(() => ({ category: 'skincare', recommendations: [] })), mocks.getPrescription(() => prescription));
     render(<DerivedSections category="skincare" />);
     expect(await screen.findByText('Add your zip code to see what your climate does to your skin.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'What your skin needs' })).toBeTruthy();
@@ -81,12 +122,107 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
       mocks.getAggressors(() => houston),
       mocks.getScoring(() => (++calls === 1 ? mockError(409, { code: 'profile_changed', detail: 'Try again.' }) : scoring)),
       mocks.getProductRecommendations(() => routine),
+      mocks.getPrescription(() => prescription),
     );
     render(<DerivedSections category="haircare" />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("We couldn't load all of your results");
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getAllByRole('meter')).toHaveLength(3));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('each routine product’s formula on the results page (issue 4 point 8; spec 000 §3.7, §4.7)', () => {
+  const loaded = () => server.use(mocks.getAggressors(() => houston), mocks.getScoring(() => scoring), mocks.getProductRecommendations(() => withSupplement));
+
+  it('shows each key ingredient and why under its own product, with its scent or why there is none, and what it is free of', async () => {
+    loaded();
+    server.use(mocks.getPrescription(() => prescription));
+    render(<DerivedSections category="haircare" />);
+    await screen.findByRole('heading', { name: "What's in your Custom Shampoo", level: 5 });
+    const shampoo = within(productItem('Custom Shampoo'));
+    const actives = shampoo.getByRole('list', { name: 'Key ingredients' });
+    expect(within(actives).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Panthenol 0.86% Draws in and holds moisture: your hair feels dry.']);
+    expect(shampoo.getByText('Scent: Arcadia')).toBeTruthy();
+    expect(shampoo.getByText('Free of silicones')).toBeTruthy();
+    expect(shampoo.getByText('You asked for silicone-free formulas.')).toBeTruthy();
+    expect(shampoo.queryByText(/Hydrolyzed rice protein/)).toBeNull();
+    const mask = within(productItem('Custom Hair Mask'));
+    expect(mask.getByText('Rebuilds strength in damaged hair: you style with hot tools.')).toBeTruthy();
+    expect(mask.queryByText('Panthenol')).toBeNull();
+    // No scent: the reason, in place of one.
+    expect(mask.getByText('Fragrance-free')).toBeTruthy();
+    expect(mask.getByText('We recommend fragrance-free for you at this time.')).toBeTruthy();
+    expect(mask.queryByText(/^Scent:/)).toBeNull();
+    // The featured oil and the optional supplement get theirs; the supplement in amounts per serving, not percents.
+    expect(within(productItem('Custom Hair Oil')).getByText('Argan oil')).toBeTruthy();
+    const supplement = within(productItem('Hair Supplements'));
+    expect(supplement.getByRole('heading', { name: "What's in your Hair Supplement" })).toBeTruthy();
+    expect(supplement.getByText('2500 mcg')).toBeTruthy();
+    expect(supplement.queryByText('0.17%')).toBeNull();
+  });
+
+  it('lists the full INCI in the server’s order, folded away until asked for', async () => {
+    loaded();
+    server.use(mocks.getPrescription(() => prescription));
+    render(<DerivedSections category="haircare" />);
+    await screen.findByRole('heading', { name: "What's in your Custom Shampoo" });
+    const details = productItem('Custom Shampoo').querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('Full ingredient list').tagName).toBe('SUMMARY');
+    const listed = within(within(details).getByRole('list')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(listed).toEqual(shampooInci);
+    expect(listed).not.toEqual([...listed].sort());
+  });
+
+  it('an inadvisable product shows no formula, and formulas outside the routine (skincare on the haircare page) are not shown', async () => {
+    loaded();
+    server.use(mocks.getPrescription(() => prescription));
+    render(<DerivedSections category="haircare" />);
+    await screen.findByRole('heading', { name: "What's in your Custom Shampoo" });
+    const dry = productItem('Custom Dry Shampoo');
+    expect(dry.textContent).toBe('Custom Dry ShampooDry shampoo absorbs oil your dry scalp needs.');
+    expect(dry.querySelector('.formula')).toBeNull();
+    expect(screen.queryByText('Zinc PCA')).toBeNull();
+    expect(screen.queryByText(/Gentle Cream Cleanser/)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 5 }).map((h) => h.textContent)).toEqual([
+      "What's in your Custom Shampoo",
+      "What's in your Custom Hair Mask",
+      "What's in your Custom Hair Oil",
+      "What's in your Hair Supplement",
+    ]);
+  });
+
+  it('the routine waits for its formulas, and the page is busy until they come (combined status)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    loaded();
+    server.use(mocks.getPrescription(async () => (await gate, prescription)));
+    const { container } = render(<DerivedSections category="haircare" />);
+    await screen.findByRole('heading', { name: 'What affects your hair in Houston' });
+    await waitFor(() => expect(screen.getAllByRole('meter')).toHaveLength(3));
+    expect(container.firstElementChild!.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Putting your routine together…')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your routine' })).toBeNull();
+    release();
+    await screen.findByRole('heading', { name: "What's in your Custom Shampoo" });
+    expect(container.firstElementChild!.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('a prescription that fails shows the routine without formulas and an error whose retry fetches it again', async () => {
+    let calls = 0;
+    loaded();
+    // A refusal the client does not retry by itself (it retries 5xx and network errors up to 3 times).
+    server.use(mocks.getPrescription(() => (++calls === 1 ? mockError(409, { code: 'profile_changed', detail: 'Try again.' }) : prescription)));
+    render(<DerivedSections category="haircare" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("We couldn't load all of your results");
+    expect(productItem('Custom Shampoo')).toBeTruthy();
+    expect(screen.queryByText(/What's in your/)).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: "What's in your Custom Shampoo" })).toBeTruthy();
+    expect(calls).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -118,7 +118,14 @@ describe('haircare consultation, end to end', () => {
     await expect.poll(() => page.getByRole('meter').count()).toBeGreaterThan(3);
     await expect.poll(() => page.locator('.scores').innerText()).toContain('Because you want more volume');
     await expect.poll(() => page.getByRole('heading', { level: 2 }).first().innerText()).toContain('New York');
-    await page.getByRole('region', { name: 'Your routine' }).getByText('Custom Shampoo').waitFor();
+    await page.getByRole('region', { name: 'Your routine' }).getByRole('heading', { name: 'Custom Shampoo', exact: true }).waitFor();
+    // Each product's formula (issue 4 points 4 and 8): the scent chosen, vegan as asked, the label's INCI list.
+    const shampoo = page.locator('.formula').filter({ has: page.getByRole('heading', { name: "What's in your Custom Shampoo" }) });
+    await expect.poll(() => shampoo.locator('.formula__scent').innerText()).toContain('Scent: Arcadia');
+    await expect.poll(() => shampoo.locator('.formula__free-of').innerText()).toContain('Free of animal-derived ingredients');
+    await shampoo.getByText('Full ingredient list').click();
+    await expect.poll(() => shampoo.locator('.formula__inci-list li').first().innerText()).toBe('Aqua');
+    await expect.poll(() => shampoo.locator('.formula__inci-list').innerText()).not.toContain('Keratin');
   });
 
   it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {

@@ -1,4 +1,6 @@
+import type { Formula } from '#api';
 import { AggressorList } from '../../../renderer/parts/aggressor-list';
+import { FormulaCard } from './formula-card';
 import { RoutineList } from './routine-list';
 import { ScoreList } from './score-list';
 import { useDerivedData } from './use-derived-data';
@@ -7,11 +9,19 @@ const subject = { haircare: 'hair', skincare: 'skin' } as const;
 
 /**
  * The results a signed-in shopper's answers give (issue 4 point 8): what affects them where they live,
- * their needs and their routine, each section with its loading and error states (spec 000 §4.7).
+ * their needs and their routine with what is in each formula, each section with its loading and error states
+ * (spec 000 §4.7).
  */
 export default function DerivedSections({ category }: { category: 'haircare' | 'skincare' }) {
-  const { aggressors, scoring, routine, retry, status } = useDerivedData(category);
+  const { aggressors, scoring, routine, prescription, retry, status } = useDerivedData(category);
   const place = aggressors.value;
+  // Each routine product shows its formula (the supplement's too); the routine waits for them, so nothing jumps in later.
+  const formulas = new Map<string, Formula>(prescription.value?.formulas.map((f) => [f.product, f]));
+  const routineLoading = routine.status === 'loading' || prescription.status === 'loading';
+  const formulaOf = (product: { product: string }) => {
+    const formula = formulas.get(product.product);
+    return formula ? <FormulaCard formula={formula} headingLevel={5} /> : null;
+  };
   return (
     <div aria-busy={status === 'loading' || undefined}>
       <section className="results__section" aria-labelledby="results-place">
@@ -28,8 +38,8 @@ export default function DerivedSections({ category }: { category: 'haircare' | '
       </section>
       <section className="results__section" aria-labelledby="results-routine">
         <h2 id="results-routine">Your formulas</h2>
-        {routine.status === 'loading' ? <p className="results__loading">Putting your routine together…</p> : null}
-        {routine.status === 'success' && routine.value ? <RoutineList recommendations={routine.value.recommendations} /> : null}
+        {routineLoading ? <p className="results__loading">Putting your routine together…</p> : null}
+        {!routineLoading && routine.status === 'success' && routine.value ? <RoutineList recommendations={routine.value.recommendations} details={formulaOf} /> : null}
       </section>
       {status === 'error' ? (
         <div role="alert" className="results__error">

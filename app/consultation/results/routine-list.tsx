@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ProductRecommendation } from '#api';
+import { sentence } from './sentence';
 
 /** How the routine's sections read to the shopper; `preview` is not shown. */
 const groups: { title: string; sections: ProductRecommendation['section'][] }[] = [
@@ -9,11 +10,15 @@ const groups: { title: string; sections: ProductRecommendation['section'][] }[] 
   { title: 'Not for you right now', sections: ['inadvisable'] },
 ];
 
+/** What a routine product may draw beyond its name and why: never given an inadvisable product. */
+type ProductPart = (product: ProductRecommendation) => ReactNode;
+
 /**
- * The recommended routine (issue 4 point 7), grouped by section, each product with why. `action` draws what
- * a product offers (the shop's "add to cart"); inadvisable products never get one.
+ * The recommended routine (issue 4 point 7), grouped by section (h3), each product (h4) with why. `details` draws
+ * what is in a product (its formula, with headings from h5); `action` what it offers (the shop's "add to cart").
+ * Inadvisable products get neither.
  */
-export function RoutineList({ recommendations, action }: { recommendations: readonly ProductRecommendation[]; action?: (product: ProductRecommendation) => ReactNode }) {
+export function RoutineList({ recommendations, details, action }: { recommendations: readonly ProductRecommendation[]; details?: ProductPart; action?: ProductPart }) {
   return (
     <div className="routine">
       {groups.map((group) => {
@@ -26,8 +31,9 @@ export function RoutineList({ recommendations, action }: { recommendations: read
             <ul className="routine__products">
               {products.map((p) => (
                 <li key={p.product} className="routine__product">
-                  <span className="routine__name">{p.label}</span>
-                  <span className="routine__why">{capitalize(p.because)}.</span>
+                  <h4 className="routine__name">{p.label}</h4>
+                  <span className="routine__why">{sentence(p.because)}</span>
+                  {details && p.section !== 'inadvisable' ? details(p) : null}
                   {action && p.section !== 'inadvisable' ? action(p) : null}
                 </li>
               ))}
@@ -38,5 +44,3 @@ export function RoutineList({ recommendations, action }: { recommendations: read
     </div>
   );
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
