@@ -39,21 +39,9 @@ export function ConsultationResults({ runtime, answers, env }: { runtime: FlowRu
   const lines = answerLines(runtime, answers, env);
   const category = runtime.flow.category === 'skincare' ? 'skincare' : 'haircare';
   const signedIn = env.session === 'authenticated';
-  return (
-    <div className="page page--narrow results">
-      <h1 ref={heading} tabIndex={-1}>
-        Your consultation is complete
-      </h1>
-      <p>Your formulas are built from your answers, your climate and the season.</p>
-      {signedIn ? (
-        <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
-          <DerivedSections category={category} />
-        </Suspense>
-      ) : (
-        <p>
-          <Link to="/signin">Sign in</Link> to save your answers and see your results.
-        </p>
-      )}
+  // What the shopper told us and our promise: after the derived results, shown once they have loaded.
+  const rest = (
+    <>
       <section className="results__section" aria-labelledby="results-answers">
         <h2 id="results-answers">What you told us</h2>
         <dl className="answers-summary">
@@ -75,6 +63,26 @@ export function ConsultationResults({ runtime, answers, env }: { runtime: FlowRu
         </p>
         <p>Your health and hormone data is never shared. Our products are not intended for people under 18.</p>
       </section>
+    </>
+  );
+  return (
+    <div className="page page--narrow results">
+      <h1 ref={heading} tabIndex={-1}>
+        Your consultation is complete
+      </h1>
+      <p>Your formulas are built from your answers, your climate and the season.</p>
+      {signedIn ? (
+        <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
+          <DerivedSections category={category} after={rest} />
+        </Suspense>
+      ) : (
+        <>
+          <p>
+            <Link to="/signin">Sign in</Link> to save your answers and see your results.
+          </p>
+          {rest}
+        </>
+      )}
     </div>
   );
 }

@@ -194,19 +194,24 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
     ]);
   });
 
-  it('the routine waits for its formulas, and the page is busy until they come (combined status)', async () => {
+  it('shows one loading line until every call has answered, then everything at once, then the rest of the page (no layout shift)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     loaded();
     server.use(mocks.getPrescription(async () => (await gate, prescription)));
-    const { container } = render(<DerivedSections category="haircare" />);
-    await screen.findByRole('heading', { name: 'What affects your hair in Houston' });
-    await waitFor(() => expect(screen.getAllByRole('meter')).toHaveLength(3));
+    const { container } = render(<DerivedSections category="haircare" after={<p>After the results</p>} />);
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Putting your results together…');
     expect(container.firstElementChild!.getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByText('Putting your routine together…')).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Your routine' })).toBeNull();
+    // The other calls have answered by now, yet nothing of theirs is drawn: it would move as the rest arrives.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'What affects your hair in Houston' })).toBeNull();
+    expect(screen.queryByRole('meter')).toBeNull();
+    expect(screen.queryByText('After the results')).toBeNull();
     release();
     await screen.findByRole('heading', { name: "What's in your Custom Shampoo" });
+    expect(screen.getByRole('heading', { name: 'What affects your hair in Houston' })).toBeTruthy();
+    expect(screen.getAllByRole('meter')).toHaveLength(3);
+    expect(screen.getByText('After the results')).toBeTruthy();
     expect(container.firstElementChild!.hasAttribute('aria-busy')).toBe(false);
   });
 

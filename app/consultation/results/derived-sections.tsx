@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Formula } from '#api';
 import { AggressorList } from '../../../renderer/parts/aggressor-list';
 import { FormulaCard } from './formula-card';
@@ -10,9 +11,10 @@ const subject = { haircare: 'hair', skincare: 'skin' } as const;
 /**
  * The results a signed-in shopper's answers give (issue 4 point 8): what affects them where they live,
  * their needs and their routine with what is in each formula, each section with its loading and error states
- * (spec 000 §4.7).
+ * (spec 000 §4.7). Until every call has answered it shows one loading line, then everything at once, and only
+ * then `after` (the rest of the page): nothing on screen moves as the answers arrive (no layout shift).
  */
-export default function DerivedSections({ category }: { category: 'haircare' | 'skincare' }) {
+export default function DerivedSections({ category, after }: { category: 'haircare' | 'skincare'; after?: ReactNode }) {
   const { aggressors, scoring, routine, prescription, retry, status } = useDerivedData(category);
   const place = aggressors.value;
   // Each routine product shows its formula (the supplement's too); the routine waits for them, so nothing jumps in later.
@@ -22,8 +24,17 @@ export default function DerivedSections({ category }: { category: 'haircare' | '
     const formula = formulas.get(product.product);
     return formula ? <FormulaCard formula={formula} headingLevel={5} /> : null;
   };
+  if (status === 'loading') {
+    return (
+      <div aria-busy="true">
+        <p className="results__loading" role="status">
+          Putting your results together…
+        </p>
+      </div>
+    );
+  }
   return (
-    <div aria-busy={status === 'loading' || undefined}>
+    <div>
       <section className="results__section" aria-labelledby="results-place">
         <h2 id="results-place">{place ? `What affects your ${subject[category]} in ${place.city}` : `What affects your ${subject[category]}`}</h2>
         {aggressors.status === 'loading' ? <p className="results__loading">Looking at your climate…</p> : null}
@@ -49,6 +60,7 @@ export default function DerivedSections({ category }: { category: 'haircare' | '
           </button>
         </div>
       ) : null}
+      {after}
     </div>
   );
 }
