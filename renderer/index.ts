@@ -2,6 +2,7 @@
 export type { StepProps, StepServices, StepFacts, SignUpResult, SignUpFieldErrors, GeoAggressor, AnyStepScreen, RankingFacts, RankedItem } from './step-props';
 export { stepComponents, preloadStepComponents } from './step-components';
 export { StepView } from './step-view';
+export { lazyComponent, type LazyComponent } from './lazy-component';
 export type { StepViewProps } from './step-view';
 export { ProgressTracker } from './progress-tracker';
 export { Tip } from './tip';

@@ -65,6 +65,6 @@ export function createApp(deps: AppDeps): Hono {
     await next();
   });
   mountOperations(app, services, operations);
-  if (config.webRoot) mountWebApp(app, config.webRoot, deps.flows.contentSection?.bind(deps.flows));
+  if (config.webRoot) mountWebApp(app, config.webRoot, deps.flows.consultationPage?.bind(deps.flows));
   return app;
 }

@@ -3,14 +3,14 @@ import { useLocation, useParams } from 'react-router';
 import type { AccountCreationOrigin, HairProfile } from '#api';
 import type { Answers, CompiledFlow } from '#engine';
 import type { StepServices } from '../../renderer/index';
-import { api } from '../app-services';
+import { api, appTokens } from '../app-services';
 import { useSession } from '../session';
 import { PageStatus } from '../shell/page-status';
 import { localAnswerBuffer, startingAnswers } from './answer-buffer';
 import type { ConsultationDeps } from './consultation-actors';
 import { consultationFlows, loadFlowFor } from './flow-registry';
 import { flowEnvironment } from './flow-environment';
-import { FlowRunner, type FlowRunnerProps } from './flow-runner';
+import { FlowRunner, preloadResults, type FlowRunnerProps } from './flow-runner';
 import type { RankingCache } from './rankings';
 
 /** Code for shoppers with a session (their profile, aggressors, rankings), loaded only then. */
@@ -21,6 +21,21 @@ const saveBuffered = (...args: Parameters<typeof import('./after-sign-up').saveB
 const loadAggressors = () => accountData().then((m) => m.loadAggressors(api));
 
 type Loaded = { flow: CompiledFlow; profile?: HairProfile; saved?: Answers };
+type Account = { profile: HairProfile; saved: Answers };
+
+/**
+ * A device that holds a signed-in shopper's tokens asks for their profile as the page's code loads, alongside the
+ * session's own call rather than after it. It serves the first load only if the session then says they are signed
+ * in; any later load asks afresh (spec 000 §4.3).
+ */
+let earlyProfile: Promise<Account> | undefined = appTokens.read().user ? accountData().then((m) => m.loadProfile(api)) : undefined;
+earlyProfile?.catch(() => undefined); // an unused early request that failed is no error; a used one is handled where it is used
+
+function loadAccount(): Promise<Account> {
+  const profile = earlyProfile ?? accountData().then((m) => m.loadProfile(api));
+  earlyProfile = undefined;
+  return profile;
+}
 
 /** /consultation/{category}/...: loads the flow and the shopper's answers, then runs the consultation. */
 export default function ConsultationFlowPage() {
@@ -36,8 +51,13 @@ export default function ConsultationFlowPage() {
 
   useEffect(() => {
     if (!settled || !loadFlow || loaded) return;
+    if (!signedIn) earlyProfile = undefined; // the tokens it was asked with are no longer a session
     let live = true;
-    Promise.all([loadFlowFor(category, location.pathname), signedIn ? accountData().then((m) => m.loadProfile(api)) : undefined])
+    // The results page draws at once when its code is there first (a shopper reloading it, or following a link to it).
+    const flowLoaded = loadFlowFor(category, location.pathname).then((flow) =>
+      location.pathname.replace(/\/$/, '') === flow.routes.results ? preloadResults(signedIn).then(() => flow, () => flow) : flow,
+    );
+    Promise.all([flowLoaded, signedIn ? loadAccount() : undefined])
       .then(([flow, account]) => live && setLoaded({ flow, ...account }))
       .catch((error) => {
         console.error('loading the consultation failed', error);

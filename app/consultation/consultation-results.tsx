@@ -1,11 +1,14 @@
 import '../styles/answers-summary.css';
 import '../styles/results.css';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { lazyComponent } from '../../renderer/lazy-component';
 import { PageStatus } from '../shell/page-status';
 
 /** The derived data loads its code (and the API client) only for a signed-in shopper. */
-const DerivedSections = lazy(() => import('./results/derived-sections'));
+const derivedSections = lazyComponent(() => import('./results/derived-sections').then((m) => m.default));
+const DerivedSections = derivedSections.component;
+export const preloadDerivedSections = derivedSections.preload;
 import { offeredOptions, selectionFromAnswers, type Answers, type FlowEnvironment, type FlowRuntime, type OptionValue } from '#engine';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 

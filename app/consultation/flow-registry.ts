@@ -1,4 +1,4 @@
-import { loadContent, type CompiledFlow } from '#engine';
+import { loadAllContent, loadContent, type CompiledFlow } from '#engine';
 
 /**
  * The consultations the web app runs, each loaded (precompiled) only when opened; the list
@@ -13,12 +13,17 @@ export const consultationFlows: Record<string, () => Promise<CompiledFlow>> = {
 
 /**
  * Loads a consultation with the texts of the step at `pathname` (the first step when the path names
- * none), so the page the shopper opened draws at once.
+ * none; every step's at the results, which sum up every answer), so the page the shopper opened draws at once.
  * @example await loadFlowFor('skincare', '/consultation/skincare/my-lifestyle/age')
  */
 export async function loadFlowFor(category: string, pathname: string): Promise<CompiledFlow> {
   const flow = await consultationFlows[category]!();
-  const step = flow.steps.find((s) => s.route === pathname.replace(/\/$/, '')) ?? flow.steps[0];
+  const path = pathname.replace(/\/$/, '');
+  if (path === flow.routes.results) {
+    await loadAllContent(flow);
+    return flow;
+  }
+  const step = flow.steps.find((s) => s.route === path) ?? flow.steps[0];
   if (step) await loadContent(flow, step.name);
   return flow;
 }

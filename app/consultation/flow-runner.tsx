@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -17,14 +17,23 @@ import {
   type SaveResult,
   type Selection,
 } from '#engine';
-import { StepView, type GeoAggressor, type RankedItem, type RankingFacts, type StepServices } from '../../renderer/index';
+import { lazyComponent, StepView, type GeoAggressor, type RankedItem, type RankingFacts, type StepServices } from '../../renderer/index';
 import type { ConsultationDeps } from './consultation-actors';
 import type { RankingSource } from './rankings';
 import { useExitCapture } from '../shell/exit-capture';
 import { PageStatus } from '../shell/page-status';
 import { useFlowContent } from './use-flow-content';
 
-const ConsultationResults = lazy(() => import('./consultation-results').then((m) => ({ default: m.ConsultationResults })));
+const results = lazyComponent(() => import('./consultation-results').then((m) => m.ConsultationResults));
+const ConsultationResults = results.component;
+
+/**
+ * Loads the results page's code (and, for a signed-in shopper, the code of what is derived from their answers)
+ * before it is drawn: a component that suspends is revealed only after React's fallback pause (300 ms).
+ */
+export function preloadResults(signedIn: boolean): Promise<unknown> {
+  return results.preload().then(() => (signedIn ? import('./consultation-results').then((m) => m.preloadDerivedSections()) : undefined));
+}
 /** Saving loads its code with the first answer: a first visit downloads only what draws the step. */
 const savingCode = () => import('./consultation-actors');
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { ConsultationPage } from '../profile/profile-flows';
 import { createRoutePreloads } from './route-preloads';
 
 /** Paths that belong to the API, never to the web app: they are not answered with index.html. */
@@ -14,13 +15,13 @@ export function isApiPath(requestPath: string): boolean {
 
 /**
  * Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any
- * other GET, with preloads for the page's lazy code (`contentSection`: which texts of a flow a page shows first).
+ * other GET, with preloads for the page's lazy code (`pageOf`: which texts of a flow a page shows first, and whether it is the results page).
  */
-export function mountWebApp(app: Hono, root: string, contentSection?: (path: string) => string | undefined): void {
+export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => ConsultationPage | undefined): void {
   const absoluteRoot = path.resolve(root);
   // The build writes .br and .gz beside each asset (scripts/precompress-plugin.ts); they are sent when the browser accepts them.
   const files = serveStatic({ root: absoluteRoot, precompressed: true });
-  const preloads = createRoutePreloads(absoluteRoot, contentSection);
+  const preloads = createRoutePreloads(absoluteRoot, pageOf);
   app.use('*', async (c, next) => {
     // The build manifest and other dot-files are for the server, not the web.
     if (isApiPath(c.req.path) || c.req.path.startsWith('/.')) return next();

@@ -1,6 +1,6 @@
 import { answerCatalog, checkAnswers, loadFlowDirectory, questionSets, type AnswerCatalog } from '#engine/compiler';
 import { createFormulation } from '../formulation/formulation';
-import type { AnswerCheck, ProfileFlows } from './profile-flows';
+import type { AnswerCheck, ConsultationPage, ProfileFlows } from './profile-flows';
 
 /** Compiles every flow under `dir` with the engine and serves answer checks and question sets from them; a flow with problems stops the start. */
 export function loadProfileFlows(dir: string): ProfileFlows {
@@ -8,13 +8,17 @@ export function loadProfileFlows(dir: string): ProfileFlows {
   if (problems.length > 0) throw new Error(`The flows in ${dir} have ${problems.length} problem(s):\n\n${problems.join('\n\n')}`);
   const catalog = answerCatalog(flows);
   const flags = profileFlags(catalog);
-  // A page path's step, in the section its file writes it in (the browser loads a flow's texts by that section).
-  const sections = new Map<string, string>();
-  for (const flow of flows) for (const step of flow.steps) if (!sections.has(step.route)) sections.set(step.route, step.section);
+  // A page path's step, in the section its file writes it in (the browser loads a flow's texts by that section);
+  // a flow's results page shows every answer, so it needs every section's texts.
+  const pages = new Map<string, ConsultationPage>();
+  for (const flow of flows) {
+    for (const step of flow.steps) if (!pages.has(step.route)) pages.set(step.route, { sections: [step.section], results: false });
+    if (flow.routes.results) pages.set(flow.routes.results, { sections: flow.sections.map((s) => s.id), results: true });
+  }
   return {
     checkAnswers: (body) => checkWithFlags(catalog, flags, body),
     questionSets: (category) => questionSets(flows, category),
-    contentSection: (path) => sections.get(path.replace(/\/$/, '')),
+    consultationPage: (path) => pages.get(path.replace(/\/$/, '')),
     formulation: createFormulation(catalog),
   };
 }

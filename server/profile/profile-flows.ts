@@ -6,12 +6,18 @@ export type AnswerCheck =
   | { ok: true; answers: Record<string, unknown>; categories: string[] }
   | { ok: false; fields: Record<string, string[]> };
 
+/** A consultation page: a step (its one section) or the results (every section, for the answers summary). */
+export interface ConsultationPage {
+  sections: string[];
+  results: boolean;
+}
+
 /** What the profile routes need from the flows: answer validation and the §3.1 question sets. */
 export interface ProfileFlows {
   checkAnswers(body: Record<string, unknown>): AnswerCheck;
   questionSets(category?: string): Record<string, Question[]>;
-  /** The section (as the flow file groups it) of the step at a page path, whose texts the page loads first. */
-  contentSection?(path: string): string | undefined;
+  /** What a consultation page path shows: the sections (as the flow file groups them) whose texts it loads first, and whether it is the results page. */
+  consultationPage?(path: string): ConsultationPage | undefined;
   /** The formulation built on these flows' fields (scoring, textures...); absent in tests with made-up flows. */
   formulation?: Formulation;
 }

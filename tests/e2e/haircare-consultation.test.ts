@@ -128,6 +128,27 @@ describe('haircare consultation, end to end', () => {
     await expect.poll(() => shampoo.locator('.formula__inci-list').innerText()).not.toContain('Keratin');
   });
 
+  it('reloading the results page asks for the profile once and draws the results without a code-loading pause', async () => {
+    // Every text the page shows on the way, as it shows it (the observer is installed before the app starts).
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __seen: string[] }).__seen = []);
+      new MutationObserver(() => seen.push(document.getElementById('root')?.innerText ?? '')).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const profileRequests: string[] = [];
+    const count = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/v1/account/hair_profile/') profileRequests.push(request.url());
+    };
+    page.on('request', count);
+    await page.reload();
+    await page.getByRole('region', { name: 'Your routine' }).getByRole('heading', { name: 'Custom Shampoo', exact: true }).waitFor();
+    page.off('request', count);
+    expect(profileRequests).toHaveLength(1);
+    // The results' code is fetched with the page and loaded before the results are drawn: its own loading line never shows.
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.some((text) => text.includes('Your consultation is complete'))).toBe(true);
+    expect(seen.filter((text) => text.includes('Loading your results'))).toEqual([]);
+  });
+
   it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).waitFor();

@@ -3,6 +3,7 @@ import type { Formula } from '#api';
 import { answerCatalog, loadFlowDirectory } from '#engine/compiler';
 import { computeAggressors } from '../../server/formulation/aggressors/compute-aggressors';
 import { createFormulation, type Formulation } from '../../server/formulation/formulation';
+import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { countryOf, locateZipcode } from '../../server/profile/locate-zipcode';
 import { personas, type Persona } from '../fixtures/personas';
 
@@ -59,6 +60,11 @@ describe('pinned personas (issue 4 point 11)', () => {
       await expect(await describePersona(formulation, persona)).toMatchFileSnapshot(`./personas/${persona.name.toLowerCase()}.txt`);
     });
   }
+
+  it('every persona answers only what the flows accept, as the API checks a saved profile', () => {
+    const flows = loadProfileFlows('flows');
+    for (const persona of personas) expect(flows.checkAnswers(persona.answers), persona.name).toMatchObject({ ok: true });
+  });
 
   it('the personas together cover every hard rule', async () => {
     const rules = new Set<string>();

@@ -12,9 +12,11 @@ beforeAll(() => {
 });
 
 it('names the section whose texts a step page shows first (its modulepreload)', () => {
-  expect(flows.contentSection!('/consultation/haircare/my-hair/length')).toBe('hair-scalp');
-  expect(flows.contentSection!('/consultation/skincare/my-lifestyle/age/')).toBe('lifestyle');
-  expect(flows.contentSection!('/consultation/skincare/nowhere')).toBeUndefined();
+  expect(flows.consultationPage!('/consultation/haircare/my-hair/length')).toEqual({ sections: ['hair-scalp'], results: false });
+  expect(flows.consultationPage!('/consultation/skincare/my-lifestyle/age/')).toEqual({ sections: ['lifestyle'], results: false });
+  expect(flows.consultationPage!('/consultation/skincare/nowhere')).toBeUndefined();
+  // The results page summarises every answer, so it needs every section's texts.
+  expect(flows.consultationPage!('/consultation/haircare/results/get-results')).toEqual({ sections: ['hair-scalp', 'treatments', 'lifestyle', 'preferences'], results: true });
 });
 
 describeEachDatabase('profile routes on the real flows (flows/, engine)', (database) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints, health } from '#api';
 import type { Database } from '../../server/db/database';
+import type { ConsultationPage } from '../../server/profile/profile-flows';
 import { describeEachDatabase } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
@@ -197,13 +198,19 @@ describe('the built web app (dist/)', () => {
       'flows/consultation/haircare.yaml?split': { file: 'assets/haircare-3c.js', imports: ['_shared-2b.js'] },
       'flows/consultation/haircare.yaml?content=hair-scalp': { file: 'assets/haircare-4d.js' },
       'flows/consultation/haircare.yaml?content=lifestyle': { file: 'assets/haircare-5e.js' },
+      'app/session/index.ts': { file: 'assets/session-6f.js', imports: ['_api-error-7a.js'] },
+      '_api-error-7a.js': { file: 'assets/api-error-7a.js' },
+      'app/consultation/consultation-results.tsx': { file: 'assets/results-8b.js', imports: ['_shared-2b.js'], css: ['assets/results-9c.css'] },
     }),
   );
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.br'), brotliCompressSync('console.log("shop")'));
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.gz'), gzipSync('console.log("shop")'));
   const down = { execute: () => Promise.resolve() } as unknown as Database;
-  const sections: Record<string, string> = { '/consultation/haircare/my-hair/length': 'hair-scalp' };
-  const t = createTestApp(down, { config: { webRoot: root }, flows: { ...fakeFlows, contentSection: (p) => sections[p] } });
+  const pages: Record<string, ConsultationPage> = {
+    '/consultation/haircare/my-hair/length': { sections: ['hair-scalp'], results: false },
+    '/consultation/haircare/results/get-results': { sections: ['hair-scalp', 'lifestyle'], results: true },
+  };
+  const t = createTestApp(down, { config: { webRoot: root }, flows: { ...fakeFlows, consultationPage: (p) => pages[p] } });
 
   it('serves index.html for the app’s routes, revalidated', async () => {
     for (const route of ['/', '/consultation/haircare/my-hair/length', '/signin/verify?token=abc&next=%2F']) {
@@ -230,6 +237,16 @@ describe('the built web app (dist/)', () => {
     // The flow's logic and the texts of the section the page is in (not the other sections').
     for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js', 'haircare-4d.js']) expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
     expect(page.body).not.toContain('haircare-5e.js');
+    expect(page.body).not.toContain('session-6f.js');
+    expect(page.body).not.toContain('results-8b.js');
+    // The results page: its first paint's code first; then, at low priority, every section's texts and the session and
+    // results code a signed-in shopper's visit loads.
+    const results = await t.call('GET', '/consultation/haircare/results/get-results');
+    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js']) expect(results.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    for (const file of ['haircare-4d.js', 'haircare-5e.js', 'session-6f.js', 'api-error-7a.js', 'results-8b.js']) {
+      expect(results.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}" fetchpriority="low">`);
+    }
+    expect(results.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/results-9c.css" fetchpriority="low">');
     expect((await t.call('GET', '/terms')).body).not.toContain('modulepreload');
     expect((await t.call('GET', '/.vite/manifest.json')).body).toContain('<div id="root">');
   });

@@ -1,0 +1,37 @@
+import { chromium } from 'playwright-core';
+import { startServer } from '/work/main/scripts/start-server';
+import { signedInShopper } from '/work/main/bench/formulation-bench';
+import { chromiumArgs, chromiumPath } from '/work/main/scripts/chromium';
+const server = await startServer();
+try {
+  const storage = await signedInShopper(server.url);
+  const url = server.url + (process.env.PAGE ?? '/consultation/haircare/results/get-results');
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await page.goto(server.url + '/favicon.svg');
+  await page.evaluate((e) => Object.entries(e).forEach(([k, v]) => localStorage.setItem(k, v)), storage);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await page.addInitScript(() => { new PerformanceObserver((l) => { for (const e of l.getEntries()) console.log('LCP', Math.round(e.startTime), (e as any).element?.tagName, (e as any).element?.textContent?.slice(0, 40)); }).observe({ type: 'largest-contentful-paint', buffered: true }); });
+  page.on('console', (m) => console.log(m.text()));
+  await browser.startTracing(page, { path: '/tmp/lh/trace.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute'] });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await browser.stopTracing();
+  await page.waitForTimeout(1000);
+  const { profile } = await cdp.send('Profiler.stop');
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+  const dt = profile.timeDeltas; 
+  profile.samples.forEach((id: number, i: number) => { const n: any = byId.get(id); const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000); });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log('total sampled ms', Math.round(total));
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(v.toFixed(1).padStart(8), k);
+  const timing = await page.evaluate(() => JSON.stringify(performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)])));
+  console.log(timing);
+  const res = await page.evaluate(() => JSON.stringify(performance.getEntriesByType('resource').map((r: any) => [Math.round(r.startTime), Math.round(r.responseEnd), r.name.split('/').slice(-2).join('/')])));
+  for (const r of JSON.parse(res)) console.log(r.join(' '));
+  await browser.close();
+} finally { await server.stop(); }
