@@ -1,36 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen as page, waitFor, within } from 'storybook/test';
-import type { ProfileScoring } from '#api';
 import { fakeJwt, mockEndpoint, mockError } from '../api/client/mocks';
 import DerivedSections from '../app/consultation/results/derived-sections';
 import '../app/styles/app.css';
 import '../app/styles/results.css';
-import { houstonPrescription, houstonRoutine } from './fixtures/houston-prescription';
+import { houstonPlace, houstonPrescription, houstonRoutine, houstonScoring } from './fixtures/houston-results';
 import { inResultsPage } from './support/frame';
 import { at } from './support/viewports';
-
-const place = {
-  zipcode: '77002',
-  country: 'US' as const,
-  city: 'Houston',
-  region: 'TX',
-  latitude: 29.75,
-  longitude: -95.36,
-  aggressors: [
-    { slug: 'humidity', label: 'Humidity', level: 'high' as const, detail: 'Humid summers in Houston: 75% average humidity in July swells the hair shaft and causes frizz.' },
-    { slug: 'uv', label: 'Sun', level: 'high' as const, detail: 'A UV index near 10 at midday in summer breaks down the hair’s proteins.' },
-    { slug: 'hard_water', label: 'Hard water', level: 'moderate' as const, detail: 'Moderately hard water leaves minerals that dull the hair.' },
-  ],
-};
-const scoring: ProfileScoring = {
-  category: 'haircare',
-  scores: [
-    { dimension: 'frizz', label: 'Frizz', score: 75, level: 'high', reasons: [{ because: 'you describe your hair as frizzy', points: 40, source: 'answers' }, { because: 'humid air where you live swells the hair', points: 15, source: 'place' }] },
-    { dimension: 'dryness', label: 'Dryness', score: 50, level: 'moderate', reasons: [{ because: 'you want more moisture', points: 20, source: 'answers' }, { because: 'your hair is porous and loses water quickly', points: 15, source: 'answers' }] },
-    { dimension: 'damage', label: 'Damage', score: 25, level: 'low', reasons: [{ because: 'you style with hot tools', points: 15, source: 'answers' }] },
-    { dimension: 'volume', label: 'Volume', score: 5, level: 'low', reasons: [] },
-  ],
-};
 
 const meta = {
   title: 'App/Results/Derived sections',
@@ -50,8 +26,8 @@ type Story = StoryObj<typeof meta>;
 function resultsHandlers(overrides: ReturnType<typeof mockEndpoint>[] = []) {
   return [
     ...overrides,
-    mockEndpoint('getAggressors', () => place),
-    mockEndpoint('getScoring', () => scoring),
+    mockEndpoint('getAggressors', () => houstonPlace),
+    mockEndpoint('getScoring', () => houstonScoring),
     mockEndpoint('getProductRecommendations', () => houstonRoutine),
     mockEndpoint('getPrescription', () => houstonPrescription),
   ];
@@ -70,7 +46,10 @@ const loaded: Story = {
   },
   play: async () => {
     await page.findByRole('heading', { name: 'What affects your hair in Houston' });
-    await waitFor(() => expect(page.getAllByRole('meter')).toHaveLength(4));
+    // Her six highest needs of the eleven, highest first.
+    await waitFor(() => expect(page.getAllByRole('meter')).toHaveLength(6));
+    const highest = [...houstonScoring.scores].sort((a, b) => b.score - a.score)[0]!;
+    await expect(page.getAllByRole('meter')[0]).toHaveAttribute('value', String(highest.score));
     await page.findByRole('region', { name: 'Not for you right now' });
     const shampoo = within(productItem('Custom Shampoo'));
     await expect(shampoo.getByRole('heading', { name: "What's in your Custom Shampoo", level: 5 })).toBeVisible();
