@@ -111,6 +111,18 @@ describe('formulas for a profile (issue 4 point 4)', () => {
     expect(activeSlugs(veganSupplement)).not.toContain('marine_collagen_peptides');
   });
 
+  it('vegan: winter’s vitamin D is the same D3 from lichen, at the same amount, instead of D3 from lanolin', () => {
+    const vitaminD = (f: { actives: { slug: string; amount: unknown }[] }) => f.actives.find((a) => a.slug.startsWith('cholecalciferol'));
+    const thinning = { diag_hairloss_level: 'excessive' };
+    expect(vitaminD(product(thinning, 'supplement_core'))).toMatchObject({ slug: 'cholecalciferol', amount: { value: 25, unit: 'mcg' } });
+    const vegan = product({ ...thinning, pref_vegan: true }, 'supplement_core');
+    expect(vitaminD(vegan)).toMatchObject({ slug: 'cholecalciferol_lichen', amount: { value: 25, unit: 'mcg' } });
+    expect(vegan.inci).toContain('Cholecalciferol (from Lichen)');
+    expect(vegan.inci).not.toContain('Cholecalciferol');
+    // In summer, with time outdoors, there is none to give.
+    expect(vitaminD(product({ ...thinning, pref_vegan: true }, 'supplement_core', [], SUMMER))).toBeUndefined();
+  });
+
   it('the supplement gives amounts per daily serving, within each nutrient’s daily maximum', () => {
     const supplement = product({ diag_hairloss_level: 'excessive', profile_stress_level: 'lot' }, 'supplement_core');
     expect(supplement.actives[0]).toMatchObject({ slug: 'biotin', amount: { value: 2500, unit: 'mcg' } });
