@@ -78,19 +78,20 @@ export async function resultsLoadBench(baseUrl: string, shoppers = 50, rounds = 
 }
 
 /**
- * A customer who finished the haircare consultation (the first persona's answers), as the browser keeps them:
- * the localStorage entries of a signed-in session.
+ * A customer who finished a consultation (haircare: the first persona, Maya; skincare: the first skincare-only persona),
+ * as the browser keeps them: the localStorage entries of a signed-in session.
  */
-export async function signedInShopper(baseUrl: string): Promise<Record<string, string>> {
-  const email = `bench-${Date.now()}@example.com`;
+export async function signedInShopper(baseUrl: string, category: 'haircare' | 'skincare' = 'haircare'): Promise<Record<string, string>> {
+  const persona = category === 'haircare' ? personas[0]! : personas.find((p) => p.categories.join() === 'skincare')!;
+  const email = `bench-${category}-${Date.now()}@example.com`;
   const signup = await fetch(`${baseUrl}/v1/auth/signup/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, username: email, first_name: 'Maya', last_name: 'Bench', has_accepted_terms: true, account_creation_origin: 'consultation_sign_up_haircare' }),
+    body: JSON.stringify({ email, username: email, first_name: persona.name, last_name: 'Bench', has_accepted_terms: true, account_creation_origin: `consultation_sign_up_${category}` }),
   });
   if (!signup.ok) throw new Error(`Sign-up failed: ${signup.status} ${await signup.text()}`);
   const tokens = (await signup.json()) as { access: string; refresh: string };
-  const body = { ...personas[0]!.answers, source: 'website', consultation_status: { category: 'haircare', status: 'completed' } };
+  const body = { ...persona.answers, source: 'website', consultation_status: { category, status: 'completed' } };
   const saved = await fetch(`${baseUrl}/v1/account/hair_profile/`, { method: 'PATCH', headers: { Authorization: `Bearer ${tokens.access}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   if (!saved.ok) throw new Error(`Saving the answers failed: ${saved.status} ${await saved.text()}`);
   return { 'shop.tokens.user': JSON.stringify({ access: tokens.access, refresh: tokens.refresh }) };

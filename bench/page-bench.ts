@@ -62,6 +62,16 @@ export async function pageWeight(baseUrl: string, path: string): Promise<PageWei
  * in the origin's localStorage first (a signed-in shopper's tokens), and Lighthouse is told to keep it.
  */
 export async function lighthousePerformance(url: string, storage?: Record<string, string>): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
+  // Now and then Lighthouse loses the trace of a run (NO_NAVSTART) and scores it 0: that run is made again.
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouseRun(url, storage);
+    if (!run.runtimeError) return run.figures;
+    if (attempt === 3) throw new Error(`Lighthouse failed three times on ${url}: ${run.runtimeError}`);
+    console.warn(`Lighthouse run failed on ${url} (${run.runtimeError}); running it again.`);
+  }
+}
+
+async function lighthouseRun(url: string, storage?: Record<string, string>) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: chromiumArgs });
@@ -77,10 +87,13 @@ export async function lighthousePerformance(url: string, storage?: Record<string
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', disableStorageReset: Boolean(storage) });
     const lhr = result!.lhr;
     return {
-      score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
-      lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
-      tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0,
-      cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
+      runtimeError: lhr.runtimeError?.code,
+      figures: {
+        score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
+        tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0,
+        cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
+      },
     };
   } finally {
     chrome.kill();
