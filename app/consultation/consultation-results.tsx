@@ -2,7 +2,7 @@ import '../styles/answers-summary.css';
 import '../styles/results.css';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { lazyComponent } from '../../renderer/lazy-component';
+import { lazyComponent } from '../../renderer/index';
 import { PageStatus } from '../shell/page-status';
 
 /** The derived data loads its code (and the API client) only for a signed-in shopper. */
