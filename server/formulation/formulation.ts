@@ -60,7 +60,8 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
   const fragrances = loadFragranceTable(withScores);
   const recommendations = loadRecommendationTable(withScores);
   const catalogue = loadCatalogue();
-  const scentSlugs = (['haircare', 'skincare'] as const).flatMap((c) => fragrances.categories[c].catalogue.map((f) => f.slug).filter((slug) => slug !== fragrances.categories[c].fragranceFree));
+  const fragranceFree = { haircare: fragrances.categories.haircare.fragranceFree, skincare: fragrances.categories.skincare.fragranceFree };
+  const scentSlugs = (['haircare', 'skincare'] as const).flatMap((c) => fragrances.categories[c].catalogue.map((f) => f.slug).filter((slug) => slug !== fragranceFree[c]));
   const formulas = loadFormulasTable({ catalogue, known: withScores, dimensions: { haircare: scoring.haircare.map((d) => d.id), skincare: scoring.skincare.map((d) => d.id) }, scentSlugs });
   const skeletons = [...catalogue.skeletons.values()];
   const formulation: Formulation = {
@@ -89,7 +90,7 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
       if (!skeleton) throw new Error(`No skeleton "${slug}".`);
       const category = skeleton.category === 'skincare' ? 'skincare' : 'haircare';
       const scores = new Map(derived.scores[category].map((s) => [s.dimension, s]));
-      return composeFormula(formulas, catalogue, skeleton, { facts: set.facts, scores, fragrances: derived.fragrances, date: set.date, season: set.season });
+      return composeFormula(formulas, catalogue, skeleton, { facts: set.facts, scores, fragrances: derived.fragrances, fragranceFree, date: set.date, season: set.season });
     },
     derive(answers, aggressors) {
       const facts = profileFacts(answers, aggressors);

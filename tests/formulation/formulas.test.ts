@@ -73,7 +73,7 @@ describe('formulas.yaml is checked at start, with file:line:column (issue 4 poin
       const derived = formulation.derive(answers, []);
       const set = formulation.formulate(answers, [], WINTER, derived);
       const scores = new Map(derived.scores.haircare.map((s) => [s.dimension, s]));
-      return composeFormula(unguarded, formulation.catalogue, formulation.catalogue.skeletons.get('conditioner')!, { facts: set.facts, scores, fragrances: derived.fragrances, date: set.date, season: set.season }).formula;
+      return composeFormula(unguarded, formulation.catalogue, formulation.catalogue.skeletons.get('conditioner')!, { facts: set.facts, scores, fragrances: derived.fragrances, fragranceFree: { haircare: 'fragrance_free', skincare: 'frag_free' }, date: set.date, season: set.season }).formula;
     };
     expect(activeSlugs(build(frizzy))).toContain('amodimethicone');
     const free = build({ ...frizzy, pref_silicone: 'no' });
@@ -112,11 +112,11 @@ describe('formulas for a profile (issue 4 point 4)', () => {
   });
 
   it('vegan: winter’s vitamin D is the same D3 from lichen, at the same amount, instead of D3 from lanolin', () => {
-    const vitaminD = (f: { actives: { slug: string; amount: unknown }[] }) => f.actives.find((a) => a.slug.startsWith('cholecalciferol'));
+    const vitaminD = (f: { actives: { slug: string; name: string; amount: unknown }[] }) => f.actives.find((a) => a.slug.startsWith('cholecalciferol'));
     const thinning = { diag_hairloss_level: 'excessive' };
     expect(vitaminD(product(thinning, 'supplement_core'))).toMatchObject({ slug: 'cholecalciferol', amount: { value: 25, unit: 'mcg' } });
     const vegan = product({ ...thinning, pref_vegan: true }, 'supplement_core');
-    expect(vitaminD(vegan)).toMatchObject({ slug: 'cholecalciferol_lichen', amount: { value: 25, unit: 'mcg' } });
+    expect(vitaminD(vegan)).toMatchObject({ slug: 'cholecalciferol_from_lichen', name: 'Cholecalciferol from lichen', amount: { value: 25, unit: 'mcg' } });
     expect(vegan.inci).toContain('Cholecalciferol (from Lichen)');
     expect(vegan.inci).not.toContain('Cholecalciferol');
     // In summer, with time outdoors, there is none to give.

@@ -1,5 +1,5 @@
 import { readDataSource, type DataProblem, type DataSource, type SourceLocation } from '#engine/compiler';
-import { ingredientsFileSchema, productTypes, skeletonsFileSchema, smallerVersions, type Ingredient, type Skeleton } from './schema.ts';
+import { exclusionFlagsOf, ingredientsFileSchema, productTypes, skeletonsFileSchema, smallerVersions, type ExclusionFlag, type Ingredient, type Skeleton } from './schema.ts';
 import { euFragranceAllergens, namesASilicone } from './rules.ts';
 
 /** One catalogue file's text and the name to print it under. */
@@ -128,7 +128,7 @@ function skeletonProblems(skeleton: Skeleton, ingredients: Map<string, Ingredien
     if (!ingredient) return out.push([['base', i, 'ingredient'], `Expected an ingredient of the ${catalogue} catalogue; found "${b.ingredient}", which no catalogue lists.`]);
     if (!ingredient.catalogues.includes(catalogue)) return out.push([['base', i, 'ingredient'], `Expected an ingredient of the ${catalogue} catalogue; found "${b.ingredient}", listed only in the ${ingredient.catalogues.join(' and ')} catalogue.`]);
     // Every shopper gets the base, so it must suit every hard rule of the formulas (vegan, silicone-free, …).
-    const flags = baseFlags(ingredient);
+    const flags = exclusionFlagsOf(ingredient).map((flag) => flagWords[flag]);
     if (flags.length > 0) out.push([['base', i, 'ingredient'], `Expected a base ingredient every shopper can have; found "${b.ingredient}", which is ${flags.join(', ')}. Offer it as an active instead.`]);
     if (b.percent === 'qs') return;
     const max = ingredient.max_percent?.[use];
@@ -144,13 +144,12 @@ function skeletonProblems(skeleton: Skeleton, ingredients: Map<string, Ingredien
   return out;
 }
 
-/** What would keep a base ingredient from some shopper: each is a hard rule of the formulas. */
-function baseFlags(ingredient: Ingredient): string[] {
-  return [
-    !ingredient.vegan && 'animal-derived',
-    ingredient.silicone && 'a silicone',
-    (ingredient.fragrance || ingredient.allergen) && 'a fragrance or fragrance allergen',
-    !ingredient.pregnancy_safe && 'not pregnancy-safe',
-    ingredient.irritant && 'an irritant',
-  ].filter((f): f is string => typeof f === 'string');
-}
+/** What would keep a base ingredient from some shopper, in words: each flag is excluded by a hard rule of the formulas. */
+const flagWords: Record<ExclusionFlag, string> = {
+  animal_derived: 'animal-derived',
+  silicone: 'a silicone',
+  fragrance: 'a fragrance',
+  allergen: 'a fragrance allergen',
+  pregnancy_unsafe: 'not pregnancy-safe',
+  irritant: 'an irritant',
+};

@@ -95,3 +95,12 @@ export const skeletonsFileSchema = z.strictObject({ skeletons: list(skeletonSche
 /** One ingredient, and which catalogues (files) list it. */
 export type Ingredient = z.infer<typeof ingredientSchema> & { catalogues: ('haircare' | 'skincare')[] };
 export type Skeleton = z.infer<typeof skeletonSchema>;
+
+/** The catalogue flags a hard rule of the formulas can exclude (formulas.yaml hardRules). */
+export const exclusionFlags = ['animal_derived', 'silicone', 'fragrance', 'allergen', 'pregnancy_unsafe', 'irritant'] as const;
+export type ExclusionFlag = (typeof exclusionFlags)[number];
+
+/** Every one of those flags an ingredient carries. */
+export function exclusionFlagsOf(ingredient: Ingredient): ExclusionFlag[] {
+  return exclusionFlags.filter((flag) => (flag === 'animal_derived' ? !ingredient.vegan : flag === 'pregnancy_unsafe' ? !ingredient.pregnancy_safe : ingredient[flag]));
+}

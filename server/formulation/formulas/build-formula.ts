@@ -1,9 +1,9 @@
 import type { Facts } from '#engine/compiler';
 import type { Formula, FormulaActive, FormulaCategory, RankedFragrance } from '#api';
 import type { Catalogue } from '../catalogue/load-catalogue';
-import type { Ingredient, Skeleton } from '../catalogue/schema';
+import { exclusionFlagsOf, type ExclusionFlag, type Ingredient, type Skeleton } from '../catalogue/schema';
 import type { Score } from '../scoring/compute-scores';
-import { ingredientHas, type ExclusionFlag, type FormulasTable, type HardRule, type NeedEntry, type Season } from './formulas-table';
+import type { FormulasTable, HardRule, NeedEntry, Season } from './formulas-table';
 
 /** What one formula is built from: the profile's facts (with `season` and the scores), its scores and the day. */
 export interface FormulaInput {
@@ -11,6 +11,8 @@ export interface FormulaInput {
   scores: ReadonlyMap<string, Score>;
   /** The category's fragrances ranked for the shopper (fragrances.yaml). */
   fragrances: Record<'haircare' | 'skincare', readonly RankedFragrance[]>;
+  /** The slug of each category's fragrance-free entry in that ranking (fragrances.yaml `fragranceFree`). */
+  fragranceFree: Record<'haircare' | 'skincare', string>;
   date: string;
   season: Season;
 }
@@ -34,16 +36,6 @@ interface Chosen {
   because: string;
 }
 
-/**
- * Builds one product's formula for a profile (issue 4 point 4; README.md next to this file): the skeleton's base,
- * the actives its need slots take for the profile's strongest needs, the scent, and the INCI list in descending
- * order of concentration. Pure: the same facts on the same date always give the same formula. The hard rules are
- * checked on every active and scent ingredient, whatever formulas.yaml's candidates say.
- */
-export function buildFormula(table: FormulasTable, catalogue: Catalogue, skeleton: Skeleton, input: FormulaInput): Formula {
-  return composeFormula(table, catalogue, skeleton, input).formula;
-}
-
 /** One line of a formula's composition: what the label lists, at what % w/w (kept on the server, never sent). */
 export interface CompositionLine {
   ingredient: Ingredient;
@@ -51,7 +43,13 @@ export interface CompositionLine {
   role: 'base' | 'balance' | 'active' | 'scent';
 }
 
-/** The formula and its full composition (every ingredient with its %), in INCI order. */
+/**
+ * Builds one product's formula for a profile (issue 4 point 4; README.md next to this file): the skeleton's base,
+ * the actives its need slots take for the profile's strongest needs, the scent, and the INCI list in descending
+ * order of concentration, with its full composition (every ingredient with its %). Pure: the same facts on the same
+ * date always give the same formula. The hard rules are checked on every active and scent ingredient, whatever
+ * formulas.yaml's candidates say.
+ */
 export function composeFormula(table: FormulasTable, catalogue: Catalogue, skeleton: Skeleton, input: FormulaInput): { formula: Formula; composition: CompositionLine[] } {
   const category = skeleton.category;
   const rules = applicableRules(table, category, input.facts);
@@ -115,11 +113,6 @@ export function composeFormula(table: FormulasTable, catalogue: Catalogue, skele
   return { formula, composition };
 }
 
-/** Every flag of the catalogue an ingredient carries. */
-export function exclusionFlagsOf(ingredient: Ingredient): ExclusionFlag[] {
-  return (['animal_derived', 'silicone', 'fragrance', 'allergen', 'pregnancy_unsafe', 'irritant'] as const).filter((flag) => ingredientHas(ingredient, flag));
-}
-
 /** The entries that apply to this skeleton for this profile, strongest need first (ties in file order). */
 function strongestFirst(entries: readonly NeedEntry[], skeleton: Skeleton, input: FormulaInput): NeedEntry[] {
   const slots = new Set(skeleton.actives.slots.map((s) => s.need));
@@ -160,8 +153,6 @@ function whyOf(entry: NeedEntry, input: FormulaInput): string {
   return reason ? `${entry.because}: ${reason}` : entry.because;
 }
 
-const fragranceFreeSlugs = new Set(['fragrance_free', 'frag_free', 'no_added_fragrance', 'none']);
-
 /** Why fragrance-free came first in the ranking, as the formula says it (never naming a health answer). */
 const rankedFreeBecause: Record<string, string> = {
   fragrance_free_recommender_sensitive_skin_v1: 'fragrance-free is kindest to sensitive skin',
@@ -183,7 +174,7 @@ function chooseScent(table: FormulasTable, category: 'haircare' | 'skincare', ru
   const ranking = input.fragrances[category];
   const top = ranking[0];
   const chosenSlug = typeof picked === 'string' ? picked.toLowerCase() : top?.slug;
-  if (!chosenSlug || fragranceFreeSlugs.has(chosenSlug)) {
+  if (!chosenSlug || chosenSlug === input.fragranceFree[category]) {
     const reason = typeof picked === 'string' ? undefined : top?.reason_why_slug;
     return none(reason ? rankedFreeBecause[reason]! : 'you chose fragrance-free');
   }

@@ -4,19 +4,7 @@ import { z } from 'zod';
 import { compileFactRule, didYouMean, formatDataProblem, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
 import type { FormulaCategory } from '#api';
 import type { Catalogue } from '../catalogue/load-catalogue';
-import { productTypes, type Ingredient, type Skeleton } from '../catalogue/schema';
-
-/** The catalogue flags a hard rule can exclude; `ingredientHas` says which an ingredient carries. */
-export const exclusionFlags = ['animal_derived', 'silicone', 'fragrance', 'allergen', 'pregnancy_unsafe', 'irritant'] as const;
-export type ExclusionFlag = (typeof exclusionFlags)[number];
-
-export function ingredientHas(ingredient: Ingredient, flag: ExclusionFlag): boolean {
-  switch (flag) {
-    case 'animal_derived': return !ingredient.vegan;
-    case 'pregnancy_unsafe': return !ingredient.pregnancy_safe;
-    default: return ingredient[flag];
-  }
-}
+import { exclusionFlags, productTypes, type ExclusionFlag, type Ingredient, type Skeleton } from '../catalogue/schema';
 
 export const seasons = ['winter', 'spring', 'summer', 'autumn'] as const;
 export type Season = (typeof seasons)[number];
