@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { category, tokenPair } from './schemas/common';
 import { refreshRequest, signinRequest, signinResponse, signoutRequest, signupRequest, signupResponse, verifyRequest } from './schemas/identity';
-import { address, addressInput, addressPatch, linkStylistRequest, stylist, user, userPatch } from './schemas/account';
+import { address, addressInput, addressPatch, confirmEmailRequest, linkStylistRequest, stylist, user, userPatch } from './schemas/account';
 import {
   aggressors,
   fragrancesQuery,
@@ -50,12 +50,13 @@ export const endpoints = {
   signUpGuest: { method: 'POST', path: '/v1/auth/signup/guest/', auth: 'none', response: tokenPair },
   signUp: { method: 'POST', path: '/v1/auth/signup/', auth: 'optional', body: signupRequest, response: signupResponse },
   requestMagicLink: { method: 'POST', path: '/v1/auth/signin/', auth: 'optional', body: signinRequest, response: signinResponse },
-  verifyMagicLink: { method: 'POST', path: '/v1/auth/signin/verify/', auth: 'none', body: verifyRequest, response: tokenPair },
+  verifyMagicLink: { method: 'POST', path: '/v1/auth/signin/verify/', auth: 'context', body: verifyRequest, response: tokenPair },
   refresh: { method: 'POST', path: '/v1/auth/token/refresh/', auth: 'none', body: refreshRequest, response: tokenPair },
   signOut: { method: 'POST', path: '/v1/auth/signout/', auth: 'none', body: signoutRequest, response: null },
   // Account and addresses
   getAccount: { method: 'GET', path: '/v1/account/', auth: 'required', response: user },
   patchAccount: { method: 'PATCH', path: '/v1/account/', auth: 'required', body: userPatch, response: user },
+  confirmEmailChange: { method: 'POST', path: '/v1/account/email/confirm/', auth: 'required', body: confirmEmailRequest, response: user },
   getAddresses: { method: 'GET', path: '/v1/account/addresses', auth: 'required', response: z.array(address) },
   createAddress: { method: 'POST', path: '/v1/account/addresses', auth: 'required', body: addressInput, response: address },
   patchAddress: { method: 'PATCH', path: '/v1/account/addresses/:pubkey', auth: 'required', body: addressPatch, response: address },

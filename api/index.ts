@@ -13,7 +13,7 @@ export {
   nextPath,
 } from './schemas/identity';
 export type { AccountCreationOrigin, SignupRequest, SignupResponse, SigninRequest } from './schemas/identity';
-export { stylist, user, userPatch, userProfileSummary, address, addressInput, addressPatch, linkStylistRequest } from './schemas/account';
+export { stylist, user, userPatch, userProfileSummary, address, addressInput, addressPatch, linkStylistRequest, confirmEmailRequest } from './schemas/account';
 export type { Stylist, User, UserPatch, Address, AddressInput } from './schemas/account';
 export {
   hairProfile,

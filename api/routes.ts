@@ -1,5 +1,10 @@
 /** Every call's method, path and authentication, without schemas: what the browser client needs at run time. */
-export type EndpointAuth = 'none' | 'optional' | 'required';
+/**
+ * 'optional': the bearer is sent when there is one, and a token_not_valid answer means it is dead. 'context': the
+ * bearer is sent when there is one only to say who asks (the guest following its own sign-in link); token_not_valid
+ * is then about the body's token, so the stored session is kept.
+ */
+export type EndpointAuth = 'none' | 'optional' | 'context' | 'required';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Route {
@@ -13,11 +18,12 @@ export const routes = {
   signUpGuest: { method: 'POST', path: '/v1/auth/signup/guest/', auth: 'none' },
   signUp: { method: 'POST', path: '/v1/auth/signup/', auth: 'optional' },
   requestMagicLink: { method: 'POST', path: '/v1/auth/signin/', auth: 'optional' },
-  verifyMagicLink: { method: 'POST', path: '/v1/auth/signin/verify/', auth: 'none' },
+  verifyMagicLink: { method: 'POST', path: '/v1/auth/signin/verify/', auth: 'context' },
   refresh: { method: 'POST', path: '/v1/auth/token/refresh/', auth: 'none' },
   signOut: { method: 'POST', path: '/v1/auth/signout/', auth: 'none' },
   getAccount: { method: 'GET', path: '/v1/account/', auth: 'required' },
   patchAccount: { method: 'PATCH', path: '/v1/account/', auth: 'required' },
+  confirmEmailChange: { method: 'POST', path: '/v1/account/email/confirm/', auth: 'required' },
   getAddresses: { method: 'GET', path: '/v1/account/addresses', auth: 'required' },
   createAddress: { method: 'POST', path: '/v1/account/addresses', auth: 'required' },
   patchAddress: { method: 'PATCH', path: '/v1/account/addresses/:pubkey', auth: 'required' },

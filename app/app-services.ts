@@ -43,4 +43,5 @@ export const api = {
   getSkeletonRecommendations: forward('getSkeletonRecommendations'),
   linkStylist: forward('linkStylist'),
   getStylist: forward('getStylist'),
+  confirmEmailChange: forward('confirmEmailChange'),
 };

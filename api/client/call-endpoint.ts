@@ -70,7 +70,7 @@ export function createCallEndpoint(options: ApiClientOptions) {
       return await keeper.accessToken();
     } catch (error) {
       // Sign-up and sign-in work without a session: a lost one just means calling them anonymously.
-      if (auth === 'optional' && isApiError(error, 'cannot_refresh')) return null;
+      if (auth !== 'required' && isApiError(error, 'cannot_refresh')) return null;
       throw error;
     }
   }
@@ -96,7 +96,7 @@ export function createCallEndpoint(options: ApiClientOptions) {
       } catch (caught) {
         const error = toApiError(caught);
         // The server rejected a token we sent: the stored session is dead (spec 000 §4.6).
-        if (error.code === 'token_not_valid' && bearer !== null) tokens.clear();
+        if (error.code === 'token_not_valid' && bearer !== null && definition.auth !== 'context') tokens.clear();
         if (attempt < retries && isRetryable(error) && !callOptions.signal?.aborted) {
           await sleep(retryDelay(attempt), callOptions.signal);
           continue;

@@ -28,6 +28,7 @@ export function createApiClient(options: ApiClientOptions) {
     // Account and addresses
     getAccount: (o?: Options) => call('getAccount', {}, o),
     patchAccount: (body: RequestBody<'patchAccount'>, o?: Options) => call('patchAccount', { body }, o),
+    confirmEmailChange: (token: string, o?: Options) => call('confirmEmailChange', { body: { token } }, o),
     getAddresses: (o?: Options) => call('getAddresses', {}, o),
     createAddress: (body: RequestBody<'createAddress'>, o?: Options) => call('createAddress', { body }, o),
     patchAddress: (pubkey: string, body: RequestBody<'patchAddress'>, o?: Options) => call('patchAddress', { params: { pubkey }, body }, o),

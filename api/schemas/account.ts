@@ -42,6 +42,8 @@ export const user = z.object({
   stylist: stylist.nullable(),
   consultation_statuses: z.object({ haircare: consultationStatus, skincare: consultationStatus }),
   profile: userProfileSummary,
+  /** An e-mail change waiting for the new address to confirm it; `email` stays the old one until then. */
+  pending_email: z.string().nullable(),
 });
 export type User = z.infer<typeof user>;
 
@@ -59,6 +61,9 @@ export const userPatch = z
   .partial()
   .strict();
 export type UserPatch = z.infer<typeof userPatch>;
+
+/** POST /v1/account/email/confirm/: the token of the link mailed to the new address. */
+export const confirmEmailRequest = z.object({ token: z.string().min(1).max(500) }).strict();
 
 /** A postal address (spec 001 §3 Address). */
 export const address = z.object({

@@ -12,5 +12,5 @@ export const getAccount = defineOperation(
     auth: 'required',
     responses: { 200: { description: 'The user', schema: user } },
   },
-  async ({ c, auth, services }) => c.json(await loadUser(services.db, auth.user.id), 200),
+  async ({ c, auth, services }) => c.json(await loadUser(services.db, auth.user.id, services.clock.now()), 200),
 );

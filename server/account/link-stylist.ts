@@ -20,6 +20,6 @@ export const linkStylist = defineOperation(
     const [stylist] = await services.db.select().from(stylists).where(eq(stylists.publicSlug, body.public_slug)).limit(1);
     if (!stylist) throw notFound('unknown_stylist', 'There is no stylist with this link.');
     await services.db.update(users).set({ stylistId: stylist.id, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id));
-    return c.json(await loadUser(services.db, auth.user.id), 200);
+    return c.json(await loadUser(services.db, auth.user.id, services.clock.now()), 200);
   },
 );

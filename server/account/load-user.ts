@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { User } from '#api';
 import type { Database } from '../db/database';
-import { hairProfiles, stylists, users } from '../db/schema';
+import { emailChanges, hairProfiles, stylists, users } from '../db/schema';
 import { asStatus } from '../profile/consultation-status';
 import { stylistView } from './stylist-view';
 
-/** The user as GET /v1/account/ shows it (spec 000 §3.9): identity, stylist, consultation statuses and profile summary. */
-export async function loadUser(db: Database, userId: number): Promise<User> {
+/** The user as GET /v1/account/ shows it (spec 000 §3.9): identity, stylist, consultation statuses, profile summary, and an e-mail change waiting at `now`. */
+export async function loadUser(db: Database, userId: number, now: Date): Promise<User> {
   const [row] = await db
     .select({ user: users, stylist: stylists, profile: hairProfiles })
     .from(users)
@@ -15,6 +15,12 @@ export async function loadUser(db: Database, userId: number): Promise<User> {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new Error(`User ${userId} vanished.`);
+  const [pending] = await db
+    .select({ email: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .orderBy(desc(emailChanges.id))
+    .limit(1);
   const { user, stylist, profile } = row;
   const answers = profile?.answers ?? {};
   const statuses = profile?.consultationStatuses ?? {};
@@ -47,6 +53,7 @@ export async function loadUser(db: Database, userId: number): Promise<User> {
       // TODO(orders issue): count the customer's orders; there are no orders yet.
       order_count: 0,
     },
+    pending_email: pending?.email ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Operation } from '../http/operation';
 import { addAddress } from './add-address';
+import { confirmEmailChange } from './confirm-email-change';
 import { deleteAddress } from './delete-address';
 import { getAccount } from './get-account';
 import { getStylist } from './get-stylist';
@@ -9,4 +10,4 @@ import { updateAccount } from './update-account';
 import { updateAddress } from './update-address';
 
 /** The account calls (API.md Identity, Consultation and profile). */
-export const accountOperations: Operation[] = [getAccount, updateAccount, listAddresses, addAddress, updateAddress, deleteAddress, linkStylist, getStylist];
+export const accountOperations: Operation[] = [getAccount, updateAccount, confirmEmailChange, listAddresses, addAddress, updateAddress, deleteAddress, linkStylist, getStylist];

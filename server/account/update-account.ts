@@ -1,24 +1,29 @@
 import { and, eq, ne, or } from 'drizzle-orm';
 import { errorBody, user, userPatch } from '#api';
+import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/is-unique-violation';
 import { users } from '../db/schema';
 import { ApiError, validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
-import type { Database } from '../db/database';
+import { usernameProblem } from '../identity/username-rule';
 import { loadUser } from './load-user';
+import { requestEmailChange } from './request-email-change';
 
-/** PATCH /v1/account/: names, contact details and text opt-ins. */
+/**
+ * PATCH /v1/account/: names, phone, username and text opt-ins apply at once. A new e-mail does not: the new address is
+ * mailed a link, and the account's e-mail changes only when it is confirmed (`pending_email` until then).
+ */
 export const updateAccount = defineOperation(
   {
     method: 'patch',
     path: '/v1/account/',
-    summary: 'Update the signed-in user',
+    summary: 'Update the signed-in user (a new e-mail waits for confirmation)',
     tag: 'account',
     auth: 'required',
     body: userPatch,
     responses: {
-      200: { description: 'The updated user', schema: user },
-      400: { description: 'Field errors (an e-mail already in use is one)', schema: errorBody },
+      200: { description: 'The updated user; a new e-mail shows as pending_email until confirmed', schema: user },
+      400: { description: 'Field errors (an e-mail already in use, a username shaped like another address)', schema: errorBody },
       403: { description: 'guest_account: guests set their e-mail by signing up', schema: errorBody },
     },
   },
@@ -34,34 +39,38 @@ export const updateAccount = defineOperation(
     if (body.phone !== undefined) changes.phone = body.phone;
     if (body.text_optin !== undefined) changes.textOptin = body.text_optin;
     if (body.text_marketing_optin !== undefined) changes.textMarketingOptin = body.text_marketing_optin;
-    if (body.email !== undefined) {
-      changes.email = body.email;
-      // The username follows the e-mail unless the customer chose another one.
-      if (body.username === undefined && current.username === current.email) changes.username = body.email;
+    if (body.username !== undefined) {
+      const problem = usernameProblem(body.username, current.email);
+      if (problem) throw validationError({ username: [problem] });
+      changes.username = body.username;
+      await refuseTaken(db, current.id, body.username, 'username');
     }
-    if (body.username !== undefined) changes.username = body.username;
-    const logins = [changes.email, changes.username].filter((login): login is string => typeof login === 'string');
-    if (logins.length > 0) await refuseTakenLogins(services.db, current.id, logins, body.email !== undefined ? 'email' : 'username');
+    const newEmail = body.email !== undefined && body.email !== current.email ? body.email : null;
+    if (newEmail) await refuseTaken(db, current.id, newEmail, 'email');
     try {
-      await db.update(users).set(changes).where(eq(users.id, current.id));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set(changes).where(eq(users.id, current.id));
+        if (newEmail) await requestEmailChange(tx, services, current, newEmail);
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) throw taken(body.email !== undefined ? 'email' : 'username');
+      if (isUniqueViolation(error)) throw taken('username');
       throw error;
     }
-    return c.json(await loadUser(db, current.id), 200);
+    if (newEmail) services.mailer.wake();
+    return c.json(await loadUser(db, current.id, clock.now()), 200);
   },
 );
 
-async function refuseTakenLogins(db: Database, userId: number, logins: string[], field: string): Promise<void> {
-  const clauses = logins.flatMap((login) => [eq(users.email, login), eq(users.username, login)]);
+/** 400 when another account already signs in with, or is named, this login. */
+async function refuseTaken(db: Database, userId: number, login: string, field: 'email' | 'username'): Promise<void> {
   const [other] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(ne(users.id, userId), or(...clauses)))
+    .where(and(ne(users.id, userId), or(eq(users.email, login), eq(users.username, login))))
     .limit(1);
   if (other) throw taken(field);
 }
 
-function taken(field: string): ApiError {
-  return validationError({ [field]: ['An account with this e-mail address already exists.'] });
+function taken(field: 'email' | 'username'): ApiError {
+  return validationError({ [field]: [field === 'email' ? 'An account with this e-mail address already exists.' : 'This username is taken.'] });
 }

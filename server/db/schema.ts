@@ -80,13 +80,34 @@ export const magicLinks = pgTable(
     nextPath: text('next_path').notNull(),
     coupon: text('coupon'),
     couponSource: text('coupon_source'),
-    /** The guest who asked for the link; their answers join the account when it is used. */
-    guestUserId: integer('guest_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The guest session that asked for the link. Its answers join the account only when that same session
+     * follows the link (server/identity/README.md); anyone else using the link just signs in.
+     */
+    guestSessionId: text('guest_session_id').references(() => authSessions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('magic_links_user_idx').on(t.userId), index('magic_links_expires_idx').on(t.expiresAt)],
+);
+
+/** A requested change of a customer's e-mail: it takes effect only when the new address confirms it (single use, hashed). */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when confirmed, or when a newer request or a confirmed change replaced it. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId), index('email_changes_expires_idx').on(t.expiresAt)],
 );
 
 /** The consultation answers and profile fields of one user (spec 000 §3.2-3.4, §4.1). */

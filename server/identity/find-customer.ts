@@ -1,14 +1,17 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import type { UserRow } from '../http/authenticate';
 
-/** The customer (not a guest, not merged away) whose username or e-mail is one of `logins` (lowercase). */
-export async function findCustomer(db: Database, logins: string[]): Promise<UserRow | null> {
+/**
+ * The customer (not a guest, not merged away) who owns this e-mail address (lowercase), else null. Only the e-mail
+ * counts: a username never finds an account, so nobody can receive another person's links (server/identity/README.md).
+ */
+export async function findCustomerByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [user] = await db
     .select()
     .from(users)
-    .where(and(or(inArray(users.email, logins), inArray(users.username, logins)), eq(users.isGuest, false), isNull(users.mergedIntoId)))
+    .where(and(eq(users.email, email), eq(users.isGuest, false), isNull(users.mergedIntoId)))
     .limit(1);
   return user ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { authSessions } from '../db/schema';
 import type { Services } from '../services';
@@ -17,4 +17,12 @@ export async function revokeUserSessions(db: Database, services: Services, userI
     .update(authSessions)
     .set({ revokedAt: services.clock.now(), revokeReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every session of a user but the one making the request (an e-mail change confirmed from it). */
+export async function revokeOtherSessions(db: Database, services: Services, userId: number, keepSessionId: string, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: services.clock.now(), revokeReason: reason })
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId), isNull(authSessions.revokedAt)));
 }

@@ -14,8 +14,8 @@ export interface MagicLinkRequest {
   nextPath: string;
   coupon?: string | null;
   couponSource?: string | null;
-  /** A guest whose answers join the account when the link is used. */
-  guestUserId?: number | null;
+  /** The guest session asking: its answers join the account if, and only if, this same session follows the link. */
+  guestSessionId?: string | null;
 }
 
 /** Stores a single-use link (hashed) and queues the e-mail `{PUBLIC_URL}/signin/verify?token=...&next=...`. */
@@ -29,7 +29,7 @@ export async function sendMagicLink(db: Database, services: Services, user: User
     nextPath: request.nextPath,
     coupon: request.coupon ?? null,
     couponSource: request.couponSource ?? null,
-    guestUserId: request.guestUserId ?? null,
+    guestSessionId: request.guestSessionId ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + MAGIC_LINK_MINUTES * 60_000),
   });

@@ -3,7 +3,7 @@ import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
-import { findCustomer } from './find-customer';
+import { findCustomerByEmail } from './find-customer';
 import { sendMagicLink } from './send-magic-link';
 
 /** POST /v1/auth/signin/: mails a magic link; unknown user is 404; limited per username and per address. */
@@ -27,13 +27,14 @@ export const signIn = defineOperation(
     await hitRateLimit(services, `signin:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits?.signinPerIp);
     // Counted before the lookup, so the limit also slows down guessing which e-mails have accounts.
     await hitRateLimit(services, `signin:username:${body.username}`, config.rateLimits?.signinPerUsername);
-    const user = await findCustomer(db, [body.username]);
+    // The username of a magic-link request is the e-mail (spec 000 §5.6); it reaches only the account owning it.
+    const user = await findCustomerByEmail(db, body.username);
     if (!user) throw new ApiError(404, 'unknown_user', 'We could not find an account with this e-mail address.');
     await sendMagicLink(db, services, user, {
       nextPath: body.next ?? '/',
       coupon: body.coupon?.trim() || null,
       couponSource: body.couponSource ?? null,
-      guestUserId: auth?.user.isGuest ? auth.user.id : null,
+      guestSessionId: auth?.user.isGuest ? auth.sessionId : null,
     });
     services.mailer.wake();
     return c.json({ magic_link_sent: true as const }, 200);

@@ -2,16 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { errorBody, signinResponse, signupRequest, tokenPair, type AccountCreationOrigin } from '#api';
 import { isUniqueViolation } from '../db/is-unique-violation';
 import { users } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError, validationError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
-import { findCustomer } from './find-customer';
+import { findCustomerByEmail } from './find-customer';
 import { findValidCoupon } from './find-valid-coupon';
 import { revokeUserSessions } from './revoke-sessions';
 import { sendMagicLink } from './send-magic-link';
 import { startSession } from './start-session';
 import { newPubkey } from './token-hash';
+import { usernameProblem } from './username-rule';
 
 /** POST /v1/auth/signup/: a new customer gets tokens; a known e-mail gets a magic link; a guest token upgrades that guest (spec 000 §4.6, §5.6). */
 export const signUp = defineOperation(
@@ -35,16 +36,18 @@ export const signUp = defineOperation(
     await hitRateLimit(services, `signup:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits?.signupPerIp);
     const email = body.email;
     const username = body.username || email;
+    const badUsername = usernameProblem(username, email);
+    if (badUsername) throw validationError({ username: [badUsername] });
     const couponCode = body.coupon?.trim() || null;
     if (couponCode && !(await findValidCoupon(db, couponCode, clock.now()))) {
       throw new ApiError(422, 'invalid_coupon', 'This coupon code is not valid.');
     }
-    const guest = auth?.user.isGuest ? auth.user : null;
+    const guest = auth?.user.isGuest ? auth : null;
 
-    const existing = await findCustomer(db, [...new Set([email, username])]);
+    const existing = await findCustomerByEmail(db, email);
     if (existing) {
       await hitRateLimit(services, `signin:username:${email}`, config.rateLimits?.signinPerUsername);
-      await sendMagicLink(db, services, existing, { nextPath: nextPathFor(body.account_creation_origin), coupon: couponCode, guestUserId: guest?.id });
+      await sendMagicLink(db, services, existing, { nextPath: nextPathFor(body.account_creation_origin), coupon: couponCode, guestSessionId: guest?.sessionId });
       services.mailer.wake();
       return c.json({ magic_link_sent: true as const }, 200);
     }
@@ -69,7 +72,7 @@ export const signUp = defineOperation(
           const [upgraded] = await tx
             .update(users)
             .set(account)
-            .where(and(eq(users.id, guest.id), eq(users.isGuest, true)))
+            .where(and(eq(users.id, guest.user.id), eq(users.isGuest, true)))
             .returning();
           if (upgraded) {
             await revokeUserSessions(tx, services, upgraded.id, 'guest_signed_up');

@@ -5,16 +5,20 @@ import { tokenNotValid } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
+import { callerGuestSession } from './caller-guest-session';
 import { mergeGuestInto } from './merge-guest';
 import { startSession } from './start-session';
 import { hashToken } from './token-hash';
 
-/** POST /v1/auth/signin/verify/: trades a magic-link token (single use, 15 minutes) for tokens. */
+/**
+ * POST /v1/auth/signin/verify/: trades a magic-link token (single use, 15 minutes) for tokens. A guest's answers join
+ * the account only when the guest session that asked for the link sends its own token with it (server/identity/README.md).
+ */
 export const verifyMagicLink = defineOperation(
   {
     method: 'post',
     path: '/v1/auth/signin/verify/',
-    summary: 'Sign in with a magic-link token',
+    summary: 'Sign in with a magic-link token (the guest token that asked for it, if any, may come along)',
     tag: 'identity',
     auth: 'none',
     body: verifyRequest,
@@ -26,6 +30,7 @@ export const verifyMagicLink = defineOperation(
   },
   async ({ c, body, services }) => {
     await hitRateLimit(services, `verify:ip:${clientIp(c, services.config.trustProxy)}`, services.config.rateLimits?.verifyPerIp);
+    const guest = await callerGuestSession(c, services);
     const now = services.clock.now();
     const tokens = await services.db.transaction(async (tx) => {
       // Marking it used in the same statement that finds it: two requests with one link cannot both win.
@@ -46,7 +51,8 @@ export const verifyMagicLink = defineOperation(
         .update(magicLinks)
         .set({ usedAt: now })
         .where(and(eq(magicLinks.userId, user.id), isNull(magicLinks.usedAt), ne(magicLinks.id, link.id)));
-      if (link.guestUserId !== null && link.guestUserId !== user.id) await mergeGuestInto(tx, services, link.guestUserId, user.id);
+      // Only the browser that asked for the link brings its guest answers; the link alone moves nothing.
+      if (guest && link.guestSessionId === guest.sessionId && guest.user.id !== user.id) await mergeGuestInto(tx, services, guest.user.id, user.id);
       return startSession(tx, services, user);
     });
     if (!tokens) throw tokenNotValid();

@@ -37,6 +37,7 @@ export const sampleUser: User = {
     diag_hair_type: null,
     order_count: 0,
   },
+  pending_email: null,
 };
 
 export const guestUser: User = { ...sampleUser, pubkey: 'usr_guest', email: '', username: 'guest-1', first_name: '', last_name: '', is_guest: true };

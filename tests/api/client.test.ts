@@ -71,6 +71,24 @@ describe('spec 000 §4.6 tokens: which bearer', () => {
   it('sends no Authorization header when nothing is stored, nor on calls that never authenticate', async () => {
     const bearers = recordAccountBearers();
     await client().getAccount();
+    let guestSignUpAuth: string | null = 'unset';
+    server.use(
+      mockEndpoint(
+        'signUpGuest',
+        ({ request }) => {
+          guestSignUpAuth = request.headers.get('Authorization');
+          return tokenPairFor('new-guest');
+        },
+        { baseUrl },
+      ),
+    );
+    await client(createMemoryTokenStore({ guest: tokenPairFor('guest') })).signUpGuest();
+    expect(bearers).toEqual([null]);
+    expect(guestSignUpAuth).toBeNull();
+  });
+
+  it('sends the guest’s token with a magic link, so only the guest session that asked for it brings its answers (server/identity/README.md)', async () => {
+    const guest = tokenPairFor('guest');
     let verifyAuth: string | null = 'unset';
     server.use(
       mockEndpoint(
@@ -82,9 +100,8 @@ describe('spec 000 §4.6 tokens: which bearer', () => {
         { baseUrl },
       ),
     );
-    await client(createMemoryTokenStore({ guest: tokenPairFor('guest') })).verifyMagicLink('link-token');
-    expect(bearers).toEqual([null]);
-    expect(verifyAuth).toBeNull();
+    await client(createMemoryTokenStore({ guest })).verifyMagicLink('link-token');
+    expect(verifyAuth).toBe(`Bearer ${guest.access}`);
   });
 });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { address, stylist, user } from '#api';
 import { seedDatabase } from '../../server/db/seed-database';
 import { describeEachDatabase } from './support/databases';
-import { createTestApp, signUpCustomer, startGuest, uniqueEmail, type TestApp } from './support/test-app';
+import { createTestApp, latestMagicToken, signUpCustomer, startGuest, uniqueEmail, type TestApp } from './support/test-app';
 
 const home = { address1: '350 5th Ave', city: 'New York', state: 'NY', zipcode: '10118', country: 'US' };
 
@@ -35,12 +35,16 @@ describeEachDatabase('account (API.md Identity; spec 000 §3.9)', (database) => 
       expect((await t.call('GET', '/v1/account/', { token: access })).body.first_name).toBe('Grace');
     });
 
-    it('a new e-mail moves the username with it; one in use is a field error', async () => {
+    it('a new e-mail waits for the new address to confirm it, then the username moves with it; one in use is a field error', async () => {
       const other = await signUpCustomer(t);
-      const { access } = await signUpCustomer(t);
+      const { access, email: old } = await signUpCustomer(t);
       const email = uniqueEmail('moved');
-      const moved = await t.call('PATCH', '/v1/account/', { token: access, body: { email: email.toUpperCase() } });
-      expect(moved.body).toMatchObject({ email, username: email });
+      const asked = await t.call('PATCH', '/v1/account/', { token: access, body: { email: email.toUpperCase() } });
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ email: old, username: old, pending_email: email });
+      const confirmed = await t.call('POST', '/v1/account/email/confirm/', { token: access, body: { token: await latestMagicToken(t, email) } });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ email, username: email, pending_email: null });
       const taken = await t.call('PATCH', '/v1/account/', { token: access, body: { email: other.email } });
       expect(taken.status).toBe(400);
       expect(taken.body).toMatchObject({ code: 'validation_error', fields: { email: [expect.any(String)] } });

@@ -22,7 +22,7 @@ describeEachDatabase('compensation: a failure half-way leaves nothing half-done'
   });
 
   describe('compensation', () => {
-    it('verify: if the session cannot be opened, the link stays unused and the guest keeps their answers', async () => {
+    it('verify: if the session cannot be opened, the link stays unused and the guest who asked keeps their answers', async () => {
       const customer = await signUpCustomer(t);
       const guest = await startGuest(t);
       await t.call('PATCH', '/v1/account/hair_profile/', { token: guest.access, body: { hair_length: 'long' } });
@@ -33,7 +33,7 @@ describeEachDatabase('compensation: a failure half-way leaves nothing half-done'
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       let failed;
       try {
-        failed = await t.call('POST', '/v1/auth/signin/verify/', { body: { token } });
+        failed = await t.call('POST', '/v1/auth/signin/verify/', { token: guest.access, body: { token } });
       } finally {
         await repair();
       }
@@ -46,7 +46,7 @@ describeEachDatabase('compensation: a failure half-way leaves nothing half-done'
       expect((await t.call('GET', '/v1/account/hair_profile/', { token: guest.access })).body.hair_length).toBe('long');
 
       // Once the fault is gone, the same link works and the answers move.
-      const retried = await t.call('POST', '/v1/auth/signin/verify/', { body: { token } });
+      const retried = await t.call('POST', '/v1/auth/signin/verify/', { token: guest.access, body: { token } });
       expect(retried.status).toBe(200);
       expect((await t.call('GET', '/v1/account/hair_profile/', { token: retried.body.access })).body.hair_length).toBe('long');
     });

@@ -113,14 +113,14 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
       expect((await t.call('GET', '/v1/account/', { token: guest.access })).body.code).toBe('token_not_valid');
     });
 
-    it('a guest signing up with a known e-mail gets a link; using it moves the guest’s answers into the account', async () => {
+    it('a guest signing up with a known e-mail gets a link; following it from the same guest session moves the guest’s answers into the account', async () => {
       const customer = await signUpCustomer(t);
       await t.call('PATCH', '/v1/account/hair_profile/', { token: customer.access, body: { hair_length: 'short', diag_hair_type: 'dry' } });
       const guest = await startGuest(t);
       await t.call('PATCH', '/v1/account/hair_profile/', { token: guest.access, body: { hair_length: 'long', diag_concerns: ['dryness'] } });
       const signUp = await t.call('POST', '/v1/auth/signup/', { token: guest.access, body: { email: customer.email, has_accepted_terms: true } });
       expect(signUp.body).toEqual({ magic_link_sent: true });
-      const verified = await t.call('POST', '/v1/auth/signin/verify/', { body: { token: await latestMagicToken(t, customer.email) } });
+      const verified = await t.call('POST', '/v1/auth/signin/verify/', { token: guest.access, body: { token: await latestMagicToken(t, customer.email) } });
       expect(verified.status).toBe(200);
       const profile = await t.call('GET', '/v1/account/hair_profile/', { token: verified.body.access });
       expect(profile.body).toMatchObject({
