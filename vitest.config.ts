@@ -16,7 +16,16 @@ export default defineConfig({
       {
         plugins: [flowsPlugin()],
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', include: ['tests/{engine,server,api,flows,bench,formulation}/**/*.test.ts'], testTimeout: 20_000 },
+        // The timeouts of every project only stop a test that truly hangs: tests wait for conditions, and a busy machine
+        // (CI shares its 2 cores) makes them slower, never failed.
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/{engine,server,api,flows,bench,formulation}/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 120_000 } },
+        },
       },
       {
         plugins: [flowsPlugin(), react()],
@@ -26,6 +35,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{renderer,app,shop}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 120_000 } },
         },
       },
       {
@@ -42,11 +54,22 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
           },
           setupFiles: ['.storybook/vitest.setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
         resolve: { alias },
-        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
+        // Waits in these tests have no clock of their own; these limits only stop a test that truly hangs.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          expect: { poll: { timeout: 300_000, interval: 100 } },
+          fileParallelism: false,
+        },
       },
     ],
   },

@@ -38,7 +38,8 @@ export async function startServer(options: { env?: Record<string, string>; timeo
   });
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // Only a bound on a server that never comes up: on a busy machine starting (compiling flows, migrating) takes longer.
+  const deadline = Date.now() + (options.timeoutMs ?? 300_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
     try {

@@ -1,10 +1,14 @@
 // Setup for the "dom" test project (jsdom): shared by tests/renderer, tests/app and tests/shop.
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { preloadStepComponents } from '../renderer/index';
 
 // Step kinds load on demand in the app; tests load them all first, as a shopper's browser does once they start answering.
 beforeAll(() => preloadStepComponents());
+
+// findBy* and waitFor wait for their condition; their 1 s default would fail a test on a busy machine, so the
+// test's own timeout (vitest.config.ts) is the limit that counts.
+configure({ asyncUtilTimeout: 60_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount after each test.
 afterEach(() => {

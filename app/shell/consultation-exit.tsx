@@ -43,7 +43,8 @@ export default function ConsultationExit() {
 
   return (
     <>
-      <Link to="/" onClick={(event: MouseEvent) => ask(true) && event.preventDefault()}>
+      {/* data-exit-capture: the capture has loaded and now owns the link (its tests wait for it). */}
+      <Link to="/" data-exit-capture="" onClick={(event: MouseEvent) => ask(true) && event.preventDefault()}>
         Exit
       </Link>
       {open ? (

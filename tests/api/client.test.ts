@@ -6,6 +6,9 @@ import { endpoints } from '../../api/endpoints';
 import { fakeJwt, mockEndpoint, mockError } from '../../api/client/mocks';
 import { baseUrl, deferred, sampleAddress, sampleHairProfile, sampleUser, tokenPairFor } from './client-fixtures';
 
+/** How long vi.waitFor may wait for a condition: only a bound on a hang, never a test of speed (the machine may be busy). */
+const WAIT = 60_000;
+
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -160,7 +163,7 @@ describe('spec 000 §4.6 tokens: refresh', () => {
     server.use(mockEndpoint('getAddresses', () => [sampleAddress], { baseUrl }), mockEndpoint('getHairProfile', () => sampleHairProfile, { baseUrl }));
     const api = client(tokens);
     const all = Promise.all([api.getAccount(), api.getAddresses(), api.getHairProfile()]);
-    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1), { timeout: WAIT });
     gate.resolve();
     await all;
     expect(refreshes).toHaveLength(1);
@@ -173,7 +176,7 @@ describe('spec 000 §4.6 tokens: refresh', () => {
     const refreshes = serveRefresh({ gate: gate.promise });
     recordAccountBearers();
     const request = client(tokens).getAccount();
-    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1), { timeout: WAIT });
     const signedIn = tokenPairFor('someone-else');
     tokens.setUser(signedIn);
     gate.resolve();
@@ -329,11 +332,12 @@ describe('spec 000 §7 timeout and request shape', () => {
     server.use(
       http.get(`${baseUrl}/v1/account/`, async () => {
         attempts++;
-        await delay(attempts < 3 ? 500 : 0);
+        // The first two attempts never answer; the third answers at once, however busy the machine.
+        if (attempts < 3) await delay('infinite');
         return HttpResponse.json(sampleUser);
       }),
     );
-    await expect(client(undefined, { timeoutMs: 30 }).getAccount()).resolves.toEqual(sampleUser);
+    await expect(client(undefined, { timeoutMs: 200 }).getAccount()).resolves.toEqual(sampleUser);
     expect(attempts).toBe(3);
   });
 
@@ -353,13 +357,13 @@ describe('spec 000 §7 timeout and request shape', () => {
     server.use(
       http.get(`${baseUrl}/v1/account/`, async () => {
         attempts++;
-        await delay(1000);
+        await delay('infinite');
         return HttpResponse.json(sampleUser);
       }),
     );
     const controller = new AbortController();
     const result = client(undefined, { onUnhandled }).getAccount({ signal: controller.signal }).catch((e: unknown) => e);
-    await vi.waitFor(() => expect(attempts).toBe(1));
+    await vi.waitFor(() => expect(attempts).toBe(1), { timeout: WAIT });
     controller.abort();
     expect(await result).toMatchObject({ code: 'cancelled' });
     expect(attempts).toBe(1);

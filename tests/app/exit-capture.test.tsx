@@ -40,12 +40,15 @@ function renderConsultation(setup: ExitSetup) {
   );
 }
 
+/** Waits until the lazily loaded capture has replaced the plain Exit link, however long loading takes. */
+async function captureLoaded() {
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Exit' }).hasAttribute('data-exit-capture')).toBe(true));
+}
+
 /** The capture loads on the visitor's first move; the Exit link is plain before that. */
 async function wakeAndExit() {
   act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' })));
-  await waitFor(() => expect(screen.getByRole('link', { name: 'Exit' })).toBeTruthy());
-  // Let the lazily loaded capture replace the plain link before clicking.
-  await act(() => new Promise((r) => setTimeout(r, 50)));
+  await captureLoaded();
   fireEvent.click(screen.getByRole('link', { name: 'Exit' }));
 }
 
@@ -129,12 +132,13 @@ describe('the exit-consultation e-mail capture (spec 000 §2.7, §9)', () => {
   it('desktop exit intent (the pointer leaving through the top) asks once per visit', async () => {
     renderConsultation({ armed: true, category: 'skincare' });
     act(() => void window.dispatchEvent(new PointerEvent('pointermove')));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await captureLoaded();
     act(() => void document.dispatchEvent(new MouseEvent('mouseout', { clientY: -1, relatedTarget: null, bubbles: true })));
     const dialog = await screen.findByRole('dialog');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     act(() => void document.dispatchEvent(new MouseEvent('mouseout', { clientY: -1, relatedTarget: null, bubbles: true })));
+    // Nothing may open: a wrongly opened dialog would show within this pause (a bound on a negative check only).
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

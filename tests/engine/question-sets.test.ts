@@ -22,7 +22,8 @@ async function walk(run: ReturnType<typeof runFlow>) {
       run.actor.send({ type: 'ANSWER', selection: step.kind === 'multi' ? [pick] : pick } as never);
     }
     if (step.kind === 'multi' || step.kind === 'intro' || step.kind === 'welcome') run.actor.send({ type: 'NEXT' });
-    await new Promise((r) => setTimeout(r, 5));
+    // However long saving and advancing take on a busy machine: wait for the step to change, not for a time.
+    while (run.step() === name) await run.settle();
   }
   return routes;
 }

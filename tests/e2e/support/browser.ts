@@ -26,9 +26,15 @@ export async function openShop(options: { env?: Record<string, string> } = {}): 
   };
 }
 
-/** A phone-sized page that fails the test on any uncaught page error. */
+/**
+ * A phone-sized page that fails the test on any uncaught page error. Its waits have no clock of their own (Playwright's
+ * default is 30 s): they wait for their condition, and the test's timeout (vitest.config.ts) is the only limit, so a
+ * busy machine makes a test slower, never failed.
+ */
 export async function phonePage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  context.setDefaultTimeout(0);
+  context.setDefaultNavigationTimeout(0);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
