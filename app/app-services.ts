@@ -44,4 +44,5 @@ export const api = {
   linkStylist: forward('linkStylist'),
   getStylist: forward('getStylist'),
   confirmEmailChange: forward('confirmEmailChange'),
+  patchAccount: forward('patchAccount'),
 };

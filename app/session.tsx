@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createActor } from 'xstate';
+import type { User } from '#api';
 import type { AuthStatus, MagicLinkRequest, SessionActorRef, SessionSnapshot, SignUpForm, SignUpOutcome } from './session/index';
 import { appTokens, hasStoredSession, loadAppServices } from './app-services';
 
@@ -68,6 +69,9 @@ export function useSession() {
       requestMagicLink: (request: MagicLinkRequest) => void load().then(({ actor }) => actor.send({ type: 'REQUEST_MAGIC_LINK', ...request })),
       verify: (token: string) => void load().then(({ actor }) => actor.send({ type: 'VERIFY', token })),
       signOut: () => void load().then(({ actor }) => actor.send({ type: 'SIGN_OUT' })),
+      /** The server answered with the user after a change (names saved): the session shows it, addresses kept. */
+      userUpdated: (user: User) =>
+        void load().then(({ actor }) => actor.send({ type: 'SET_AUTHENTICATED', user, addresses: actor.getSnapshot().context.addresses })),
     }),
     [load],
   );

@@ -11,9 +11,14 @@ export type SignUpResult =
 /** Server messages per sign-up form field, each already joined into one line (spec 000 §5.6). */
 export type SignUpFieldErrors = { first_name?: string; last_name?: string; email?: string };
 
+/** What the signin step reports back from saving the names of a shopper who is signed in without them. */
+export type SaveNamesResult = { kind: 'saved' } | { kind: 'field-errors'; fields: SignUpFieldErrors } | { kind: 'error' };
+
 /** Side effects a step may need, supplied by the app (and by mocks in stories). */
 export interface StepServices {
   signUp(form: { firstName: string; lastName: string; email: string }): Promise<SignUpResult>;
+  /** Gives the signed-in shopper's account its first and last name (PATCH /v1/account/). */
+  saveNames(form: { firstName: string; lastName: string }): Promise<SaveNamesResult>;
 }
 
 /** One thing that affects the shopper's hair or skin where they live (GET /v1/account/hair_profile/aggressors). */
@@ -40,6 +45,11 @@ export interface StepFacts {
   /** The shopper's city (geo-aggressors title is already resolved in screen.text; kept for other copy). */
   city?: string;
   firstName?: string;
+  /**
+   * The e-mail of a shopper who is signed in but signed up without names (an e-mail given on leaving, spec 000 §2.7,
+   * §6): the sign-in step then asks only for the names and saves them to this account.
+   */
+  accountEmail?: string;
   /** What affects the shopper where they live, shown on the geo-aggressors step. */
   aggressors?: GeoAggressor[];
   /** The ranking of a ranked-fragrance or textures step; without it the options keep the flow's order. */

@@ -4,6 +4,8 @@ import { StepHarness } from './support/step-harness';
 import { at } from './support/viewports';
 import { signin } from './fixtures/haircare-screens';
 import { signUpHandler } from './mocks/sign-up-mocks';
+import { mockEndpoint } from '../api/client/mocks';
+import { emailOnlyCustomer } from './fixtures/account';
 
 const meta = {
   title: 'Steps/Sign-in (save)',
@@ -94,3 +96,22 @@ const signedUp: Story = {
 export const SignedUp360 = at('xs', signedUp);
 export const SignedUp768 = at('sm', signedUp);
 export const SignedUp1280 = at('lg', signedUp);
+
+/** Signed in with an e-mail alone (an account made on leaving): only the names are asked, then saved to the account. */
+const namesOnly: Story = {
+  args: { facts: { accountEmail: 'ada@example.com' } },
+  beforeEach({ msw }) {
+    msw.use(mockEndpoint('patchAccount', ({ body }) => ({ ...emailOnlyCustomer, ...body })));
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    await expect(canvas.getByText('Your results are saved to ada@example.com. Tell us your name to go on.')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'First name' }), 'Ada');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(args.onNext).toHaveBeenCalledTimes(1));
+  },
+};
+export const NamesOnly360 = at('xs', namesOnly);
+export const NamesOnly1280 = at('lg', namesOnly);

@@ -1,7 +1,9 @@
 // What a consultation does only when there is a session (signed in, or a guest): this code loads then,
 // so an anonymous visitor's first download does not carry it.
 import { isApiError, type ApiClient } from '#api/client';
-import type { HairProfile } from '#api';
+import type { HairProfile, User } from '#api';
+import type { SaveNamesResult } from '../../renderer/index';
+import { signUpFieldErrors } from '../../renderer/sign-up-errors';
 import type { Answers } from '#engine';
 import type { AnswerBuffer } from './answer-buffer';
 import { saveBufferedAnswers } from './after-sign-up';
@@ -29,5 +31,24 @@ export async function loadAggressors(api: Pick<ApiClient, 'getAggressors'>) {
   } catch (error) {
     if (isApiError(error)) return undefined;
     throw error;
+  }
+}
+
+/**
+ * Gives a signed-in shopper's account its first and last name (the sign-in step of one who signed up with an e-mail
+ * alone, spec 000 §2.7, §6); the updated user goes to `onSaved`. Server field errors land on their fields (§5.6).
+ */
+export async function saveAccountNames(
+  api: Pick<ApiClient, 'patchAccount'>,
+  names: { firstName: string; lastName: string },
+  onSaved: (user: User) => void,
+): Promise<SaveNamesResult> {
+  try {
+    onSaved(await api.patchAccount({ first_name: names.firstName, last_name: names.lastName }));
+    return { kind: 'saved' };
+  } catch (error) {
+    if (isApiError(error) && error.fields) return { kind: 'field-errors', fields: signUpFieldErrors(error.fields) };
+    console.error('saving the names failed', error);
+    return { kind: 'error' };
   }
 }

@@ -84,7 +84,7 @@ export default function ConsultationFlowPage() {
   }
 
   // The account's origin names the flow's category (spec 000 §9).
-  const signUp = session.signUp;
+  const { signUp, userUpdated } = session;
   const flowCategory = loaded?.flow.category ?? category;
   const services: StepServices = useMemo(
     () => ({
@@ -94,9 +94,13 @@ export default function ConsultationFlowPage() {
         if (outcome.kind === 'signed-up') await saveBuffered(api, buffer).catch((error) => console.error('saving buffered answers failed', error));
         return outcome;
       },
+      saveNames: (names) => accountData().then((m) => m.saveAccountNames(api, names, userUpdated)),
     }),
-    [signUp, buffer, flowCategory],
+    [signUp, userUpdated, buffer, flowCategory],
   );
+  // Signed in, but signed up with an e-mail alone: the sign-in step asks for the names only (spec 000 §2.7, §6).
+  const user = session.user;
+  const accountEmail = user && !user.is_guest && !(user.first_name && user.last_name) ? user.email : undefined;
 
   if (!loadFlow) return <UnknownConsultation />;
   if (failed) return <PageStatus role="alert">We couldn't load your consultation. Please check your connection and reload the page.</PageStatus>;
@@ -110,7 +114,7 @@ export default function ConsultationFlowPage() {
       deps={deps}
       resume={new URLSearchParams(location.search).get('is-returning') === 'true'}
       services={services}
-      facts={{ firstName: session.user?.first_name || undefined }}
+      facts={{ firstName: session.user?.first_name || undefined, accountEmail }}
       loadAggressors={signedIn ? loadAggressors : undefined}
       loadRanking={signedIn ? loadRanking : undefined}
     />

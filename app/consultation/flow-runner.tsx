@@ -46,7 +46,7 @@ export interface FlowRunnerProps {
   resume: boolean;
   services: StepServices;
   /** The shopper's own facts shown on screens. */
-  facts: { firstName?: string };
+  facts: { firstName?: string; accountEmail?: string };
   /** Fetches the aggressors when the geo-aggressors step opens without them (after a reload). */
   loadAggressors?: () => Promise<{ city: string; aggressors: GeoAggressor[] } | undefined>;
   /** Fetches a ranked-fragrance or textures step's ranking, fresh since the last save (signed-in shoppers only; spec 000 §3.5-3.6, §4.3). */
@@ -193,6 +193,7 @@ export function FlowRunner({ flow, env, answers, deps, resume, services, facts, 
         services={services}
         facts={{
           firstName: facts.firstName,
+          accountEmail: facts.accountEmail,
           city: typeof city === 'string' ? city : undefined,
           aggressors: snapshot.context.facts.aggressors as GeoAggressor[] | undefined,
           ranking: ranking && (ranked?.step === stepName ? ranked.facts : { status: 'loading' }),

@@ -16,10 +16,19 @@ export const signInMessages = {
   invalidCoupon: 'Your offer code is no longer valid. You can still save your results without it.',
   error: 'Something went wrong and your results were not saved. Please try again.',
   magicLinkSent: (email: string) => `You already have an account with us. We sent you a link at ${email}: open it to pick up where you left off.`,
+  savingTo: (email: string) => `Your results are saved to ${email}. Tell us your name to go on.`,
+  namesError: 'Something went wrong and your name was not saved. Please try again.',
 } as const;
 
-/** The sign-in/save step (spec 000 §2.7): first name, last name and e-mail, then services.signUp. */
-export function SignInStep({ screen, onNext, busy, services, facts }: StepProps<'signin'>) {
+/**
+ * The sign-in/save step (spec 000 §2.7): first name, last name and e-mail, then services.signUp. A shopper signed in
+ * without names (an account made from an e-mail alone) is asked only for the names, saved with services.saveNames.
+ */
+export function SignInStep(props: StepProps<'signin'>) {
+  return props.facts.accountEmail ? <NamesOnly {...props} email={props.facts.accountEmail} /> : <SignUpForm {...props} />;
+}
+
+function SignUpForm({ screen, onNext, busy, services, facts }: StepProps<'signin'>) {
   const { step } = screen;
   const formId = useId();
   const statusId = useId();
@@ -86,11 +95,61 @@ export function SignInStep({ screen, onNext, busy, services, facts }: StepProps<
   );
 }
 
-/** The form's own checks before asking the server. */
-function checkForm(values: Record<Field, string>): SignUpFieldErrors {
+/** The names of an account that has an e-mail already: saved to it, then on to the next step. */
+function NamesOnly({ screen, onNext, busy, services, facts, email }: StepProps<'signin'> & { email: string }) {
+  const formId = useId();
+  const { values, showErrors, field } = useSignUpFields({ first_name: facts.firstName ?? '', last_name: '', email });
+  const [outcome, setOutcome] = useState<'idle' | 'sending' | 'error'>('idle');
+  const sending = busy || outcome === 'sending';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    if (showErrors(checkNames(values))) return;
+    setOutcome('sending');
+    const result = await services.saveNames({ firstName: values.first_name.trim(), lastName: values.last_name.trim() }).catch(() => ({ kind: 'error' }) as const);
+    if (result.kind === 'saved') {
+      setOutcome('idle');
+      onNext();
+    } else if (result.kind === 'field-errors') {
+      setOutcome('idle');
+      showErrors(result.fields);
+    } else {
+      setOutcome('error');
+    }
+  };
+  return (
+    <form id={formId} className="step step--signin" noValidate onSubmit={submit} aria-busy={sending || undefined}>
+      <StepHeading title={titleOf(screen)} subtitle={signInMessages.savingTo(email)} />
+      <div className="signin__names">
+        {field('first_name', 'First name', 'given-name')}
+        {field('last_name', 'Last name', 'family-name')}
+      </div>
+      {outcome === 'error' ? (
+        <p role="alert" className="inline-error">
+          {signInMessages.namesError}
+        </p>
+      ) : null}
+      <div className="step__actions">
+        <ActionButton type="submit" busy={sending}>
+          {screen.step.button ?? 'Next'}
+        </ActionButton>
+      </div>
+    </form>
+  );
+}
+
+/** The names a form needs. */
+function checkNames(values: Record<Field, string>): SignUpFieldErrors {
   const found: SignUpFieldErrors = {};
   if (!values.first_name.trim()) found.first_name = signInMessages.first_name;
   if (!values.last_name.trim()) found.last_name = signInMessages.last_name;
+  return found;
+}
+
+/** The form's own checks before asking the server. */
+function checkForm(values: Record<Field, string>): SignUpFieldErrors {
+  const found = checkNames(values);
   const email = emailProblem(values.email);
   if (email) found.email = email;
   return found;

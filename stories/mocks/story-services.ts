@@ -1,5 +1,5 @@
 import { createApiClient, createMemoryTokenStore, isApiError } from '#api';
-import { signUpFieldErrors, type SignUpResult, type StepServices } from '../../renderer/components';
+import { signUpFieldErrors, type SaveNamesResult, type SignUpResult, type StepServices } from '../../renderer/components';
 
 /**
  * The services a step needs, wired the way the app wires them: the typed api/ client, answered by msw.
@@ -21,6 +21,15 @@ export function storyServices(): StepServices {
         return 'magic_link_sent' in answer ? { kind: 'magic-link-sent' } : { kind: 'signed-up' };
       } catch (error) {
         if (isApiError(error, 'invalid_coupon')) return { kind: 'invalid-coupon' };
+        if (isApiError(error) && error.fields) return { kind: 'field-errors', fields: signUpFieldErrors(error.fields) };
+        return { kind: 'error' };
+      }
+    },
+    async saveNames(names): Promise<SaveNamesResult> {
+      try {
+        await api.patchAccount({ first_name: names.firstName, last_name: names.lastName });
+        return { kind: 'saved' };
+      } catch (error) {
         if (isApiError(error) && error.fields) return { kind: 'field-errors', fields: signUpFieldErrors(error.fields) };
         return { kind: 'error' };
       }

@@ -161,4 +161,56 @@ describe('skincare consultation, end to end', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('an e-mail given on leaving makes an account; back in the consultation, the sign-in step asks only for the names (spec 000 §2.7, §6)', async () => {
+    const { page, errors } = await phonePage(shop.browser);
+    const email = `skin+exit${Date.now()}@example.com`;
+    await page.goto(url('/consultation/skincare'));
+    await answerAll(page, lifestyle.slice(0, 3));
+    // The capture loads on the first move; the Exit link is its own once it has.
+    await page.mouse.move(10, 10);
+    await page.locator('a[data-exit-capture]').waitFor();
+    await page.getByRole('link', { name: 'Exit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(email);
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(url('/consultation/skincare?is-returning=true'));
+    expect(await currentStep(page)).toBe('sports');
+    await answerAll(page, [
+      ...lifestyle.slice(3),
+      ['stress-intensity', ['none']],
+      ['sleep', 'ge_7h'],
+      ['hormones', ['none']],
+      ['hydration', '7_8_glasses'],
+      ['diet', { matrix: diet }],
+      ['vices', ['none']],
+      ['skin-introduction', null],
+      ['skintype-morning', 'tights'],
+      ['skintype-shower', 'tights'],
+      ['skintype-afternoon', 'balanced'],
+      ['phototype', 'hardly_burns'],
+      ['concerns', ['dryness']],
+      ['profile-backgrounds', ['none']],
+      ['comfort', 'never'],
+      ['other-products', ['moisturizer']],
+      ['goals', ['goal_hydration']],
+    ]);
+    expect(await currentStep(page)).toBe('signin');
+    expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
+    await page.getByText(`Your results are saved to ${email}`).waitFor();
+    await page.getByRole('textbox', { name: 'First name' }).fill('Noor');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Haddad');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => currentStep(page)).toBe('zipcode');
+    const account = await page.evaluate(async () => {
+      const tokens = JSON.parse(localStorage.getItem('shop.tokens.user') ?? '{}') as { access?: string };
+      return (await fetch('/v1/account/', { headers: { Authorization: `Bearer ${tokens.access}` } })).json();
+    });
+    expect(account).toMatchObject({ email, first_name: 'Noor', last_name: 'Haddad', customer_origin: 'consultation_exit_modal_skincare' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
+

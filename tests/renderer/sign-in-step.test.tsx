@@ -89,4 +89,46 @@ describe('spec 000 §5.6: sign-up field errors go on the right fields', () => {
     expect(described(email)).toBe('This e-mail is not allowed.');
     expect(document.activeElement).toBe(last);
   });
+
+  describe('signed in with an e-mail alone (spec 000 §2.7 "signed up without names", §6 "asked for them again")', () => {
+    it('asks only for the names, says where the results are saved, saves them and moves on', async () => {
+      const { user, saveNames, signUp, onNext } = renderStep(signin, { facts: { accountEmail: 'ada@example.com' } });
+      expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+      expect(screen.getByText(signInMessages.savingTo('ada@example.com'))).toBeTruthy();
+      await user.type(screen.getByRole('textbox', { name: 'First name' }), ' Ada ');
+      await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(saveNames).toHaveBeenCalledWith({ firstName: 'Ada', lastName: 'Lovelace' });
+      expect(signUp).not.toHaveBeenCalled();
+      expect(onNext).toHaveBeenCalledTimes(1);
+    });
+
+    it('names a missing name on its field, and saves nothing', async () => {
+      const { user, saveNames, onNext } = renderStep(signin, { facts: { accountEmail: 'ada@example.com' } });
+      await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(described(screen.getByRole('textbox', { name: 'Last name' }))).toBe(signInMessages.last_name);
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Last name' }));
+      expect(saveNames).not.toHaveBeenCalled();
+      expect(onNext).not.toHaveBeenCalled();
+    });
+
+    it('shows the server’s field errors, and a generic error when saving fails', async () => {
+      const refused = renderStep(signin, {
+        facts: { accountEmail: 'ada@example.com' },
+        saveNames: async () => ({ kind: 'field-errors', fields: { first_name: 'Ensure this field has no more than 150 characters.' } }),
+      });
+      await refused.user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+      await refused.user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+      await refused.user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(described(screen.getByRole('textbox', { name: 'First name' }))).toBe('Ensure this field has no more than 150 characters.');
+      refused.unmount();
+      const failing = renderStep(signin, { facts: { accountEmail: 'ada@example.com' }, saveNames: async () => ({ kind: 'error' }) });
+      await failing.user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+      await failing.user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+      await failing.user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByRole('alert').textContent).toBe(signInMessages.namesError);
+      expect(failing.onNext).not.toHaveBeenCalled();
+    });
+  });
 });
