@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock';
 import { resolveAppConfig, type AppConfigInput } from './config';
 import type { Database } from './db/database';
 import { ApiError } from './http/api-error';
+import { closeOnUnreadBody } from './http/close-unread-body';
 import { handleError, handleNotFound } from './http/handle-error';
 import { mountOperations } from './http/mount-operations';
 import type { Operation } from './http/operation';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Hono {
   app.onError(handleError);
   app.notFound(handleNotFound);
   if (config.accessLog) app.use(logger());
+  app.use(closeOnUnreadBody);
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
   app.use(
     bodyLimit({
