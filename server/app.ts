@@ -8,10 +8,12 @@ import { resolveAppConfig, type AppConfigInput } from './config';
 import type { Database } from './db/database';
 import { ApiError } from './http/api-error';
 import { closeOnUnreadBody } from './http/close-unread-body';
+import { contentSecurityPolicy } from './http/content-security-policy';
 import { handleError, handleNotFound } from './http/handle-error';
 import { mountOperations } from './http/mount-operations';
 import type { Operation } from './http/operation';
 import { mountWebApp } from './http/serve-web-app';
+import { strictTransportSecurity } from './http/strict-transport-security';
 import { identityOperations } from './identity/routes';
 import { getOutboxJson } from './mail/get-outbox-json';
 import { getOutboxPage } from './mail/get-outbox-page';
@@ -52,7 +54,16 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound(handleNotFound);
   if (config.accessLog) app.use(logger());
   app.use(closeOnUnreadBody);
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
+  app.use(
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use(strictTransportSecurity(config.trustProxy));
+  app.use(contentSecurityPolicy);
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

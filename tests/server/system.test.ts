@@ -135,7 +135,7 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     it('security headers are set', async () => {
       const response = await t.call('GET', '/healthz');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
     });
   });
 
