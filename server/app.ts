@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { accountOperations } from './account/routes';
 import { systemClock, type Clock } from './clock';
@@ -15,6 +14,7 @@ import type { Operation } from './http/operation';
 import { mountWebApp } from './http/serve-web-app';
 import { strictTransportSecurity } from './http/strict-transport-security';
 import { identityOperations } from './identity/routes';
+import { requestLog } from './log/request-log';
 import { getOutboxJson } from './mail/get-outbox-json';
 import { getOutboxPage } from './mail/get-outbox-page';
 import type { Mailer } from './mail/mailer';
@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ strict: false });
   app.onError(handleError);
   app.notFound(handleNotFound);
-  if (config.accessLog) app.use(logger());
+  app.use(requestLog(config.logger, { accessLog: config.accessLog }));
   app.use(closeOnUnreadBody);
   app.use(
     secureHeaders({
