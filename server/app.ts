@@ -1,17 +1,20 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { logger } from 'hono/logger';
 import { secureHeaders } from 'hono/secure-headers';
 import { accountOperations } from './account/routes';
 import { systemClock, type Clock } from './clock';
 import { resolveAppConfig, type AppConfigInput } from './config';
 import type { Database } from './db/database';
 import { ApiError } from './http/api-error';
+import { closeOnUnreadBody } from './http/close-unread-body';
+import { contentSecurityPolicy } from './http/content-security-policy';
 import { handleError, handleNotFound } from './http/handle-error';
 import { mountOperations } from './http/mount-operations';
 import type { Operation } from './http/operation';
 import { mountWebApp } from './http/serve-web-app';
+import { strictTransportSecurity } from './http/strict-transport-security';
 import { identityOperations } from './identity/routes';
+import { requestLog } from './log/request-log';
 import { getOutboxJson } from './mail/get-outbox-json';
 import { getOutboxPage } from './mail/get-outbox-page';
 import type { Mailer } from './mail/mailer';
@@ -49,8 +52,18 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ strict: false });
   app.onError(handleError);
   app.notFound(handleNotFound);
-  if (config.accessLog) app.use(logger());
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
+  app.use(requestLog(config.logger, { accessLog: config.accessLog }));
+  app.use(closeOnUnreadBody);
+  app.use(
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use(strictTransportSecurity(config.trustProxy));
+  app.use(contentSecurityPolicy);
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

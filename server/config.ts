@@ -1,3 +1,5 @@
+import { logger, type Logger } from './log/logger';
+
 /** One rate limit: at most `limit` requests per `windowSeconds`. */
 export interface RateLimit {
   limit: number;
@@ -21,7 +23,7 @@ export interface AppConfig {
   production: boolean;
   /** The HS256 key for access tokens. */
   secret: string;
-  /** Read the client address from X-Forwarded-For (behind a reverse proxy). */
+  /** Behind a reverse proxy: read the client address from X-Forwarded-For and the protocol from X-Forwarded-Proto (HSTS only over HTTPS). */
   trustProxy: boolean;
   /** The From header of every message. */
   mailFrom: string;
@@ -29,8 +31,10 @@ export interface AppConfig {
   rateLimits: RateLimits | null;
   /** The built web app (dist/); served with index.html as the fallback when set. */
   webRoot: string | null;
-  /** One log line per request. */
+  /** One log line per request (server/log/request-log.ts). */
   accessLog: boolean;
+  /** Where request lines and errors go; tests pass a logger writing to a stream they read. */
+  logger: Logger;
 }
 
 /** What a caller must give; the rest has defaults. */
@@ -54,6 +58,7 @@ export function resolveAppConfig(input: AppConfigInput): AppConfig {
     rateLimits: defaultRateLimits,
     webRoot: null,
     accessLog: false,
+    logger,
     ...input,
     publicUrl,
   };

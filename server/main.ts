@@ -1,4 +1,5 @@
 /** The server process (`npm start` runs it after `vite build`): settings from the environment, clean shutdown on SIGTERM and SIGINT. */
+import { logger } from './log/logger';
 import { readSettings } from './read-settings';
 import { startServer } from './start-server';
 
@@ -10,15 +11,15 @@ try {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down.`);
+    logger.info(`${signal}: shutting down.`);
     setTimeout(() => {
-      console.error('Shutdown took too long; exiting.');
+      logger.error('Shutdown took too long; exiting.');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Shutdown failed:', error);
+        logger.error({ err: error }, 'Shutdown failed');
         process.exit(1);
       },
     );
@@ -26,6 +27,6 @@ try {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  logger.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }

@@ -8,6 +8,7 @@ import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { pruneExpired } from './db/prune-expired';
 import { seedDatabase } from './db/seed-database';
+import { logger as processLogger, type Logger } from './log/logger';
 import { resolveSigningSecret } from './db/signing-secret';
 import { createOutboxDispatcher } from './mail/outbox-dispatcher';
 import { smtpTransport } from './mail/smtp-transport';
@@ -25,7 +26,8 @@ export interface RunningServer {
 }
 
 /** Opens and migrates the database, seeds it, and listens: everything `npm start` does after the build. */
-export async function startServer(settings: ServerSettings, options: { flows?: ProfileFlows } = {}): Promise<RunningServer> {
+export async function startServer(settings: ServerSettings, options: { flows?: ProfileFlows; logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? processLogger;
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
@@ -38,18 +40,20 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       trustProxy: settings.trustProxy,
       rateLimits: settings.rateLimits ? defaultRateLimits : null,
       accessLog: settings.accessLog,
+      logger,
       webRoot: settings.webRoot,
       ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
     });
-    if (!existsSync(path.join(settings.webRoot, 'index.html'))) console.warn(`The web app is not built (${settings.webRoot}/index.html is missing): run \`npm run build\`.`);
+    if (!existsSync(path.join(settings.webRoot, 'index.html'))) logger.warn(`The web app is not built (${settings.webRoot}/index.html is missing): run \`npm run build\`.`);
     if (!settings.smtpUrl) {
-      console.warn(settings.production ? 'SMTP_URL is not set: mail stays in the outbox and is never delivered.' : 'SMTP_URL is not set: mail stays in the outbox; read it at /dev/outbox.');
+      logger.warn(settings.production ? 'SMTP_URL is not set: mail stays in the outbox and is never delivered.' : 'SMTP_URL is not set: mail stays in the outbox; read it at /dev/outbox.');
     }
     const mailer = createOutboxDispatcher({
       db: database.db,
       transport: settings.smtpUrl ? smtpTransport(settings.smtpUrl) : null,
       clock: systemClock,
       from: config.mailFrom,
+      log: (message) => logger.error(message),
     });
     const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock });
 
@@ -62,10 +66,10 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
     });
     const { port } = server.address() as AddressInfo;
     const where = database.driver === 'pglite' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL';
-    console.log(`Shop listening on http://localhost:${port} (${where}); links in mail use ${settings.publicUrl}`);
+    logger.info(`Shop listening on http://localhost:${port} (${where}); links in mail use ${settings.publicUrl}`);
     mailer.wake(); // mail a previous run left pending
 
-    const prune = () => pruneExpired(database.db, systemClock.now()).catch((error: unknown) => console.error('Pruning expired rows failed:', error));
+    const prune = () => pruneExpired(database.db, systemClock.now()).catch((error: unknown) => logger.error({ err: error }, 'Pruning expired rows failed'));
     void prune();
     const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
     pruneTimer.unref();

@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Database, DatabaseHandle } from './database';
+import { logger } from '../log/logger';
 import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate-database';
 
@@ -24,7 +25,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection dropped by the server must not crash the process; the pool reconnects.
-  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  pool.on('error', (error) => logger.error(`PostgreSQL connection error: ${error.message}`));
   try {
     await migratePostgresDatabase(pool);
   } catch (error) {

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { logger } from '../log/logger';
 import { ApiError } from './api-error';
 
-/** Every error leaves as {code, detail[, fields]}; anything unexpected is a bare server_error, with the cause logged here only. */
+/** Every error leaves as {code, detail[, fields]}; anything unexpected is a bare server_error, with the cause logged here only (redacted: server/log/safe-error.ts). */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
@@ -13,7 +14,7 @@ export function handleError(error: Error, c: Context): Response {
     const status = error.status as ContentfulStatusCode;
     return c.json({ code: status === 413 ? 'payload_too_large' : 'bad_request', detail: error.message || 'The request could not be read.' }, status);
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  (c.get('log') ?? logger).error({ err: error }, `${c.req.method} ${c.req.path} failed`);
   return c.json({ code: 'server_error', detail: 'Something went wrong on our side. Please try again.' }, 500);
 }
 

@@ -14,5 +14,5 @@ export const getOutboxPage = defineOperation(
     query: outboxQuery,
     responses: { 200: { description: 'An HTML page' } },
   },
-  async ({ c, query, services }) => c.html(renderOutboxPage(await listOutbox(services.db, query.to, query.limit ?? 100))),
+  async ({ c, query, services }) => c.html(renderOutboxPage(await listOutbox(services.db, query.to, query.limit ?? 100), c.var.cspNonce)),
 );

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { logger } from '../log/logger';
 import { outbox } from '../db/schema';
 import type { Mailer } from './mailer';
 import { redactSecrets } from './redact-secrets';
@@ -22,6 +23,7 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** First retry delay; doubled after each failure. */
   retryDelayMs?: number;
+  /** Where failures are reported; the server's logger by default. */
   log?: (message: string) => void;
 }
 
@@ -30,7 +32,7 @@ const LEASE_MS = 2 * 60_000;
 
 /** The outbox dispatcher: claims due messages (SKIP LOCKED, so several processes can share one outbox), sends, retries with backoff, gives up after maxAttempts. */
 export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispatcher {
-  const { db, transport, clock, from, maxAttempts = 5, retryDelayMs = 30_000, log = console.error } = options;
+  const { db, transport, clock, from, maxAttempts = 5, retryDelayMs = 30_000, log = (message) => logger.error(message) } = options;
   let running: Promise<unknown> | null = null;
   let again = false;
   let closed = false;
@@ -86,7 +88,8 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const gaveUp = message.attempts >= maxAttempts;
-      log(`Mail ${message.id} to ${message.recipient} failed (attempt ${message.attempts}${gaveUp ? ', giving up' : ''}): ${reason}`);
+      // No recipient in the log: the id finds it in the outbox; the reason is redacted by the logger (addresses, tokens).
+      log(`Mail ${message.id} failed (attempt ${message.attempts}${gaveUp ? ', giving up' : ''}): ${reason}`);
       await db
         .update(outbox)
         .set({

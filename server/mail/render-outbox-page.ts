@@ -2,8 +2,8 @@ import type { OutboxMessage } from '#api';
 
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
-/** The dev outbox page: each message with its text, links made clickable; everything escaped. */
-export function renderOutboxPage(messages: OutboxMessage[]): string {
+/** The dev outbox page: each message with its text, links made clickable; everything escaped. `nonce` admits its style block under the page's CSP. */
+export function renderOutboxPage(messages: OutboxMessage[], nonce: string): string {
   const items = messages
     .map(
       (m) => `<article>
@@ -19,7 +19,7 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Outbox</title>
-<style>
+<style nonce="${escapeHtml(nonce)}">
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 48rem; padding: 1rem; color: #1d1d1f; }
   article { border-top: 1px solid #ccc; padding: 0.5rem 0 1rem; }
   h2 { font-size: 1.1rem; margin: 0.5rem 0 0; }

@@ -17,7 +17,7 @@ export const getHealth = defineOperation(
     try {
       await services.db.execute(sql`select 1`);
     } catch (error) {
-      console.error('Health check: the database does not answer:', error);
+      c.var.log.error({ err: error }, 'Health check: the database does not answer');
       throw new ApiError(503, 'database_unavailable', 'The database does not answer.');
     }
     c.header('Cache-Control', 'no-store');

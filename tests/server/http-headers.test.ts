@@ -1,0 +1,98 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from './support/databases';
+import { removeTempDirs, tempDir } from './support/temp-dirs';
+import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
+
+const HSTS = 'max-age=15552000; includeSubDomains';
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: string | null): Record<string, string[]> {
+  expect(header, 'a Content-Security-Policy header').toBeTruthy();
+  return Object.fromEntries(
+    header!.split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name!, values];
+    }),
+  );
+}
+
+const webRoot = tempDir('shop-web');
+writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+afterAll(removeTempDirs);
+
+/** Security headers (issue 10): HSTS only over HTTPS, a CSP on every response (a nonce on HTML pages). */
+describeEachDatabase('security headers', (database) => {
+  let direct: TestApp;
+  let proxied: TestApp;
+  beforeAll(() => {
+    direct = createTestApp(database().db, { config: { webRoot } });
+    proxied = createTestApp(database().db, { config: { webRoot, trustProxy: true } });
+  });
+
+  describe('Strict-Transport-Security', () => {
+    it('is not sent over plain HTTP, nor on a forwarded protocol from an untrusted client', async () => {
+      expect((await direct.call('GET', '/healthz')).headers.get('strict-transport-security')).toBeNull();
+      const forged = await direct.call('GET', '/healthz', { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(forged.headers.get('strict-transport-security')).toBeNull();
+    });
+
+    it('behind a trusted proxy (TRUST_PROXY=1), is sent when the proxy says the client came over HTTPS', async () => {
+      const https = await proxied.call('GET', '/healthz', { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(https.headers.get('strict-transport-security')).toBe(HSTS);
+      const page = await proxied.call('GET', '/', { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(page.headers.get('strict-transport-security')).toBe(HSTS);
+      expect((await proxied.call('GET', '/healthz', { headers: { 'X-Forwarded-Proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
+      expect((await proxied.call('GET', '/healthz')).headers.get('strict-transport-security')).toBeNull();
+      // The last hop is the trusted proxy's: a client cannot claim HTTPS in front of it.
+      const claimed = await proxied.call('GET', '/healthz', { headers: { 'X-Forwarded-Proto': 'https, http' } });
+      expect(claimed.headers.get('strict-transport-security')).toBeNull();
+    });
+
+    it('is sent when the request itself came over TLS', async () => {
+      const response = await direct.app.request('https://shop.test/healthz');
+      expect(response.headers.get('strict-transport-security')).toBe(HSTS);
+    });
+  });
+
+  describe('Content-Security-Policy', () => {
+    it('JSON answers (and errors) allow nothing to load and cannot be framed', async () => {
+      for (const route of ['/healthz', '/v1/nothing', '/openapi.json']) {
+        const response = await direct.call('GET', route);
+        expect(response.headers.get('content-security-policy'), route).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+      expect((await direct.call('GET', '/healthz')).headers.get('x-frame-options')).toBe('DENY');
+    });
+
+    it('the web app’s page: scripts and styles from the site only (and a per-response nonce), no plugins, no framing', async () => {
+      const first = await direct.call('GET', '/consultation/haircare/my-hair/length');
+      const second = await direct.call('GET', '/signin/verify?token=abc');
+      const policy = directives(first.headers.get('content-security-policy'));
+      const nonce = policy['script-src']![1]!;
+      expect(policy['script-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==?'$/)]);
+      expect(policy['style-src']).toEqual(["'self'", nonce]);
+      expect(policy).toMatchObject({
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+      });
+      expect(JSON.stringify(policy)).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+      expect(directives(second.headers.get('content-security-policy'))['script-src']![1]).not.toBe(nonce);
+    });
+
+    it('/dev/outbox’s inline style carries the response’s nonce; addresses and links stay escaped', async () => {
+      await signUpCustomer(direct, { email: 'nonce.test@example.com' });
+      await direct.call('POST', '/v1/auth/signin/', { body: { username: 'nonce.test@example.com' } });
+      const page = await direct.call('GET', '/dev/outbox');
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const nonce = /'nonce-([^']+)'/.exec(directives(page.headers.get('content-security-policy'))['style-src']!.join(' '))![1];
+      expect(page.body).toContain(`<style nonce="${nonce}">`);
+      expect(page.body).not.toMatch(/<script/i);
+    });
+  });
+});
