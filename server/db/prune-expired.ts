@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, like, lt, notExists, notLike, or } from 'drizzle-orm';
+import { and, eq, isNotNull, like, lt, notExists, or } from 'drizzle-orm';
 import { redactSecrets } from '../mail/redact-secrets';
 import type { Database } from './database';
-import { authSessions, magicLinks, outbox, rateLimits, refreshTokens } from './schema';
+import { authSessions, emailChanges, magicLinks, outbox, rateLimits, refreshTokens } from './schema';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -10,6 +10,7 @@ export async function pruneExpired(db: Database, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
   await db.delete(magicLinks).where(lt(magicLinks.expiresAt, dayAgo));
+  await db.delete(emailChanges).where(lt(emailChanges.expiresAt, dayAgo));
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, dayAgo));
   // Revoked sessions stay a month so a reused refresh token still meets its revoked family.
   await db.delete(authSessions).where(and(isNotNull(authSessions.revokedAt), lt(authSessions.revokedAt, monthAgo)));
@@ -27,8 +28,9 @@ export async function pruneExpired(db: Database, now: Date): Promise<void> {
   const stale = await db
     .select()
     .from(outbox)
-    .where(and(lt(outbox.createdAt, dayAgo), like(outbox.textBody, '%token=%'), notLike(outbox.textBody, '%token=redacted%'), or(eq(outbox.status, 'pending'), eq(outbox.status, 'failed'))));
+    .where(and(lt(outbox.createdAt, dayAgo), or(like(outbox.textBody, '%token=%'), like(outbox.textBody, '%token\\%3D%')), or(eq(outbox.status, 'pending'), eq(outbox.status, 'failed'))));
   for (const row of stale) {
+    if (redactSecrets(row.textBody) === row.textBody) continue; // redacted already
     await db
       .update(outbox)
       .set({ textBody: redactSecrets(row.textBody), htmlBody: row.htmlBody === null ? null : redactSecrets(row.htmlBody), links: row.links.map(redactSecrets) })

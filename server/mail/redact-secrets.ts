@@ -1,4 +1,5 @@
-const SECRET_PARAM = /([?&]token=)[^&\s"'<>]+/g;
+// A link's token, also inside another link's encoded `next` (a sign-in link back to /account/confirm-email?token=…).
+const SECRET_PARAM = /((?:[?&]|%3F|%26)token(?:=|%3D))[^&%\s"'<>]+/gi;
 const EMAIL_ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 // drizzle's "Failed query: ...\nparams: ..." lists the query's values (answers, addresses, token hashes).
 const QUERY_PARAMS = /(\bparams: )[\s\S]*?(?=\n {4}at |$)/g;
@@ -9,7 +10,7 @@ const RANDOM_TOKEN = /[A-Za-z0-9_-]{32,}/g;
 
 /** The text with every `token=` link parameter replaced: once mail is delivered, the outbox keeps no usable secret. */
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PARAM, '$1redacted');
+  return text.replace(SECRET_PARAM, (_, name: string) => `${name}redacted`);
 }
 
 /** The text with e-mail addresses replaced (a mail server's refusal names the recipient). */

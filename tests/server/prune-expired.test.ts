@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { authSessions, magicLinks, outbox, rateLimits, refreshTokens } from '../../server/db/schema';
+import { authSessions, emailChanges, magicLinks, outbox, rateLimits, refreshTokens } from '../../server/db/schema';
 import { pruneExpired } from '../../server/db/prune-expired';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, latestMagicToken, signUpCustomer, type TestApp } from './support/test-app';
@@ -32,5 +32,20 @@ describeEachDatabase('pruning expired rows', (database) => {
     expect(mail.length).toBeGreaterThan(0);
     expect(JSON.stringify(mail)).not.toContain(token);
     expect(mail.some((m) => m.textBody.includes('token=redacted'))).toBe(true);
+  });
+
+  it('redacts an e-mail change link, and a confirmation token carried in a sign-in link’s next, and drops expired change requests', async () => {
+    const customer = await signUpCustomer(t);
+    const next = `new.${Date.now()}@example.com`;
+    await t.call('PATCH', '/v1/account/', { token: customer.access, body: { email: next } });
+    const confirmToken = await latestMagicToken(t, next);
+    await t.call('POST', '/v1/auth/signin/', { body: { username: customer.email, next: `/account/confirm-email?token=${confirmToken}` } });
+    const db = database().db;
+    expect(JSON.stringify(await db.select().from(outbox))).toContain(encodeURIComponent(confirmToken));
+    await pruneExpired(db, new Date(t.clock.now().getTime() + 2 * DAY));
+    const mail = JSON.stringify(await db.select().from(outbox));
+    expect(mail).not.toContain(confirmToken);
+    expect(mail).toContain('token%3Dredacted');
+    expect(await db.select().from(emailChanges)).toEqual([]);
   });
 });
