@@ -23,7 +23,12 @@ export function answerCatalog(flows: readonly CompiledFlow[]): AnswerCatalog {
   return { fields };
 }
 
-const zipPattern: Record<string, RegExp> = { US: /^\d{5}(-\d{4})?$/, CA: /^[A-Z]\d[A-Z] \d[A-Z]\d$/ };
+// A Map, not an object: the country comes from the client, and "toString" must not find Object.prototype's.
+const zipPattern = new Map<unknown, RegExp>([
+  ['US', /^\d{5}(-\d{4})?$/],
+  ['CA', /^[A-Z]\d[A-Z] \d[A-Z]\d$/],
+]);
+const anyZip = /^(\d{5}(-\d{4})?|[A-Z]\d[A-Z] \d[A-Z]\d)$/;
 
 const shown = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
 const acceptedList = (values: Scalar[]) => values.map(shown).join(', ');
@@ -38,8 +43,9 @@ export function checkAnswers(
   catalog: AnswerCatalog,
   body: Record<string, unknown>,
 ): { ok: true; answers: Record<string, unknown>; categories: string[] } | { ok: false; fields: Record<string, string[]> } {
-  const fields: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => (fields[field] ??= []).push(message);
+  // A Map until the end: a field may be named like an Object.prototype member ("toString", "constructor").
+  const problems = new Map<string, string[]>();
+  const fail = (field: string, message: string) => problems.set(field, [...(problems.get(field) ?? []), message]);
   const categories = new Set<string>();
   for (const [name, value] of Object.entries(body)) {
     const info = catalog.fields.get(name);
@@ -63,8 +69,9 @@ export function checkAnswers(
       continue;
     }
     if (info.format === 'zipcode') {
-      const country = String(body[name.replace('zipcode', 'country')] ?? '');
-      const ok = typeof value === 'string' && (zipPattern[country] ?? /^(\d{5}(-\d{4})?|[A-Z]\d[A-Z] \d[A-Z]\d)$/).test(value);
+      const countryField = name.replace('zipcode', 'country');
+      const country = Object.hasOwn(body, countryField) ? body[countryField] : undefined;
+      const ok = typeof value === 'string' && (zipPattern.get(country) ?? anyZip).test(value);
       if (!ok) fail(name, country === 'CA' ? 'Enter a Canadian postal code like A1A 1A1.' : 'Enter a 5-digit ZIP code (or a Canadian postal code).');
       continue;
     }
@@ -76,5 +83,5 @@ export function checkAnswers(
       fail(name, `${shown(value)} is not an accepted answer. Accepted: ${acceptedList(info.values)}.`);
     }
   }
-  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers: body, categories: [...categories] };
+  return problems.size > 0 ? { ok: false, fields: Object.fromEntries(problems) } : { ok: true, answers: body, categories: [...categories] };
 }

@@ -33,12 +33,10 @@ function profileFlags(catalog: AnswerCatalog): Set<string> {
  * onComplete writes) and, not being answers, do not start a consultation.
  */
 function checkWithFlags(catalog: AnswerCatalog, flags: Set<string>, body: Record<string, unknown>): AnswerCheck {
-  const answers: Record<string, unknown> = {};
-  const fields: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (!flags.has(name)) answers[name] = value;
-    else if (typeof value !== 'boolean') fields[name] = ['Expected true or false.'];
-  }
+  // Entries and fromEntries, never `object[name] =`: a field may be named "__proto__" or "constructor".
+  const entries = Object.entries(body);
+  const answers = Object.fromEntries(entries.filter(([name]) => !flags.has(name)));
+  const fields = Object.fromEntries(entries.filter(([name, value]) => flags.has(name) && typeof value !== 'boolean').map(([name]) => [name, ['Expected true or false.']]));
   const check = checkAnswers(catalog, answers);
   if (!check.ok) return { ok: false, fields: { ...check.fields, ...fields } };
   if (Object.keys(fields).length > 0) return { ok: false, fields };

@@ -63,4 +63,24 @@ describeEachDatabase('profile routes on the real flows (flows/, engine)', (datab
     expect(place.body).toMatchObject({ city: 'New York', region: 'NY' });
     expect(aggressors.parse(place.body).aggressors.map((a) => a.slug)).toContain('pollution');
   });
+
+  it('field names and values named like Object.prototype members are a 400 naming the field, never a 500, and save nothing (issue 10, defect 4)', async () => {
+    const { access } = await signUpCustomer(t);
+    const before = (await t.call('GET', '/v1/account/hair_profile/', { token: access })).body;
+    for (const name of ['toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'toLocaleString', '__defineGetter__']) {
+      const asField = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { [name]: 'x', diag_hair_length: 'long' } });
+      expect(asField.status, name).toBe(400);
+      expect(Object.keys(asField.body.fields), name).toEqual([name]);
+      const asCountry = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { profile_zipcode: '10001', profile_country: name } });
+      expect(asCountry.status, name).toBe(400);
+      expect(Object.keys(asCountry.body.fields), name).toEqual(['profile_country']);
+    }
+    for (const name of ['__proto__', 'constructor']) {
+      const refused = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, rawBody: `{"${name}": {"polluted": true}}`, headers: { 'content-type': 'application/json' } });
+      expect(refused.status, name).toBe(400);
+    }
+    expect((await t.call('GET', '/v1/account/hair_profile/', { token: access })).body).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
+
