@@ -21,18 +21,20 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server process's id. */
+  pid: number;
   stop(): Promise<void>;
   /** What the server printed, for failure reports. */
   output(): string;
 }
 
-/** Spawns `server/main.ts` with its own empty data directory (or DATABASE_URL) and waits until /healthz answers. */
-export async function startServer(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+/** Spawns `server/main.ts` (after `nodeArgs`, e.g. --cpu-prof) with its own empty data directory (or DATABASE_URL) and waits until /healthz answers. */
+export async function startServer(options: { env?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: 'development', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,6 +60,7 @@ export async function startServer(options: { env?: Record<string, string>; timeo
     url,
     port,
     dataDir,
+    pid: child.pid!,
     output: () => log,
     async stop() {
       if (child.exitCode === null) {

@@ -9,6 +9,7 @@ import type { Database, DatabaseHandle } from './database';
 import { logger } from '../log/logger';
 import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate-database';
+import { TurnTakingQueue } from './turn-taking-queue';
 
 /** Where the data lives: PostgreSQL when a URL is given, else PGlite in a directory, else PGlite in memory. */
 export interface DatabaseOptions {
@@ -58,7 +59,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     lock?.release();
     throw error;
   }
-  const db: Database = drizzlePglite({ client, schema });
+  const db: Database = drizzlePglite({ client: takingTurns(client, new TurnTakingQueue()), schema });
   const opened = client;
   let closed = false;
   return {
@@ -75,6 +76,29 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       }
     },
   };
+}
+
+/**
+ * The PGlite client Drizzle gets: its queries and transactions wait for their turn in `queue`, which gives the
+ * event loop back every few operations (turn-taking-queue.ts says why: the burst stall of issue 10).
+ */
+function takingTurns(client: PGlite, queue: TurnTakingQueue): PGlite {
+  const query: PGlite['query'] = (text, params, options) => queue.run(() => client.query(text, params, options));
+  const exec: PGlite['exec'] = (text, options) => queue.run(() => client.exec(text, options));
+  const transaction: PGlite['transaction'] = (callback) => queue.run(() => client.transaction(callback));
+  const own = new Map<PropertyKey, unknown>([
+    ['query', query],
+    ['exec', exec],
+    ['transaction', transaction],
+  ]);
+  return new Proxy(client, {
+    get(target, property) {
+      if (own.has(property)) return own.get(property);
+      const value: unknown = Reflect.get(target, property, target);
+      // PGlite's methods use private fields: they must run on the instance itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 async function ping(db: Database): Promise<void> {
