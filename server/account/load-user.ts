@@ -1,26 +1,39 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { preparedOnce } from '../db/prepared-once';
 import type { User } from '#api';
 import type { Database } from '../db/database';
 import { emailChanges, hairProfiles, stylists, users } from '../db/schema';
 import { asStatus } from '../profile/consultation-status';
 import { stylistView } from './stylist-view';
 
-/** The user as GET /v1/account/ shows it (spec 000 §3.9): identity, stylist, consultation statuses, profile summary, and an e-mail change waiting at `now`. */
-export async function loadUser(db: Database, userId: number, now: Date): Promise<User> {
-  const [row] = await db
+/** The user with their stylist and profile: read on every page a shopper opens, so built once (db/prepared-once.ts). */
+const userRow = preparedOnce((db) =>
+  db
     .select({ user: users, stylist: stylists, profile: hairProfiles })
     .from(users)
     .leftJoin(stylists, eq(stylists.id, users.stylistId))
     .leftJoin(hairProfiles, eq(hairProfiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw new Error(`User ${userId} vanished.`);
-  const [pending] = await db
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('load_user'),
+);
+
+/** The newest e-mail change waiting for confirmation at `now`. */
+const pendingEmail = preparedOnce((db) =>
+  db
     .select({ email: emailChanges.newEmail })
     .from(emailChanges)
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .where(and(eq(emailChanges.userId, sql.placeholder('userId')), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql.placeholder('now'))))
     .orderBy(desc(emailChanges.id))
-    .limit(1);
+    .limit(1)
+    .prepare('load_user_pending_email'),
+);
+
+/** The user as GET /v1/account/ shows it (spec 000 §3.9): identity, stylist, consultation statuses, profile summary, and an e-mail change waiting at `now`. */
+export async function loadUser(db: Database, userId: number, now: Date): Promise<User> {
+  const [row] = await userRow(db).execute({ userId });
+  if (!row) throw new Error(`User ${userId} vanished.`);
+  const [pending] = await pendingEmail(db).execute({ userId, now });
   const { user, stylist, profile } = row;
   const answers = profile?.answers ?? {};
   const statuses = profile?.consultationStatuses ?? {};

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { preparedOnce } from '../db/prepared-once';
 import { authSessions, users } from '../db/schema';
 import type { Services } from '../services';
 import { verifyJwt } from '../identity/jwt';
@@ -23,6 +24,17 @@ export function bearerToken(c: Context): string | null {
   return match[1];
 }
 
+/** The user of a live session: every authenticated request asks, so it is built once (db/prepared-once.ts). */
+const sessionUser = preparedOnce((db) =>
+  db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(authSessions, eq(authSessions.userId, users.id))
+    .where(and(eq(users.pubkey, sql.placeholder('sub')), eq(authSessions.id, sql.placeholder('sid')), isNull(authSessions.revokedAt), isNull(users.mergedIntoId)))
+    .limit(1)
+    .prepare('authenticate_session_user'),
+);
+
 /** Resolves the caller from the access token; a bad, expired, forged or revoked token is 401 token_not_valid. */
 export async function authenticate(c: Context, services: Services, required: boolean): Promise<Auth | null> {
   const token = bearerToken(c);
@@ -32,12 +44,7 @@ export async function authenticate(c: Context, services: Services, required: boo
   }
   const claims = verifyJwt(token, services.config.secret, Math.floor(services.clock.now().getTime() / 1000));
   if (!claims) throw tokenNotValid();
-  const [row] = await services.db
-    .select({ user: users })
-    .from(users)
-    .innerJoin(authSessions, eq(authSessions.userId, users.id))
-    .where(and(eq(users.pubkey, claims.sub), eq(authSessions.id, claims.sid), isNull(authSessions.revokedAt), isNull(users.mergedIntoId)))
-    .limit(1);
+  const [row] = await sessionUser(services.db).execute({ sub: claims.sub, sid: claims.sid });
   if (!row) throw tokenNotValid();
   return { user: row.user, sessionId: claims.sid };
 }
