@@ -31,20 +31,25 @@ export function keyReader(key: string, derived: readonly Derived[], contextKeys:
   if (dot > 0) {
     const ns = key.slice(0, dot);
     const name = key.slice(dot + 1);
-    if (ns === 'user') return (s) => s.env.user[name];
-    if (ns === 'flag') return (s) => s.env.flags[name];
-    if (ns === 'query') return (s) => s.env.query[name];
-    if (ns === 'order') return (s) => s.env.order[name];
-    if (ns === 'variant') return (s) => s.variants[name];
+    if (ns === 'user') return (s) => own(s.env.user, name);
+    if (ns === 'flag') return (s) => own(s.env.flags, name);
+    if (ns === 'query') return (s) => own(s.env.query, name);
+    if (ns === 'order') return (s) => own(s.env.order, name);
+    if (ns === 'variant') return (s) => own(s.variants, name);
     if (ns === 'flow') {
-      const value = flow?.[name as keyof FlowFacts];
+      const value = flow && own<string>(flow, name);
       return () => value;
     }
   }
-  if (contextKeys.has(key)) return (s) => s.env.context[key];
+  if (contextKeys.has(key)) return (s) => own(s.env.context, key);
   const derivation = derived.find((d) => d.field === key);
-  if (derivation) return (s) => s.answers[key] ?? deriveValue(derivation, s.answers);
-  return (s) => s.answers[key];
+  if (derivation) return (s) => own(s.answers, key) ?? deriveValue(derivation, s.answers);
+  return (s) => own(s.answers, key);
+}
+
+/** A record's own value: a field or query key may be named like an Object.prototype member ("constructor"). */
+function own<T>(record: object, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? (record as Record<string, T>)[key] : undefined;
 }
 
 const answered = (v: AnswerValue | undefined) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);

@@ -12,9 +12,10 @@ const isAnswered = (v: unknown) => v !== undefined && v !== null && !(Array.isAr
 export function deriveValue(derived: Derived, answers: Answers): number | undefined {
   let total = 0;
   for (const term of derived.terms) {
-    const value = answers[term.from];
+    // Own properties only: an answer or a field may be named like an Object.prototype member ("constructor").
+    const value = Object.hasOwn(answers, term.from) ? answers[term.from] : undefined;
     if (!isAnswered(value)) return undefined;
-    const score = term.values[String(value)];
+    const score = Object.hasOwn(term.values, String(value)) ? term.values[String(value)] : undefined;
     if (score === undefined) {
       if (term.unknown) throw new Error(term.unknown);
       return undefined;
@@ -33,7 +34,7 @@ export function derivedWrites(derivations: readonly Derived[], stored: Answers, 
   const out: Answers = {};
   const merged = { ...stored, ...written };
   for (const derived of derivations) {
-    if (!derived.save || !derived.terms.some((t) => t.from in written)) continue;
+    if (!derived.save || !derived.terms.some((t) => Object.hasOwn(written, t.from))) continue;
     const value = deriveValue(derived, merged);
     if (value !== undefined) out[derived.field] = value;
   }

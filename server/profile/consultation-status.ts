@@ -16,7 +16,8 @@ export function furtherStatus(current: unknown, proposed: unknown): Consultation
 
 /** Merges two status maps category by category, keeping the further status of each. */
 export function mergeStatuses(a: Record<string, string>, b: Record<string, string>): Record<string, string> {
-  const merged: Record<string, string> = { ...a };
-  for (const [category, status] of Object.entries(b)) merged[category] = furtherStatus(a[category], status);
-  return merged;
+  // Maps, not `object[key] =`: a stored key may be named like an Object.prototype member.
+  const merged = new Map(Object.entries(a));
+  for (const [category, status] of Object.entries(b)) merged.set(category, furtherStatus(merged.get(category), status));
+  return Object.fromEntries(merged);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousEnvironment, compileRule, type Answers, type FlowEnvironment } from '#engine';
+import { anonymousEnvironment, compileRule, deriveValue, derivedWrites, type Answers, type FlowEnvironment } from '#engine';
 import { normalizeRule } from '../../engine/rules/normalize-rule.ts';
 import type { RuleInput } from '../../engine/schema/predicate-schema.ts';
 
@@ -80,5 +80,24 @@ describe('the rule language (DESIGN.md "Flows")', () => {
     expect(normalizeRule({ t: { gt: 'x' } }, ['when']).issues[0]?.data.detail).toBe('"gt" takes a number');
     expect(normalizeRule({ all: [] }, ['when']).issues[0]?.code).toBe('invalid_rule');
     expect(normalizeRule('x', ['when']).issues[0]?.code).toBe('invalid_rule');
+  });
+});
+
+describe('names like Object.prototype members (issue 10, defect 4)', () => {
+  it('a field, query key or flag named "constructor" is unanswered until it is given', () => {
+    expect(holds({ constructor: { answered: true } }, {})).toBe(false);
+    expect(holds({ constructor: { answered: false } }, {})).toBe(true);
+    expect(holds({ constructor: 'yes' }, { constructor: 'yes' })).toBe(true);
+    expect(holds({ 'query.constructor': { answered: true } }, {})).toBe(false);
+    expect(holds({ 'flag.toString': { answered: true } }, {})).toBe(false);
+    expect(holds({ 'user.hasOwnProperty': { answered: true } }, {})).toBe(false);
+  });
+  it('a derived score reads only its own table: an answer "toString" or "constructor" scores nothing', () => {
+    const sebum = { field: 'sebum', save: true, terms: [{ from: 'hair_type', values: { oily: 3, dry: 0 } }] };
+    expect(deriveValue(sebum, { hair_type: 'oily' })).toBe(3);
+    for (const value of ['toString', 'constructor', '__proto__', 'valueOf']) expect(deriveValue(sebum, { hair_type: value })).toBeUndefined();
+    const byConstructor = { field: 'x', save: true, terms: [{ from: 'constructor', values: { a: 1 } }] };
+    expect(deriveValue(byConstructor, {})).toBeUndefined();
+    expect(derivedWrites([byConstructor], {}, { other: 'a' })).toEqual({});
   });
 });

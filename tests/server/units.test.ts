@@ -45,6 +45,14 @@ describe('consultation status order (spec 000 §4.1)', () => {
       skincare: 'draft',
     });
   });
+  it('a stored key named like an Object.prototype member stays an ordinary key (issue 10, defect 4)', () => {
+    const merged = mergeStatuses(JSON.parse('{"__proto__": "draft"}'), JSON.parse('{"__proto__": "completed", "constructor": "draft"}'));
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(Object.entries(merged)).toEqual([
+      ['__proto__', 'completed'],
+      ['constructor', 'draft'],
+    ]);
+  });
 });
 
 describe('zip and postal codes', () => {
