@@ -4,12 +4,6 @@ import { createLocalStorageTokenStore } from '../api/client/token-store';
 /** The signed-in user's and guest's tokens, in localStorage (spec 000 §4.6); tiny, so always at hand. */
 export const appTokens = createLocalStorageTokenStore();
 
-/** Whether this device holds a session: without one, nothing about the account needs loading yet. */
-export function hasStoredSession(): boolean {
-  const { user, guest } = appTokens.read();
-  return Boolean(user || guest);
-}
-
 export interface AppServices {
   api: ApiClient;
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AccountCreationOrigin } from '#api';
-import type { SignUpFieldErrors } from '../session/index';
+import type { SignUpFieldErrors } from '../session/session-core';
 import { useSession } from '../session';
 import { emailProblem, useSignUpFields } from '../../renderer/parts/text-field';
 import { TermsNotice, termsFor } from '../shell/terms-notice';

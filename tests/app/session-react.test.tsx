@@ -4,7 +4,8 @@ import { StrictMode, useState } from 'react';
 import { setupServer } from 'msw/node';
 import { createApiClient, createMemoryTokenStore, type StoredTokens } from '#api';
 import { createMocks, mockError } from '../../api/client/mocks';
-import { SessionProvider, useSession, useSessionLogout, type SignUpOutcome } from '../../app/session/index';
+import { createSession, SessionProvider, useSession, useSignOut } from '../../app/session';
+import type { SignUpOutcome } from '../../app/session/session-core';
 import { baseUrl, sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
 
 const server = setupServer();
@@ -32,7 +33,7 @@ function serveAccount() {
 function SessionView({ onLogout }: { onLogout?: () => void }) {
   const session = useSession();
   const [outcome, setOutcome] = useState<SignUpOutcome | null>(null);
-  useSessionLogout(onLogout ?? (() => undefined));
+  useSignOut(onLogout ?? (() => undefined));
   return (
     <div>
       <p data-testid="status">{session.status}</p>
@@ -49,14 +50,15 @@ function SessionView({ onLogout }: { onLogout?: () => void }) {
 function renderSession(stored: Partial<StoredTokens>, onLogout?: () => void) {
   const tokens = createMemoryTokenStore(stored);
   const api = createApiClient({ baseUrl, tokens, retryDelay: () => 0 });
+  const session = createSession(() => Promise.resolve({ api }), tokens);
   render(
     <StrictMode>
-      <SessionProvider api={api} tokens={tokens}>
+      <SessionProvider session={session}>
         <SessionView onLogout={onLogout} />
       </SessionProvider>
     </StrictMode>,
   );
-  return { tokens };
+  return { tokens, session };
 }
 
 const text = (id: string) => screen.getByTestId(id).textContent;
@@ -77,7 +79,7 @@ describe('spec 000 §4.6 SessionProvider and useSession', () => {
     const { tokens } = renderSession({ user: tokenPairFor('user') }, onLogout);
     await waitFor(() => expect(text('status')).toBe('authenticated'));
     act(() => screen.getByText('Sign out').click());
-    expect(text('status')).toBe('not_authenticated');
+    await waitFor(() => expect(text('status')).toBe('not_authenticated'));
     expect(text('user')).toBe('nobody');
     expect(tokens.read()).toEqual({ user: null, guest: null });
     expect(onLogout).toHaveBeenCalledTimes(1);

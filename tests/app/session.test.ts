@@ -12,7 +12,7 @@ import {
   signUpAndWait,
   type SessionActorRef,
   type SessionApi,
-} from '../../app/session/index';
+} from '../../app/session/session-core';
 import { baseUrl, deferred, guestUser, sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
 
 const server = setupServer();

@@ -1,4 +1,4 @@
-/** @module app/session: the session machine (spec 000 §4.6) and its React binding. */
+/** The session machine (spec 000 §4.6) and its helpers: loaded lazily by the React binding (./index.tsx). */
 export { createSessionMachine, selectAuthStatus, isAuthStatus } from './session-machine';
 export type {
   AuthStatus,
@@ -15,5 +15,3 @@ export type { SignUpFieldErrors, SignUpForm, SignUpState } from './sign-up';
 export { signUpAndWait, signUpOutcome } from './sign-up-outcome';
 export type { SignUpOutcome } from './sign-up-outcome';
 export type { MagicLinkRequest, MagicLinkStatus, SessionApi, SessionData, SessionDeps } from './session-services';
-export { SessionProvider, useSession, useSessionActorRef, useSessionLogout } from './session-react';
-export type { SessionProviderProps } from './session-react';
