@@ -9,7 +9,7 @@ type PageOf = (path: string) => ConsultationPage | undefined;
  * client, the account's code, the results and the derived sections. Named here, they are fetched with the entry.
  */
 const resultsModules = [
-  'app/session/index.ts',
+  'app/session/session-core.ts',
   'api/client/create-api-client.ts',
   'app/consultation/account-data.ts',
   'app/consultation/consultation-actors.ts',

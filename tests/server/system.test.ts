@@ -198,7 +198,7 @@ describe('the built web app (dist/)', () => {
       'flows/consultation/haircare.yaml?split': { file: 'assets/haircare-3c.js', imports: ['_shared-2b.js'] },
       'flows/consultation/haircare.yaml?content=hair-scalp': { file: 'assets/haircare-4d.js' },
       'flows/consultation/haircare.yaml?content=lifestyle': { file: 'assets/haircare-5e.js' },
-      'app/session/index.ts': { file: 'assets/session-6f.js', imports: ['_api-error-7a.js'] },
+      'app/session/session-core.ts': { file: 'assets/session-6f.js', imports: ['_api-error-7a.js'] },
       '_api-error-7a.js': { file: 'assets/api-error-7a.js' },
       'app/consultation/consultation-results.tsx': { file: 'assets/results-8b.js', imports: ['_shared-2b.js'], css: ['assets/results-9c.css'] },
     }),
