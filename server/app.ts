@@ -6,7 +6,7 @@ import { systemClock, type Clock } from './clock';
 import { resolveAppConfig, type AppConfigInput } from './config';
 import type { Database } from './db/database';
 import { ApiError } from './http/api-error';
-import { closeOnUnreadBody } from './http/close-unread-body';
+import { closeOnUnreadBody, mayHaveBody } from './http/close-unread-body';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { handleError, handleNotFound } from './http/handle-error';
 import { mountOperations } from './http/mount-operations';
@@ -64,14 +64,13 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.use(strictTransportSecurity(config.trustProxy));
   app.use(contentSecurityPolicy);
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+    },
+  });
+  app.use((c, next) => (mayHaveBody(c) ? limitBody(c, next) : next()));
   // Answers about people: no shared cache keeps them unless an operation says otherwise.
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /**
  * When the reply goes out before the request's body was read to its end (413 on a declared length, an auth or
@@ -13,6 +13,16 @@ export const closeOnUnreadBody: MiddlewareHandler = async (c, next) => {
   if (!incoming || incoming.readableEnded || !hasBody(incoming)) return;
   c.res.headers.set('Connection', 'close');
 };
+
+/**
+ * Whether the request may carry a body. Under Node it reads the incoming message's headers, so a GET costs nothing
+ * (asking the web Request for its body would build one, with its stream and abort signal, on every request); elsewhere
+ * (tests calling `app.request`) it answers yes and the caller looks for itself.
+ */
+export function mayHaveBody(c: Context): boolean {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming ? hasBody(incoming) : true;
+}
 
 function hasBody(incoming: IncomingMessage): boolean {
   if (incoming.headers['transfer-encoding'] !== undefined) return true;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
+import { freshNonce } from '../../server/http/content-security-policy';
 
 const HSTS = 'max-age=15552000; includeSubDomains';
 
@@ -83,6 +84,12 @@ describeEachDatabase('security headers', (database) => {
       });
       expect(JSON.stringify(policy)).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
       expect(directives(second.headers.get('content-security-policy'))['script-src']![1]).not.toBe(nonce);
+    });
+
+    it('nonces never repeat, also across refills of the pool they are drawn from', () => {
+      const nonces = Array.from({ length: 1000 }, () => freshNonce());
+      expect(new Set(nonces).size).toBe(1000);
+      for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
     });
 
     it('/dev/outbox’s inline style carries the response’s nonce; addresses and links stay escaped', async () => {
