@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 
-/** The SQL migrations drizzle-kit generated from schema.ts. */
+/** The SQL migrations drizzle-kit generated from db/schema/. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 // Any constant works; it only has to be the same in every server process.
