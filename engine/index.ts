@@ -20,6 +20,8 @@ export { createFlowRuntime } from './runtime/flow-runtime.ts';
 export type { FlowRuntime } from './runtime/flow-runtime.ts';
 export { selectVariants, defaultVariants } from './runtime/select-variants.ts';
 export { orderSteps } from './runtime/order-steps.ts';
+export { parsePostalCode, isKeptPostalCode, postalCountryOf } from './runtime/postal-code.ts';
+export type { PostalCode, PostalCountry } from './runtime/postal-code.ts';
 export { offeredOptions, activeTip, selectionFromAnswers, answersFromSelection, normalizeZipcode } from './runtime/step-answers.ts';
 export { nextStepIndex, previousStepIndex, resolveRoute, firstUnansweredIndex, mayEnter, routePath } from './runtime/navigation.ts';
 export { describeStep, exitModalText, fillPlaceholders, progressSections, stepText } from './runtime/describe-step.ts';

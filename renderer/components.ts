@@ -21,6 +21,6 @@ export { rankOptions, rankingSlug } from './ranking';
 export type { RankedOption, ReasonCopy } from './ranking';
 export { Modal, MODAL_Z_INDEX, MODAL_OPEN_FOR_MS } from './modal';
 export type { ModalProps } from './modal';
-export { parsePostalCode } from './postal-code';
-export type { PostalCode } from './postal-code';
+export { parsePostalCode } from '#engine';
+export type { PostalCode } from '#engine';
 export { signUpFieldErrors } from './sign-up-errors';

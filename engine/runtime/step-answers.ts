@@ -1,4 +1,5 @@
 import type { Scalar } from '../schema/predicate-schema.ts';
+import { parsePostalCode } from './postal-code.ts';
 import type { OptionValue, Tip } from '../schema/flow-schema.ts';
 import type { ChoiceStep, CompiledOption, CompiledStep } from '../compile/compiled-flow.ts';
 import { allOptions, optionWrites } from '../compile/field-model.ts';
@@ -114,8 +115,7 @@ export function answersFromSelection(step: CompiledStep, selection: Selection): 
   return optionWrites(step, option);
 }
 
-/** A US ZIP as typed (5 or 9 digits); a Canadian postal code upper-cased as "A1A 1A1". */
+/** A zip code as the shop keeps it (./postal-code.ts); what is not one is kept as typed, for the server to refuse. */
 export function normalizeZipcode(raw: string): string {
-  const compact = raw.trim().toUpperCase().replace(/\s+/g, '');
-  return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : raw.trim();
+  return parsePostalCode(raw)?.zipcode ?? raw.trim();
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { StepProps } from '../step-props';
 import { StepBody, StepHeading, titleOf } from '../parts/step-heading';
 import { ActionButton } from '../parts/action-button';
-import { parsePostalCode } from '../postal-code';
+import { parsePostalCode } from '#engine';
 
 export const zipCodeMessages = {
   empty: 'Enter your zip code.',
