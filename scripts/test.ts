@@ -6,7 +6,8 @@
 import { spawnSync } from 'node:child_process';
 
 const stages: [string, string[]][] = [
-  ['types', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],
+  // TypeScript 7 (native) checks types; TypeScript 6, the top-level `typescript`, is the API typescript-eslint loads.
+  ['types', ['node', 'node_modules/typescript-native/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['flows', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'check']],
   ['flow schema up to date', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'schema', '--check']],
   ['unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'dom']],

@@ -1,0 +1,63 @@
+// ESLint (npm run lint, part of npm test): TypeScript's recommended rules, the rules of hooks, no import cycles, and
+// the folders' layering (shared/DESIGN.md "Layout"): each folder is used through its public entry, and imports point
+// one way: engine <- renderer <- app; api <- app, shop, server, stories; server never imports React code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** Folders and what each may not import: another folder's internals, or a folder above it in the layering. */
+const zones = [
+  // The engine knows no React, no DOM, no app, no server, no contract.
+  { target: './engine', from: ['./renderer', './app', './shop', './server', './api', './stories'], message: 'The engine depends on nothing of the shop.' },
+  // The contract is shared by the browser and the server: it imports neither.
+  { target: './api', from: ['./renderer', './app', './shop', './server', './stories'], message: 'api/ is the contract both sides import; it imports neither.' },
+  { target: './renderer', from: ['./app', './shop', './server'], message: 'The renderer shows any flow; it knows nothing of the app or the server.' },
+  { target: './shop', from: ['./app', './server'], message: 'shop/ is composed by app/, and talks to the server through api/.' },
+  { target: './app', from: ['./server'], message: 'The web app talks to the server through api/, never by importing it.' },
+  { target: './server', from: ['./renderer', './app', './shop', './stories'], message: 'The server never imports React code.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', 'public/mockServiceWorker.js', 'server/db/migrations/**', 'coverage/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Another folder's internals: use its entry ('#engine', '#engine/compiler', '#api', '#api/client').
+              regex: '^(\\.\\./)+(engine|api)/(?!index|compiler|client/index|server/)',
+              message: "Import the engine and the contract through their entries: '#engine', '#engine/compiler', '#api', '#api/client'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests, stories, benches and tools may reach into a folder's internals: they test or measure them.
+    files: ['tests/**', 'stories/**', 'bench/**', 'scripts/**', '.storybook/**', '*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
