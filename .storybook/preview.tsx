@@ -3,6 +3,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { signUpHandler } from '../stories/mocks/sign-up-mocks';
 import '../renderer/styles/index.css';
 import { preloadStepComponents } from '../renderer/index';
+import { appTokens } from '../app/app-services';
 import './preview.css';
 
 /** The spec's breakpoints (000 §9); stories render at xs, sm and lg, the others are there to look at. */
@@ -18,6 +19,9 @@ const preview: Preview = {
   // Step kinds load on demand in the app; stories load them first so each renders at once.
   loaders: [mswLoader(), async () => ({ stepKinds: await preloadStepComponents() })],
   beforeEach({ msw }) {
+    // Every story starts as a first-time visitor: tokens a story before it stored (signing up) are forgotten, so
+    // no story depends on which ran first.
+    appTokens.clear();
     // Sign-up succeeds unless a story says otherwise.
     msw.use(signUpHandler('signed-up'));
   },

@@ -38,8 +38,8 @@ const offer: Story = {
   play: async () => {
     const dialog = await page.findByRole('dialog', { name: '60% off + your free gift is just a few questions away…' });
     await settled(dialog);
-    await expect(page.getByLabelText('Email')).toBeVisible();
-    await expect(page.getByRole('link', { name: /terms/i })).toBeVisible();
+    await waitFor(() => expect(page.getByLabelText('Email')).toBeVisible());
+    await waitFor(() => expect(page.getByRole('link', { name: /terms/i })).toBeVisible());
   },
 };
 export const Offer360 = at('xs', offer);

@@ -27,8 +27,15 @@ export function at<S extends Playable>(viewport: StoryViewport, story: S): S {
   };
 }
 
-/** Waits for the element's CSS animations (a modal fading in) to end, so checks see it as the shopper does. */
+/**
+ * Waits for the element's CSS animations and transitions (a modal fading in) to end, so checks see it as the shopper
+ * does. It first lets two frames pass: an animation exists only once the browser has computed the new styles, and
+ * on a busy machine the check could otherwise run before that, find nothing to wait for, and see the modal still
+ * transparent.
+ */
 export async function settled(element: Element): Promise<void> {
+  const view = element.ownerDocument.defaultView;
+  if (view) for (let frame = 0; frame < 2; frame++) await new Promise((done) => view.requestAnimationFrame(() => done(undefined)));
   const animations = element.ownerDocument.getAnimations?.() ?? [];
   await Promise.all(animations.map((a) => a.finished.catch(() => undefined)));
 }
