@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { formatDataProblem, readDataSource, type DataProblem } from '#engine/compiler';
+import { readDataSource, type DataProblem } from '#engine/compiler';
+import { loadDataTable } from '../load-data-table.ts';
 
 const twelve = z.array(z.number()).length(12, 'one value per month, January to December');
 const regionSchema = z.strictObject({
@@ -120,12 +120,13 @@ let loaded: AggressorData | undefined;
 export function aggressorData(): AggressorData {
   if (loaded) return loaded;
   const file = (name: string) => path.join(here, name);
-  const shown = (name: string) => path.relative(process.cwd(), file(name));
-  const { data, problems } = compileAggressorData(
-    { climate: readFileSync(file('climate.yaml'), 'utf8'), metros: readFileSync(file('metro-areas.yaml'), 'utf8'), rules: readFileSync(file('rules.yaml'), 'utf8') },
-    { climate: shown('climate.yaml'), metros: shown('metro-areas.yaml'), rules: shown('rules.yaml') },
-  );
-  if (!data) throw new Error(`The aggressor data has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
+  const data = loadDataTable('aggressor data', { climate: file('climate.yaml'), metros: file('metro-areas.yaml'), rules: file('rules.yaml') }, (sources) => {
+    const compiled = compileAggressorData(
+      { climate: sources.climate.text, metros: sources.metros.text, rules: sources.rules.text },
+      { climate: sources.climate.file, metros: sources.metros.file, rules: sources.rules.file },
+    );
+    return { table: compiled.data, problems: compiled.problems };
+  });
   loaded = data;
   return data;
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDataProblem } from '#engine/compiler';
+import { loadDataTable, readDataFiles } from '../load-data-table.ts';
 import { compileCatalogue, type Catalogue, type CatalogueFiles } from './check-catalogue.ts';
 
 export { checkCatalogueSource, compileCatalogue } from './check-catalogue.ts';
@@ -10,14 +9,17 @@ export type { Catalogue, CatalogueFiles, CatalogueSource } from './check-catalog
 const here = path.dirname(fileURLToPath(import.meta.url));
 const loaded = new Map<string, Catalogue>();
 
+const catalogueFiles = (dir: string) => ({
+  haircare: path.join(dir, 'ingredients-haircare.yaml'),
+  skincare: path.join(dir, 'ingredients-skincare.yaml'),
+  skeletons: path.join(dir, 'skeletons.yaml'),
+});
+
 /** Reads the three catalogue files of a folder as they should be printed (relative to the working directory). */
 export function readCatalogueFiles(dir = here): CatalogueFiles {
-  const read = (name: string) => {
-    const file = path.join(dir, name);
-    return { file: path.relative(process.cwd(), file), text: readFileSync(file, 'utf8') };
-  };
-  return { haircare: read('ingredients-haircare.yaml'), skincare: read('ingredients-skincare.yaml'), skeletons: read('skeletons.yaml') };
+  return readDataFiles(catalogueFiles(dir));
 }
+
 
 /**
  * The ingredient catalogue and product skeletons, read and checked once per process (per folder); a broken
@@ -27,8 +29,10 @@ export function readCatalogueFiles(dir = here): CatalogueFiles {
 export function loadCatalogue(dir = here): Catalogue {
   const cached = loaded.get(dir);
   if (cached) return cached;
-  const { catalogue, problems } = compileCatalogue(readCatalogueFiles(dir));
-  if (!catalogue) throw new Error(`The formulation catalogue has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
+  const catalogue = loadDataTable('formulation catalogue', catalogueFiles(dir), (sources) => {
+    const compiled = compileCatalogue(sources);
+    return { table: compiled.catalogue, problems: compiled.problems };
+  });
   loaded.set(dir, catalogue);
   return catalogue;
 }

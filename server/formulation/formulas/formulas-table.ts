@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { compileFactRule, didYouMean, formatDataProblem, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
+import { compileFactRule, didYouMean, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
 import type { FormulaCategory } from '#api';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { exclusionFlags, productTypes, type ExclusionFlag, type Ingredient, type Skeleton } from '../catalogue/schema';
+import { loadDataFile } from '../load-data-table.ts';
 
 export const seasons = ['winter', 'spring', 'summer', 'autumn'] as const;
 export type Season = (typeof seasons)[number];
@@ -238,9 +238,7 @@ const defaultFile = path.join(path.dirname(new URL(import.meta.url).pathname), '
 
 /** Loads server/formulation/formulas/formulas.yaml; a broken table stops the server with every problem listed. */
 export function loadFormulasTable(context: FormulasContext, file = defaultFile): FormulasTable {
-  const { table, problems } = compileFormulasSource(readFileSync(file, 'utf8'), path.relative(process.cwd(), file), context);
-  if (!table) throw new Error(`The formulas table has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
-  return table;
+  return loadDataFile('formulas table', file, (text, shown) => compileFormulasSource(text, shown, context));
 }
 
 /** The skeletons a category's formulas are made from. */

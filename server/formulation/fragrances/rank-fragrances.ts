@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { compileFactRule, formatDataProblem, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
+import { compileFactRule, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
 import { fragranceFreeReason, type Category, type FragranceFreeReason, type RankedFragrance } from '#api';
+import { loadDataFile } from '../load-data-table.ts';
 
 const slug = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a fragrance slug is lowercase letters, digits and "_"');
 const categoryTable = z.strictObject({
@@ -51,9 +51,7 @@ export function compileFragrancesSource(text: string, file: string, known: Known
 
 /** Loads server/formulation/fragrances/fragrances.yaml; a broken table stops with every problem listed. */
 export function loadFragranceTable(known: KnownFacts, file = defaultFile): FragranceTable {
-  const { table, problems } = compileFragrancesSource(readFileSync(file, 'utf8'), path.relative(process.cwd(), file), known);
-  if (!table) throw new Error(`The fragrances table has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
-  return table;
+  return loadDataFile('fragrances table', file, (text, shown) => compileFragrancesSource(text, shown, known));
 }
 
 /**

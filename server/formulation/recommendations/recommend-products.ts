@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { compileFactRule, formatDataProblem, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
+import { compileFactRule, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
 import { recommendationSection, type ProductRecommendation, type RecommendationSection } from '#api';
+import { loadDataFile } from '../load-data-table.ts';
 
 const placement = { section: recommendationSection, because: z.string().min(3, 'say why, in the shopper’s terms') };
 const productSchema = z.strictObject({
@@ -55,9 +55,7 @@ export function compileRecommendationsSource(text: string, file: string, known: 
 
 /** Loads server/formulation/recommendations/recommendations.yaml; a broken table stops with every problem listed. */
 export function loadRecommendationTable(known: KnownFacts, file = defaultFile): RecommendationTable {
-  const { table, problems } = compileRecommendationsSource(readFileSync(file, 'utf8'), path.relative(process.cwd(), file), known);
-  if (!table) throw new Error(`The recommendations table has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
-  return table;
+  return loadDataFile('recommendations table', file, (text, shown) => compileRecommendationsSource(text, shown, known));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { compileFactRule, formatDataProblem, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
+import { compileFactRule, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
+import { loadDataFile } from '../load-data-table.ts';
 
 /** scoring.yaml as written: per category, dimensions with a base and their rules. */
 const ruleSchema = z.strictObject({
@@ -72,8 +72,5 @@ export function compileScoringSource(text: string, file: string, known: KnownFac
 
 /** Loads server/formulation/scoring/scoring.yaml (or `file`); a broken table stops with every problem listed. */
 export function loadScoringTable(known: KnownFacts, file = defaultFile): ScoringTable {
-  const shown = path.relative(process.cwd(), file);
-  const { table, problems } = compileScoringSource(readFileSync(file, 'utf8'), shown, known);
-  if (!table) throw new Error(`The scoring table has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
-  return table;
+  return loadDataFile('scoring table', file, (text, shown) => compileScoringSource(text, shown, known));
 }

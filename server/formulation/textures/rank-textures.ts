@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { formatDataProblem, readDataSource, type DataProblem } from '#engine/compiler';
+import { readDataSource, type DataProblem } from '#engine/compiler';
 import type { SkeletonRecommendations, SkincareTextureProduct } from '#api';
 import type { AggressorLevel, Score } from '../scoring/compute-scores';
+import { loadDataFile } from '../load-data-table.ts';
 
 const weightSchema = z.strictObject({ weight: z.number().min(0).max(100), because: z.string().min(3) });
 const textureSchema = z.strictObject({ base: z.number().min(0).max(100), weights: z.record(z.string(), weightSchema) });
@@ -33,9 +33,7 @@ export function compileTexturesSource(text: string, file: string, dimensions: re
 
 /** Loads server/formulation/textures/textures.yaml; a broken table stops with every problem listed. */
 export function loadTexturesTable(dimensions: readonly string[], aggressors: readonly string[], file = defaultFile): TexturesTable {
-  const { table, problems } = compileTexturesSource(readFileSync(file, 'utf8'), path.relative(process.cwd(), file), dimensions, aggressors);
-  if (!table) throw new Error(`The textures table has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
-  return table;
+  return loadDataFile('textures table', file, (text, shown) => compileTexturesSource(text, shown, dimensions, aggressors));
 }
 
 /** One texture's rank, its points, and the reasons that weighed most. */
