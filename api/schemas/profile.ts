@@ -78,10 +78,28 @@ export type FragranceFreeReason = z.infer<typeof fragranceFreeReason>;
 /** GET /v1/account/hair_profile/fragrances?category=haircare|skincare */
 export const fragrancesQuery = z.object({ category }).strict();
 
-/** One fragrance, ranked for the shopper (rank 1 = best); `slug` is a catalogue slug the client may not know yet (spec 000 §8). */
-export const rankedFragrance = z.object({
+/** A fragrance's group (spec 002 §3.8 fragrance_group): the products it scents. */
+export const fragranceGroup = z.enum(['haircare', 'hairoil', 'skincare']);
+
+/**
+ * A fragrance (spec 000 §3.5, spec 002 §3.8): name, slug, description ("Citrusy + Woody"), ingredients (its
+ * notes), image url (null until the shop has its artwork), label (what a choice shows), fragrance_group, and
+ * whether it is a limited edition. server/formulation/fragrances/fragrances.yaml holds them.
+ */
+export const fragrance = z.object({
   name: z.string(),
   slug: z.string(),
+  description: z.string(),
+  ingredients: z.array(z.string()),
+  image_url: z.string().nullable(),
+  label: z.string(),
+  fragrance_group: fragranceGroup,
+  limited: z.boolean(),
+});
+export type Fragrance = z.infer<typeof fragrance>;
+
+/** One fragrance, ranked for the shopper (rank 1 = best); `slug` is a catalogue slug the client may not know yet (spec 000 §8). */
+export const rankedFragrance = fragrance.extend({
   rank: z.number().int().min(1),
   reason_why_slug: fragranceFreeReason.nullable(),
 });

@@ -1,5 +1,31 @@
 import { mockEndpoint, mockError } from '../../api/client/mocks';
-import type { FragranceFreeReason, ResponseBody } from '#api';
+import type { Fragrance, FragranceFreeReason, ResponseBody } from '#api';
+
+/** The fragrances the stories show, as server/formulation/fragrances/fragrances.yaml describes them (spec 002 §3.8). */
+const fragranceEntities: Record<string, Fragrance> = Object.fromEntries(
+  (
+    [
+      ['pacifica', 'Pacifica', 'skincare', 'Woody + Aromatic', ['lavender', 'lemongrass', 'cypress']],
+      ['blanca', 'Blanca', 'skincare', 'Clean + Floral', ['crisp linen', 'ambrette', 'rose']],
+      ['frag_free', 'Fragrance-Free', 'skincare', 'You may notice a light scent due to your custom ingredient blend', []],
+      ['arcadia', 'Arcadia', 'haircare', 'Citrusy + Woody', ['bergamot', 'grapefruit', 'cedarwood']],
+      ['aura', 'Aura', 'haircare', 'Breezy + Mineral', ['sea salt', 'white tea', 'ambrette']],
+      ['botanica', 'Botanica', 'haircare', 'Herbal + Aromatic', ['basil', 'rosemary', 'eucalyptus']],
+      ['signature', 'Signature', 'haircare', 'Floral + Powdery', ['rose', 'violet', 'vanilla']],
+      ['fragrance_free', 'Fragrance-Free', 'haircare', 'No added fragrance', []],
+    ] as const
+  ).map(([slug, name, group, description, ingredients]) => [
+    slug,
+    { slug, name, label: name, description, ingredients: [...ingredients], image_url: null, fragrance_group: group, limited: false },
+  ]),
+);
+
+/** One fragrance of the stories by its slug. */
+export function sampleFragrance(slug: string): Fragrance {
+  const entity = fragranceEntities[slug];
+  if (!entity) throw new Error(`No sample fragrance "${slug}".`);
+  return entity;
+}
 
 /** What GET /v1/account/hair_profile/fragrances answers in a story (spec 000 §3.5). */
 export type FragrancesOutcome = { reason: FragranceFreeReason | null } | 'unavailable';
@@ -9,11 +35,7 @@ export type FragrancesOutcome = { reason: FragranceFreeReason | null } | 'unavai
  * its reason when one applies; sensitive skin also gets the softer scent (Blanca) before the stronger one.
  */
 export function sampleSkincareFragrances(reason: FragranceFreeReason | null = null): ResponseBody<'getFragrances'> {
-  const catalogue = [
-    { name: 'Pacifica', slug: 'pacifica' },
-    { name: 'Blanca', slug: 'blanca' },
-    { name: 'Fragrance-Free', slug: 'frag_free' },
-  ];
+  const catalogue = ['pacifica', 'blanca', 'frag_free'].map(sampleFragrance);
   const order = reason === 'fragrance_free_recommender_sensitive_skin_v1' ? [2, 1, 0] : reason ? [2, 0, 1] : [0, 1, 2];
   const ordered = order.map((i) => catalogue[i]!);
   return {
@@ -27,11 +49,10 @@ export function fragrancesHandler(outcome: FragrancesOutcome = { reason: null })
     if (outcome === 'unavailable') return mockError(503, { code: 'unavailable', detail: 'Try again in a moment.' });
     if (query.get('category') === 'haircare') {
       // The haircare list in short: enough for a story; the server sends every fragrance of spec 000 §3.5.
-      const names = ['Arcadia', 'Aura', 'Botanica', 'Signature', 'Fragrance-Free'];
-      const slugs = ['arcadia', 'aura', 'botanica', 'signature', 'fragrance_free'];
+      const shown = ['arcadia', 'aura', 'botanica', 'signature', 'fragrance_free'].map(sampleFragrance);
       const order = outcome.reason ? [4, 0, 1, 2, 3] : [0, 1, 2, 3, 4];
       return {
-        fragrances: order.map((n, i) => ({ name: names[n]!, slug: slugs[n]!, rank: i + 1, reason_why_slug: outcome.reason && n === 4 ? outcome.reason : null })),
+        fragrances: order.map((n, i) => ({ ...shown[n]!, rank: i + 1, reason_why_slug: outcome.reason && n === 4 ? outcome.reason : null })),
       };
     }
     return sampleSkincareFragrances(outcome.reason);

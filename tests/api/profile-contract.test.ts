@@ -12,6 +12,7 @@ import {
 } from '#api';
 import { createMocks } from '../../api/client/mocks';
 import { baseUrl, tokenPairFor } from './client-fixtures';
+import { sampleFragrance } from '../../stories/mocks/recommendation-mocks';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -23,9 +24,9 @@ const api = () => createApiClient({ baseUrl, tokens: createMemoryTokenStore({ us
 
 const skincareFragrances: RankedFragrances = {
   fragrances: [
-    { name: 'Fragrance-Free', slug: 'frag_free', rank: 1, reason_why_slug: 'fragrance_free_recommender_pregnant_v2' },
-    { name: 'Pacifica', slug: 'pacifica', rank: 2, reason_why_slug: null },
-    { name: 'Blanca', slug: 'blanca', rank: 3, reason_why_slug: null },
+    { ...sampleFragrance('frag_free'), rank: 1, reason_why_slug: 'fragrance_free_recommender_pregnant_v2' },
+    { ...sampleFragrance('pacifica'), rank: 2, reason_why_slug: null },
+    { ...sampleFragrance('blanca'), rank: 3, reason_why_slug: null },
   ],
 };
 const textures: SkeletonRecommendations = {
@@ -55,7 +56,7 @@ describe('the profile contract (spec 000 §3.1, §3.5, §3.6)', () => {
   });
 
   it('fragrances: a slug the client does not know passes (it drops it, §8); an unknown reason or a rank below 1 does not', () => {
-    expect(rankedFragrances.parse({ fragrances: [{ name: 'Nouveau', slug: 'nouveau', rank: 1, reason_why_slug: null }] })).toBeTruthy();
+    expect(rankedFragrances.parse({ fragrances: [{ ...sampleFragrance('pacifica'), name: 'Nouveau', slug: 'nouveau', rank: 1, reason_why_slug: null }] })).toBeTruthy();
     const item = skincareFragrances.fragrances[0]!;
     expect(rankedFragrances.safeParse({ fragrances: [{ ...item, reason_why_slug: 'because' }] }).success).toBe(false);
     expect(rankedFragrances.safeParse({ fragrances: [{ ...item, rank: 0 }] }).success).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RankedFragrances, SkeletonRecommendations } from '#api';
 import { loadRanking, type RankingCache } from '../../app/consultation/rankings';
+import { sampleFragrance } from '../../stories/mocks/recommendation-mocks';
 
 /** A client answering the two ranking calls, counting them; `fail` makes the next call fail. */
 function rankingApi() {
@@ -12,8 +13,8 @@ function rankingApi() {
       if (fail) throw new Error('offline');
       return {
         fragrances: [
-          { name: 'Blanca', slug: 'blanca', rank: 2, reason_why_slug: null },
-          { name: 'Fragrance-Free', slug: 'fragrance_free', rank: 1, reason_why_slug: 'fragrance_free_recommender_sensitive_skin_v1' },
+          { ...sampleFragrance('blanca'), rank: 2, reason_why_slug: null },
+          { ...sampleFragrance('fragrance_free'), rank: 1, reason_why_slug: 'fragrance_free_recommender_sensitive_skin_v1' },
         ],
       };
     },

@@ -25,6 +25,25 @@ describe('fragrance ranking (spec 000 §3.5; issue 4 point 5)', () => {
     }
   });
 
+  it('each fragrance is the entity of spec 002 §3.8 / spec 000 §3.5: name, slug, description, ingredients, image url, label, group, limited', () => {
+    const bySlug = (category: 'haircare' | 'skincare', slug: string) => ranked(category, {}).find((f) => f.slug === slug);
+    for (const category of ['haircare', 'skincare'] as const) {
+      for (const f of ranked(category, {})) {
+        expect(f.description, f.slug).not.toBe('');
+        expect(f.label, f.slug).not.toBe('');
+        expect(f.fragrance_group).toBe(category);
+        expect(f).not.toHaveProperty('intensity');
+      }
+    }
+    expect(bySlug('haircare', 'solstice')).toMatchObject({ name: 'Solstice', description: 'Warm + Gourmand', ingredients: ['vanilla', 'caramel', 'musk'], limited: false });
+    expect(bySlug('haircare', 'paradiso')).toMatchObject({ limited: true });
+    expect(bySlug('haircare', 'glacia')).toMatchObject({ limited: true });
+    expect(bySlug('haircare', 'arcadia')).toMatchObject({ description: 'Citrusy + Woody', image_url: null });
+    expect(bySlug('skincare', 'pacifica')).toMatchObject({ description: 'Woody + Aromatic', ingredients: ['lavender', 'lemongrass', 'cypress'] });
+    expect(bySlug('skincare', 'blanca')).toMatchObject({ ingredients: ['crisp linen', 'ambrette', 'rose'] });
+    expect(bySlug('skincare', 'frag_free')).toMatchObject({ label: 'Fragrance-Free', description: 'You may notice a light scent due to your custom ingredient blend', ingredients: [] });
+  });
+
   it.each([
     ['skincare', { diag_concerns: ['sensitivity'] }, 'fragrance_free_recommender_sensitive_skin_v1'],
     ['skincare', { profile_backgrounds: ['warm_flush'] }, 'fragrance_free_recommender_sensitive_skin_v1'],
@@ -51,13 +70,13 @@ describe('fragrance ranking (spec 000 §3.5; issue 4 point 5)', () => {
 
   it('a broken table is refused with file:line:column', () => {
     const text = [
-      'haircare: { fragranceFree: none, gentle: { score.scalp_sensitivty: { gte: 30 } }, catalogue: [ { slug: a, name: A, intensity: 10 }, { slug: b, name: B, intensity: 200 } ] }',
-      'skincare: { fragranceFree: b, gentle: { diag_concerns: { includesAny: [sensitivity] } }, catalogue: [ { slug: a, name: A, intensity: 10 }, { slug: b, name: B, intensity: 0 } ] }',
+      'haircare: { fragranceFree: none, gentle: { score.scalp_sensitivty: { gte: 30 } }, catalogue: [ { slug: a, name: A, intensity: 10, description: d, ingredients: [] }, { slug: b, name: B, intensity: 200, description: d, ingredients: [] } ] }',
+      'skincare: { fragranceFree: b, gentle: { diag_concerns: { includesAny: [sensitivity] } }, catalogue: [ { slug: a, name: A, intensity: 10, description: d, ingredients: [] }, { slug: b, name: B, intensity: 0, description: d, ingredients: [] } ] }',
       'reasons: [ { reason: fragrance_free_because, when: { diag_concerns: { includesAny: [sensitivity] } } } ]',
     ].join('\n');
     expect(compileFragrancesSource(text, 'fragrances.yaml', formulation.known).problems.map(formatDataProblem)).toMatchInlineSnapshot(`
       [
-        "fragrances.yaml:1:164  intensity goes from 0 to 100",
+        "fragrances.yaml:1:197  intensity goes from 0 to 100",
         "fragrances.yaml:3:22  Invalid option: expected one of "fragrance_free_recommender_sensitive_skin_v1"|"fragrance_free_recommender_pregnant_v2"|"fragrance_free_recommender_skin_condition_v1"|"fragrance_free_recommender_medical_treatment_v1"",
       ]
     `);

@@ -63,7 +63,7 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     expect(fragrances.parameters).toEqual([{ name: 'category', in: 'query', required: true, schema: { type: 'string', enum: ['haircare', 'skincare'] } }]);
     expect(fragrances.security).toEqual([{ bearer: [] }]);
     const item = fragrances.responses['200'].content['application/json'].schema.properties.fragrances.items;
-    expect(Object.keys(item.properties).sort()).toEqual(['name', 'rank', 'reason_why_slug', 'slug']);
+    expect(Object.keys(item.properties).sort()).toEqual(['description', 'fragrance_group', 'image_url', 'ingredients', 'label', 'limited', 'name', 'rank', 'reason_why_slug', 'slug']);
     const skeletons = paths['/v1/account/hair_profile/skeleton_recommendations']!.get;
     expect(skeletons.parameters).toEqual([expect.objectContaining({ name: 'category', in: 'query', required: true, schema: expect.objectContaining({ const: 'skincare' }) })]);
     const product = skeletons.responses['200'].content['application/json'].schema.properties.skeleton_recommendations.items;

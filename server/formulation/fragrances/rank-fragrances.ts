@@ -1,14 +1,27 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { compileFactRule, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
-import { fragranceFreeReason, type Category, type FragranceFreeReason, type RankedFragrance } from '#api';
+import { fragranceFreeReason, type Category, type Fragrance, type FragranceFreeReason, type RankedFragrance } from '#api';
 import { loadDataFile } from '../load-data-table.ts';
 
 const slug = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a fragrance slug is lowercase letters, digits and "_"');
 const categoryTable = z.strictObject({
   fragranceFree: slug,
   gentle: z.unknown(),
-  catalogue: z.array(z.strictObject({ slug, name: z.string().min(1), intensity: z.number().int('intensity is a whole number').min(0, 'intensity goes from 0 to 100').max(100, 'intensity goes from 0 to 100') })).min(2),
+  catalogue: z
+    .array(
+      z.strictObject({
+        slug,
+        name: z.string().min(1),
+        intensity: z.number().int('intensity is a whole number').min(0, 'intensity goes from 0 to 100').max(100, 'intensity goes from 0 to 100'),
+        description: z.string().min(1, 'a fragrance needs a description, like "Citrusy + Woody"'),
+        ingredients: z.array(z.string().min(1)),
+        label: z.string().min(1).optional(),
+        limited: z.boolean().optional(),
+        image: z.string().regex(/^[a-z0-9][a-z0-9/_.-]*\.(webp|png|jpg|svg)$/, 'an image is a file under the media root, like fragrances/arcadia.webp').optional(),
+      }),
+    )
+    .min(2),
 });
 const fragrancesFileSchema = z.strictObject({
   haircare: categoryTable,
@@ -18,8 +31,13 @@ const fragrancesFileSchema = z.strictObject({
 
 type Test = (facts: Facts) => boolean;
 
+/** A fragrance as the table keeps it: the contract's entity (api Fragrance) and how strong it is. */
+export interface CatalogueFragrance extends Fragrance {
+  intensity: number;
+}
+
 export interface FragranceTable {
-  categories: Record<Category, { fragranceFree: string; gentle: Test; catalogue: { slug: string; name: string; intensity: number }[] }>;
+  categories: Record<Category, { fragranceFree: string; gentle: Test; catalogue: CatalogueFragrance[] }>;
   reasons: { reason: FragranceFreeReason; categories?: Category[]; when: Test }[];
 }
 
@@ -40,7 +58,20 @@ export function compileFragrancesSource(text: string, file: string, known: Known
     if (!written.catalogue.some((f) => f.slug === written.fragranceFree)) {
       problems.push({ location: source.at([name, 'fragranceFree']), message: `"${written.fragranceFree}" is not in the ${name} catalogue.` });
     }
-    return { fragranceFree: written.fragranceFree, gentle: rule(written.gentle, [name, 'gentle']), catalogue: written.catalogue };
+    const catalogue = written.catalogue.map(
+      (f): CatalogueFragrance => ({
+        name: f.name,
+        slug: f.slug,
+        description: f.description,
+        ingredients: f.ingredients,
+        image_url: f.image ? `/media/${f.image}` : null,
+        label: f.label ?? f.name,
+        fragrance_group: name,
+        limited: f.limited ?? false,
+        intensity: f.intensity,
+      }),
+    );
+    return { fragranceFree: written.fragranceFree, gentle: rule(written.gentle, [name, 'gentle']), catalogue };
   };
   const table: FragranceTable = {
     categories: { haircare: category('haircare'), skincare: category('skincare') },
@@ -66,5 +97,5 @@ export function rankFragrances(table: FragranceTable, category: Category, facts:
   const scented = catalogue.filter((f) => f.slug !== fragranceFree);
   if (gentle(facts)) scented.sort((a, b) => a.intensity - b.intensity);
   const ordered = reason ? [...free, ...scented] : [...scented, ...free];
-  return ordered.map((f, index) => ({ name: f.name, slug: f.slug, rank: index + 1, reason_why_slug: reason && f.slug === fragranceFree ? reason : null }));
+  return ordered.map(({ intensity: _intensity, ...entity }, index) => ({ ...entity, rank: index + 1, reason_why_slug: reason && entity.slug === fragranceFree ? reason : null }));
 }
