@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openShop, phonePage } from './support/browser';
-import { answerAll, currentStep, type Answer } from './support/consultation-driver';
+import { answerAll, reachesStep, type Answer } from './support/consultation-driver';
 
 /**
  * The haircare consultation end to end in Chromium against the real server (issue 2, spec 000 §2-§6):
@@ -34,12 +34,12 @@ describe('haircare consultation, end to end', () => {
       ['texture', 'type_3a'],
       ['type', 'oily'],
     ]);
-    expect(await currentStep(page)).toBe('oil');
+    await reachesStep(page, 'oil');
     await page.goBack();
-    expect(await currentStep(page)).toBe('type');
+    await reachesStep(page, 'type');
     expect(await checked('oily')).toBe(true);
     await page.reload();
-    expect(await currentStep(page)).toBe('type');
+    await reachesStep(page, 'type');
     expect(await checked('oily')).toBe(true);
     expect(page.url()).toBe(url('/consultation/haircare/my-hair/type'));
     await page.goForward();
@@ -79,9 +79,9 @@ describe('haircare consultation, end to end', () => {
   });
 
   it('meets the sign-in step before the first non-public question, and cannot skip it', async () => {
-    expect(await currentStep(page)).toBe('signin');
+    await reachesStep(page, 'signin');
     await page.goto(url('/consultation/haircare/my-lifestyle/zipcode'));
-    expect(await currentStep(page)).toBe('signin');
+    await reachesStep(page, 'signin');
     expect(page.url()).toContain('/consultation/haircare/signin');
   });
 
@@ -89,10 +89,10 @@ describe('haircare consultation, end to end', () => {
     const plan: [string, Answer][] = [['signin', { signUp: { firstName: 'Maya', lastName: 'Lopez', email } }]];
     await answerAll(page, plan);
     await answerAll(page, [['zipcode', { zipcode: '10001' }]]);
-    expect(await currentStep(page)).toBe('geo-aggressors');
+    await reachesStep(page, 'geo-aggressors');
     await expect.poll(() => page.locator('h1').innerText()).toContain('New York');
     await page.reload();
-    expect(await currentStep(page)).toBe('geo-aggressors');
+    await reachesStep(page, 'geo-aggressors');
     await expect.poll(() => page.locator('h1').innerText()).toContain('New York');
     await answerAll(page, [
       ['geo-aggressors', null],
@@ -101,9 +101,9 @@ describe('haircare consultation, end to end', () => {
     ]);
     // Reload after signing up: the saved answers come back from the server.
     await page.goBack();
-    expect(await currentStep(page)).toBe('goals');
+    await reachesStep(page, 'goals');
     await page.reload();
-    expect(await currentStep(page)).toBe('goals');
+    await reachesStep(page, 'goals');
     expect(await checked('volume')).toBe(true);
     expect(await checked('curl')).toBe(true);
     await page.goForward();

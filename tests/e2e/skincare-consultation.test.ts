@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openShop, phonePage } from './support/browser';
-import { answerAll, currentStep, type Answer } from './support/consultation-driver';
+import { answerAll, reachesStep, type Answer } from './support/consultation-driver';
 
 /**
  * The skincare consultation end to end in Chromium against the real server (issue 3, spec 000 §2.5,
@@ -63,23 +63,23 @@ describe('skincare consultation, end to end', () => {
       ['goals', ['goal_blemish', 'goal_wrinkles']],
     ]);
     // The sign-in step comes just before the zip code (spec 000 §2.7).
-    expect(await currentStep(page)).toBe('signin');
+    await reachesStep(page, 'signin');
     expect(page.url()).toBe(url('/consultation/skincare/signin'));
     await answerAll(page, [
       ['signin', { signUp: { firstName: 'Ana', lastName: 'Silva', email } }],
       ['zipcode', { zipcode: '10001' }],
     ]);
-    expect(await currentStep(page)).toBe('geo-aggressors');
+    await reachesStep(page, 'geo-aggressors');
     await expect.poll(() => page.locator('h1').innerText()).toMatch(/affects your skin in New York/);
     await answerAll(page, [
       ['geo-aggressors', null],
       ['preferences-introduction', null],
     ]);
     // Fragrance-free ranked first, with the reason from the answers (prescription topicals, spec 000 §3.5).
-    expect(await currentStep(page)).toBe('fragrances');
+    await reachesStep(page, 'fragrances');
     await expect.poll(() => page.locator('[data-step]').innerText()).toContain('Because you indicated that you are having a medical treatment, we recommend fragrance-free for you.');
     await answerAll(page, [['fragrances', 'frag_free']]);
-    expect(await currentStep(page)).toBe('cleanser-preferences');
+    await reachesStep(page, 'cleanser-preferences');
     await expect.poll(() => page.locator('[data-step]').innerText()).toMatch(/your top recommendation/i);
     await answerAll(page, [
       ['cleanser-preferences', 'foaming_gel'],
@@ -177,7 +177,7 @@ describe('skincare consultation, end to end', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.goto(url('/consultation/skincare?is-returning=true'));
-    expect(await currentStep(page)).toBe('sports');
+    await reachesStep(page, 'sports');
     await answerAll(page, [
       ...lifestyle.slice(3),
       ['stress-intensity', ['none']],
@@ -197,13 +197,13 @@ describe('skincare consultation, end to end', () => {
       ['other-products', ['moisturizer']],
       ['goals', ['goal_hydration']],
     ]);
-    expect(await currentStep(page)).toBe('signin');
+    await reachesStep(page, 'signin');
     expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
     await page.getByText(`Your results are saved to ${email}`).waitFor();
     await page.getByRole('textbox', { name: 'First name' }).fill('Noor');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Haddad');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => currentStep(page)).toBe('zipcode');
+    await reachesStep(page, 'zipcode');
     const account = await page.evaluate(async () => {
       const tokens = JSON.parse(localStorage.getItem('shop.tokens.user') ?? '{}') as { access?: string };
       return (await fetch('/v1/account/', { headers: { Authorization: `Bearer ${tokens.access}` } })).json();

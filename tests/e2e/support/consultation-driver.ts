@@ -21,6 +21,15 @@ export async function currentStep(page: Page): Promise<string> {
 }
 
 /**
+ * Waits, for as long as it takes, until the step on screen is `name`: after the back button, a reload or a deep
+ * link the app draws the step a moment later (a popstate is handled after Playwright's goBack returns), so a test
+ * reading the step at once could see the one before. No clock of its own: the test's timeout is the only limit.
+ */
+export async function reachesStep(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((n) => document.querySelector('[data-step]')?.getAttribute('data-step') === n, name, { timeout: 0 });
+}
+
+/**
  * Waits, for as long as it takes, until the step on screen is no longer `name`. No clock of its own: on a busy machine
  * a step may take seconds to go, and the test's own timeout is the only limit.
  */
