@@ -4,6 +4,10 @@ import { signUpHandler } from '../stories/mocks/sign-up-mocks';
 import '../renderer/styles/index.css';
 import { preloadStepComponents } from '../renderer/index';
 import { appTokens } from '../app/app-services';
+import { setErrorTransport } from '../app/report-error';
+
+// A story has no server to take error reports: the console shows them (app/report-error.ts logs every error).
+setErrorTransport(() => undefined);
 import './preview.css';
 
 /** The spec's breakpoints (000 §9); stories render at xs, sm and lg, the others are there to look at. */

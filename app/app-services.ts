@@ -1,5 +1,6 @@
 import type { ApiClient } from '#api/client';
 import { createLocalStorageTokenStore } from '../api/client/token-store';
+import { reportError } from './report-error';
 
 /** The signed-in user's and guest's tokens, in localStorage (spec 000 §4.6); tiny, so always at hand. */
 export const appTokens = createLocalStorageTokenStore();
@@ -15,7 +16,10 @@ let services: Promise<AppServices> | undefined;
  * questions never calls the API, so the client stays out of their first download.
  */
 export function loadAppServices(): Promise<AppServices> {
-  services ??= import('../api/client/create-api-client').then(({ createApiClient }) => ({ api: createApiClient({ tokens: appTokens }) }));
+  services ??= import('../api/client/create-api-client').then(({ createApiClient }) => ({
+    // Failures nobody can act on (network, 5xx, a contract mismatch) are reported (spec 000 §8).
+    api: createApiClient({ tokens: appTokens, onUnhandled: (error, call) => reportError(`${call.method} ${call.endpoint}`, error) }),
+  }));
   return services;
 }
 

@@ -5,6 +5,9 @@ import '../renderer/styles/index.css';
 import './styles/app.css';
 import { AppRoutes } from './router';
 import { SessionProvider } from './session';
+import { reportUncaughtErrors } from './report-error';
+
+reportUncaughtErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

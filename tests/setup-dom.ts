@@ -2,6 +2,15 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { preloadStepComponents } from '../renderer/index';
+import { resetErrorReports, setErrorTransport, type ClientErrorReport } from '../app/report-error';
+
+/** What the app reported during the current test (app/report-error.ts); there is no server to send it to here. */
+export const errorReports: ClientErrorReport[] = [];
+setErrorTransport((report) => errorReports.push(report));
+afterEach(() => {
+  errorReports.length = 0;
+  resetErrorReports();
+});
 
 // Step kinds load on demand in the app; tests load them all first, as a shopper's browser does once they start answering.
 beforeAll(() => preloadStepComponents());

@@ -10,6 +10,7 @@ import { saveBufferedAnswers } from './after-sign-up';
 import { profileAnswers } from './profile-answers';
 import { loadRanking } from './rankings';
 import { linkStoredStylist } from './stored-stylist';
+import { reportError } from '../report-error';
 
 export { loadRanking };
 
@@ -48,7 +49,7 @@ export async function saveAccountNames(
     return { kind: 'saved' };
   } catch (error) {
     if (isApiError(error) && error.fields) return { kind: 'field-errors', fields: signUpFieldErrors(error.fields) };
-    console.error('saving the names failed', error);
+    reportError('saving the names', error);
     return { kind: 'error' };
   }
 }

@@ -1,6 +1,7 @@
 import { isApiError, type ApiClient } from '#api/client';
 import type { AnswerBuffer } from './answer-buffer';
 import { linkStoredStylist } from './stored-stylist';
+import { reportError } from '../report-error';
 
 let inFlight: Promise<void> | undefined;
 
@@ -23,7 +24,7 @@ async function saveOnce(api: Pick<ApiClient, 'patchHairProfile' | 'linkStylist'>
   } catch (error) {
     if (!isApiError(error, 'validation_error') || !error.fields) throw error;
     const refused = new Set(Object.keys(error.fields));
-    console.error('some buffered answers were refused and dropped', error.fields);
+    reportError('saving buffered answers: some were refused and dropped', error);
     await api.patchHairProfile(Object.fromEntries(Object.entries(body).filter(([key]) => !refused.has(key))) as Parameters<typeof api.patchHairProfile>[0]);
   }
   buffer.clear();

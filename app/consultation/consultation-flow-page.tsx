@@ -12,6 +12,7 @@ import { consultationFlows, loadFlowFor } from './flow-registry';
 import { flowEnvironment } from './flow-environment';
 import { FlowRunner, preloadResults, type FlowRunnerProps } from './flow-runner';
 import type { RankingCache } from './rankings';
+import { reportError } from '../report-error';
 
 /** Code for shoppers with a session (their profile, aggressors, rankings), loaded only then. */
 const accountData = () => import('./account-data');
@@ -60,7 +61,7 @@ export default function ConsultationFlowPage() {
     Promise.all([flowLoaded, signedIn ? loadAccount() : undefined])
       .then(([flow, account]) => live && setLoaded({ flow, ...account }))
       .catch((error) => {
-        console.error('loading the consultation failed', error);
+        reportError('loading the consultation', error);
         if (live) setFailed(true);
       });
     return () => void (live = false);
@@ -68,7 +69,7 @@ export default function ConsultationFlowPage() {
 
   // A returning shopper's device may still hold answers from before signing in; they are saved now (spec 000 §4.2-4.3).
   useEffect(() => {
-    if (signedIn && loaded) accountData().then((m) => m.saveDeviceAnswers(api, buffer)).catch((error) => console.error('saving buffered answers failed', error));
+    if (signedIn && loaded) accountData().then((m) => m.saveDeviceAnswers(api, buffer)).catch((error) => reportError('saving buffered answers', error));
   }, [signedIn, loaded, buffer]);
 
   const profile = loaded?.profile;
@@ -91,7 +92,7 @@ export default function ConsultationFlowPage() {
       async signUp(form) {
         const origin = `consultation_sign_up_${flowCategory}` as AccountCreationOrigin;
         const outcome = await signUp({ email: form.email, firstName: form.firstName, lastName: form.lastName, origin });
-        if (outcome.kind === 'signed-up') await saveBuffered(api, buffer).catch((error) => console.error('saving buffered answers failed', error));
+        if (outcome.kind === 'signed-up') await saveBuffered(api, buffer).catch((error) => reportError('saving buffered answers', error));
         return outcome;
       },
       saveNames: (names) => accountData().then((m) => m.saveAccountNames(api, names, userUpdated)),

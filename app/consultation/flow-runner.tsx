@@ -23,6 +23,7 @@ import type { RankingSource } from './rankings';
 import { useExitCapture } from '../shell/exit-capture';
 import { PageStatus } from '../shell/page-status';
 import { useFlowContent } from './use-flow-content';
+import { reportError } from '../report-error';
 
 const results = lazyComponent(() => import('./consultation-results').then((m) => m.ConsultationResults));
 const ConsultationResults = results.component;
@@ -122,7 +123,7 @@ export function FlowRunner({ flow, env, answers, deps, resume, services, facts, 
     let live = true;
     loadAggressors()
       .then((found) => live && found && actor.send({ type: 'FACTS', facts: { city: found.city, aggressors: found.aggressors } }))
-      .catch((error) => console.error('loading aggressors failed', error));
+      .catch((error) => reportError('loading aggressors', error));
     return () => void (live = false);
   }, [step?.kind, city, loadAggressors, actor]);
 

@@ -1,4 +1,5 @@
 import type { ApiClient } from '#api';
+import { reportError } from '../report-error';
 
 /** Where a stylist's page leaves the stylist for the consultation to link (spec 000 §4.2). */
 export const STYLIST_KEY = 'shop.stylist';
@@ -25,7 +26,7 @@ export async function linkStoredStylist(api: Pick<ApiClient, 'linkStylist'>, sto
   try {
     await api.linkStylist(slug);
   } catch (error) {
-    console.error('linking the stylist failed', error);
+    reportError('linking the stylist', error);
     return false;
   }
   storage?.removeItem(STYLIST_KEY);

@@ -6,6 +6,7 @@ import { api } from '../app-services';
 import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { storeStylist } from './stored-stylist';
+import { reportError } from '../report-error';
 
 /** /stylists/{slug}: a stylist's public page; starting the consultation from it links the stylist (spec 000 §1, §4.2). */
 export default function StylistPage() {
@@ -17,7 +18,7 @@ export default function StylistPage() {
       .getStylist(slug)
       .then((found) => live && setStylist(found))
       .catch((error) => {
-        if (!isApiError(error, 'not_found')) console.error('loading the stylist failed', error);
+        if (!isApiError(error, 'not_found')) reportError('loading the stylist', error);
         if (live) setStylist('missing');
       });
     return () => void (live = false);

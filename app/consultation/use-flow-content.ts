@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { contentReady, loadAllContent, loadContent, type CompiledFlow } from '#engine';
+import { reportError } from '../report-error';
 
 /**
  * Whether the words a screen shows are there, loading them when they are not: flows arrive split, logic
@@ -18,14 +19,14 @@ export function useFlowContent(flow: CompiledFlow, stepName: string | null, answ
     (stepName === null ? loadAllContent(flow) : loadContent(flow, stepName)).then(
       () => live && (setFailed(false), setLoaded((n) => n + 1)),
       (error: unknown) => {
-        console.error('loading the consultation texts failed', error);
+        reportError('loading the consultation texts', error);
         if (live) setFailed(true);
       },
     );
     return () => void (live = false);
   }, [flow, stepName, ready, attempt]);
   useEffect(() => {
-    if (answering) loadAllContent(flow).catch((error: unknown) => console.error('loading the consultation texts failed', error));
+    if (answering) loadAllContent(flow).catch((error: unknown) => reportError('loading the consultation texts', error));
   }, [flow, answering]);
   return { ready, failed, retry: () => (setFailed(false), setAttempt((n) => n + 1)) };
 }

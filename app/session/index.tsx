@@ -4,6 +4,7 @@ import type { User } from '#api';
 import type { ApiClient, TokenStore } from '#api/client';
 import type { AuthStatus, MagicLinkRequest, SessionActorRef, SessionSnapshot, SignUpForm, SignUpOutcome } from './session-core';
 import { appTokens, loadAppServices } from '../app-services';
+import { reportError } from '../report-error';
 
 /**
  * @module app/session: the app's one session (spec 000 §4.6). The machine and the API client load lazily
@@ -36,7 +37,8 @@ export function createSession(services: () => Promise<{ api: ApiClient }>, token
   return {
     load() {
       loading ??= Promise.all([import('./session-core'), services()]).then(([module, { api }]) => {
-        const actor = createActor(module.createSessionMachine({ api, tokens })).start();
+        // A sign-up that fails for another reason than the form's is reported (spec 000 §8).
+        const actor = createActor(module.createSessionMachine({ api, tokens, reportError: (error, info) => reportError(info.operation, error) })).start();
         actor.on('logout', () => {
           for (const listener of [...listeners]) listener();
         });
