@@ -1,5 +1,5 @@
 import type { HttpMethod } from '../routes';
-import { asErrorBody } from './shapes';
+import { asErrorBody, wireCode } from './shapes';
 import { ApiError, errors } from './api-error';
 
 export interface SendRequestInput {
@@ -79,7 +79,7 @@ function toErrorFromBody(response: Response, json: unknown): ApiError {
   const loose = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
   return new ApiError({
     status: response.status,
-    code: typeof loose.code === 'string' ? loose.code : `http_${response.status}`,
+    code: typeof loose.code === 'string' ? wireCode(loose.code) : `http_${response.status}`,
     detail: typeof loose.detail === 'string' ? loose.detail : response.statusText || `HTTP ${response.status}`,
   });
 }

@@ -109,6 +109,17 @@ export type RankedFragrance = z.infer<typeof rankedFragrance>;
 export const rankedFragrances = z.object({ fragrances: z.array(rankedFragrance) });
 export type RankedFragrances = z.infer<typeof rankedFragrances>;
 
+/** ?category= where the category may be left out (haircare then): scoring and ingredients (spec 000 §7). */
+export const optionalCategoryQuery = z.object({ category: category.optional() }).strict();
+/** ?category=haircare|skincare: INCI lists. */
+export const categoryQuery = z.object({ category }).strict();
+
+/** POST …/variant and …/recommendation_slug: the product asked about (shampoo, styling_gel, …). */
+export const productRequest = z.object({ product: z.string().trim().min(1, 'Name a product, e.g. shampoo.').max(60) }).strict();
+
+/** GET …/formula?skeleton=: the skeleton whose formula is asked for (supplement_core: the supplements variant). */
+export const formulaQuery = z.object({ skeleton: z.string().trim().min(1, 'Name a skeleton, e.g. supplement_core.').max(60) }).strict();
+
 /** GET /v1/account/hair_profile/skeleton_recommendations?category=skincare (only skincare has textures). */
 export const skeletonRecommendationsQuery = z
   .object({ category: z.literal('skincare', { message: 'Only skincare has texture recommendations: use category=skincare.' }) })

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../../api/client/api-error';
+import { ApiError, isApiError, type ApiErrorCode } from '../../api/client/api-error';
 import type { ApiClient } from '#api/client';
 import type { Answers, SaveRequest, SaveResult } from '#engine';
 import type { AnswerBuffer } from './answer-buffer';
@@ -22,7 +22,7 @@ export interface ConsultationDeps {
 }
 
 /** Aggressors errors that mean "this zip code cannot be used": the zip code save is undone. */
-const badLocation = new Set(['unknown_zipcode', 'no_zipcode']);
+const badLocation = new Set<ApiErrorCode>(['unknown_zipcode', 'no_zipcode']);
 
 /**
  * Saves one step's answers (spec 000 §4.3): an anonymous visitor's public answers stay on the

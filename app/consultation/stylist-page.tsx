@@ -17,7 +17,7 @@ export default function StylistPage() {
       .getStylist(slug)
       .then((found) => live && setStylist(found))
       .catch((error) => {
-        if (!isApiError(error, 'not_found')) console.error('loading the stylist failed', error);
+        if (!isApiError(error, 'unknown_stylist')) console.error('loading the stylist failed', error);
         if (live) setStylist('missing');
       });
     return () => void (live = false);

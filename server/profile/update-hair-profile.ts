@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { errorBody, hairProfile, hairProfilePatch } from '#api';
 import { hairProfiles } from '../db/schema';
 import { validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -12,16 +11,13 @@ import { profileView } from './profile-view';
  * consultation status. One bad value refuses the whole request: nothing of it is saved (spec 000 §4.1, §4.3).
  */
 export const updateHairProfile = defineOperation(
+  'patchHairProfile',
   {
-    method: 'patch',
-    path: '/v1/account/hair_profile/',
     summary: 'Save answers, policies and consultation status',
     tag: 'profile',
-    auth: 'required',
-    body: hairProfilePatch,
     responses: {
-      200: { description: 'The updated profile', schema: hairProfile },
-      400: { description: 'validation_error naming each bad field; nothing was saved', schema: errorBody },
+      200: 'The updated profile',
+      400: 'validation_error naming each bad field; nothing was saved',
     },
   },
   async ({ c, body, auth, services }) => {
