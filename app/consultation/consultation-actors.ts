@@ -58,10 +58,13 @@ export async function saveStepAnswers(deps: ConsultationDeps, request: SaveReque
   }
 }
 
-/** Reaching the results marks the consultation completed, with the flow's completion fields, unless it already is (spec 000 §4.4). */
+/**
+ * Reaching the results marks the consultation completed, with the flow's completion fields, unless it already is: the
+ * category's status and the profile's own `status` (spec 000 §4.1, §4.4).
+ */
 export async function completeConsultation(deps: ConsultationDeps, request: { category: string; values: Answers; env: SaveRequest['env'] }): Promise<void> {
   if (request.env.session !== 'authenticated') return;
   if (deps.statuses[request.category] === 'completed') return;
-  await deps.api.patchHairProfile(asPatch({ ...request.values, consultation_status: { category: request.category, status: 'completed' } }));
+  await deps.api.patchHairProfile(asPatch({ ...request.values, status: 'completed', consultation_status: { category: request.category, status: 'completed' } }));
   deps.statuses[request.category] = 'completed';
 }

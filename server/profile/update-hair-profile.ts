@@ -7,8 +7,9 @@ import { savesFragrance } from './fragrance-fields';
 import { profileView } from './profile-view';
 
 /**
- * PATCH /v1/account/hair_profile/: saves answers checked against the flows, the accepted policies and a category's
- * consultation status. One bad value refuses the whole request: nothing of it is saved (spec 000 §4.1, §4.3).
+ * PATCH /v1/account/hair_profile/: saves answers checked against the flows, the accepted policies, a category's
+ * consultation status and the profile's `status`. One bad value refuses the whole request: nothing of it is saved
+ * (spec 000 §4.1, §4.3).
  */
 export const updateHairProfile = defineOperation(
   'patchHairProfile',
@@ -21,7 +22,7 @@ export const updateHairProfile = defineOperation(
     },
   },
   async ({ c, body, auth, services }) => {
-    const { source, privacy_policies, terms_conditions, consultation_status, ...answerFields } = body;
+    const { status, source, privacy_policies, terms_conditions, consultation_status, ...answerFields } = body;
     let answers: Record<string, unknown> = {};
     let categories: string[] = [];
     if (Object.keys(answerFields).length > 0) {
@@ -39,7 +40,8 @@ export const updateHairProfile = defineOperation(
       // The first saved answer of a category's flow starts that consultation.
       for (const category of categories) statuses[category] = furtherStatus(statuses[category], 'draft');
       if (consultation_status) statuses[consultation_status.category] = furtherStatus(statuses[consultation_status.category], consultation_status.status);
-      const completed = Object.values(statuses).includes('completed');
+      // The profile is completed once a consultation is (spec 000 §3.4, §4.1), or when the finishing save says so.
+      const completed = status === 'completed' || Object.values(statuses).includes('completed');
       const [updated] = await tx
         .update(hairProfiles)
         .set({
