@@ -14,6 +14,7 @@ import {
   optionalCategoryQuery,
   prescription,
   productRecommendations,
+  productRecommendationsQuery,
   productRequest,
   productVariant,
   profileScoring,
@@ -76,7 +77,7 @@ export const callSchemas = {
   getRecommendationSlug: { body: productRequest, response: recommendationSlug },
   getPrescription: { response: prescription },
   getFormula: { query: formulaQuery, response: skeletonFormula },
-  getProductRecommendations: { query: categoryQuery, response: productRecommendations },
+  getProductRecommendations: { query: productRecommendationsQuery, response: productRecommendations },
 } as const satisfies { [K in RouteName]: CallSchemas };
 
 type CallSchemasTable = typeof callSchemas;

@@ -48,6 +48,7 @@ export {
   skeletonFormula,
   optionalCategoryQuery,
   categoryQuery,
+  productRecommendationsQuery,
   productRequest,
   formulaQuery,
 } from './schemas/profile';
