@@ -9,28 +9,24 @@ export function isTokenPair(value: unknown): value is TokenPair {
   return typeof v === 'object' && v !== null && typeof v.access === 'string' && v.access !== '' && typeof v.refresh === 'string' && v.refresh !== '';
 }
 
-/** An error body as the client reads it. */
+/**
+ * An error body as the client reads it. Its code is an ApiErrorCode by contract (api/error-codes.ts); one this
+ * client does not know yet (a newer server) is kept as it came, so callers can still show its detail.
+ */
 export interface ReadErrorBody {
   code: ApiErrorCode;
   detail: string;
   fields?: FieldErrors;
 }
 
-/**
- * The server's codes are ServerErrorCode by contract (api/error-codes.ts); one this client does not know yet (a newer
- * server) is kept as it came, so callers can still show its detail.
- */
-export const wireCode = (code: string) => code as ApiErrorCode;
-
 /** The API's error body `{code, detail, fields?}`, or undefined when the body is not one. */
 export function asErrorBody(value: unknown): ReadErrorBody | undefined {
-  const v = value as { code?: unknown; detail?: unknown; fields?: unknown } | null;
+  const v = value as Partial<ReadErrorBody> | null;
   if (typeof v !== 'object' || v === null || typeof v.code !== 'string' || typeof v.detail !== 'string') return undefined;
   const fields = v.fields;
   const validFields =
     fields === undefined ||
     (typeof fields === 'object' && fields !== null && Object.values(fields).every((m) => Array.isArray(m) && m.every((x) => typeof x === 'string')));
   if (!validFields) return undefined;
-  const code = wireCode(v.code);
-  return fields ? { code, detail: v.detail, fields: fields as FieldErrors } : { code, detail: v.detail };
+  return fields ? { code: v.code, detail: v.detail, fields } : { code: v.code, detail: v.detail };
 }
