@@ -46,6 +46,11 @@ export {
   productVariant,
   recommendationSlug,
   skeletonFormula,
+  optionalCategoryQuery,
+  categoryQuery,
+  productRecommendationsQuery,
+  productRequest,
+  formulaQuery,
 } from './schemas/profile';
 export type {
   HairProfile,
@@ -74,20 +79,27 @@ export type {
   SkeletonFormula,
 } from './schemas/profile';
 
-// The endpoint table and the typed client (api/client); msw mocks are imported from api/client/mocks.
-export { endpoints, buildPath } from './endpoints';
+// The contract, declared once: routes (zod-free) and their schemas, joined in `endpoints`; the typed client (api/client);
+// msw mocks are imported from api/client/mocks.
+export { routes } from './routes';
+export type { Route, RouteName, Routes } from './routes';
+export { endpoints, callSchemas, buildPath } from './endpoints';
 export type {
+  CallSchemas,
   EndpointAuth,
   EndpointDefinition,
   EndpointName,
   Endpoints,
   HttpMethod,
   ParsedRequestBody,
+  ParsedRequestQuery,
   PathParams,
   RequestBody,
   RequestQuery,
   ResponseBody,
 } from './endpoints';
+export { serverErrorCodes } from './error-codes';
+export type { ApiErrorCode, ServerErrorBody, ServerErrorCode } from './error-codes';
 export {
   createApiClient,
   ApiError,

@@ -1,8 +1,16 @@
-/** Every call's method, path and authentication, without schemas: what the browser client needs at run time. */
+// The one declaration of every call, part 1: method, path and authentication, without zod, so the browser bundle can
+// carry it. api/endpoints.ts adds each call's schemas under the same name; the server implements each call by name
+// (server/http/operation.ts `defineOperation('getAccount', ...)`), so neither side can drift from this table.
+
 /**
- * 'optional': the bearer is sent when there is one, and a token_not_valid answer means it is dead. 'context': the
- * bearer is sent when there is one only to say who asks (the guest following its own sign-in link); token_not_valid
- * is then about the body's token, so the stored session is kept.
+ * Who may call, and what a bearer means:
+ * - 'none': no bearer is sent, and the server ignores one.
+ * - 'optional': the bearer is sent when there is one; the server checks it (401 token_not_valid when it is dead,
+ *   and the client then drops the stored session).
+ * - 'context': the bearer is sent when there is one only to say who asks (the guest following its own sign-in
+ *   link); the operation reads it itself, and a token_not_valid answer is about the body's token, so the stored
+ *   session is kept.
+ * - 'required': a signed-in user's or a guest's bearer; without one, 401.
  */
 export type EndpointAuth = 'none' | 'optional' | 'context' | 'required';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,6 +22,7 @@ export interface Route {
 }
 
 /** The calls of spec 000 §7 (and API.md), keyed by the client method that makes them; api/endpoints.ts adds their schemas. */
+// getStylist and getQuestionSets are public: no bearer goes with them ('none'), as the server never read one.
 export const routes = {
   signUpGuest: { method: 'POST', path: '/v1/auth/signup/guest/', auth: 'none' },
   signUp: { method: 'POST', path: '/v1/auth/signup/', auth: 'optional' },
@@ -29,8 +38,8 @@ export const routes = {
   patchAddress: { method: 'PATCH', path: '/v1/account/addresses/:pubkey', auth: 'required' },
   deleteAddress: { method: 'DELETE', path: '/v1/account/addresses/:pubkey', auth: 'required' },
   linkStylist: { method: 'POST', path: '/v1/account/stylist', auth: 'required' },
-  getStylist: { method: 'GET', path: '/v1/stylists/:public_slug', auth: 'optional' },
-  getQuestionSets: { method: 'GET', path: '/v1/question_sets', auth: 'optional' },
+  getStylist: { method: 'GET', path: '/v1/stylists/:public_slug', auth: 'none' },
+  getQuestionSets: { method: 'GET', path: '/v1/question_sets', auth: 'none' },
   getHairProfile: { method: 'GET', path: '/v1/account/hair_profile/', auth: 'required' },
   patchHairProfile: { method: 'PATCH', path: '/v1/account/hair_profile/', auth: 'required' },
   getAggressors: { method: 'GET', path: '/v1/account/hair_profile/aggressors', auth: 'required' },
@@ -46,7 +55,8 @@ export const routes = {
   getProductRecommendations: { method: 'GET', path: '/v1/account/product_recommendations', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
-export type RouteName = keyof typeof routes;
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
 
 /** Fills `:name` path parameters, URL-encoded. */
 export function buildPath(template: string, params: Record<string, string> | undefined): string {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { accountOperations } from './account/routes';
 import { systemClock, type Clock } from './clock';
 import { resolveAppConfig, type AppConfigInput } from './config';
 import type { Database } from './db/database';
@@ -10,19 +9,13 @@ import { closeOnUnreadBody, mayHaveBody } from './http/close-unread-body';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { handleError, handleNotFound } from './http/handle-error';
 import { mountOperations } from './http/mount-operations';
-import type { Operation } from './http/operation';
 import { mountWebApp } from './http/serve-web-app';
 import { strictTransportSecurity } from './http/strict-transport-security';
-import { identityOperations } from './identity/routes';
 import { requestLog } from './log/request-log';
-import { getOutboxJson } from './mail/get-outbox-json';
-import { getOutboxPage } from './mail/get-outbox-page';
 import type { Mailer } from './mail/mailer';
+import { appOperations } from './operations';
 import type { ProfileFlows } from './profile/profile-flows';
-import { profileOperations } from './profile/routes';
 import type { Services } from './services';
-import { getHealth } from './system/get-health';
-import { getOpenApi } from './system/get-openapi';
 
 /** What the app is built from; tests pass their own database, mailer, flows and clock. */
 export interface AppDeps {
@@ -40,14 +33,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps): Hono {
   const config = resolveAppConfig(deps.config);
   const services: Services = { db: deps.db, mailer: deps.mailer, flows: deps.flows, config, clock: deps.clock ?? systemClock };
-  const operations: Operation[] = [
-    ...identityOperations,
-    ...accountOperations,
-    ...profileOperations,
-    getHealth,
-    ...(config.production ? [] : [getOutboxJson, getOutboxPage]),
-  ];
-  operations.push(getOpenApi(() => operations));
+  const operations = appOperations({ production: config.production });
 
   const app = new Hono({ strict: false });
   app.onError(handleError);

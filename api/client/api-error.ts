@@ -1,13 +1,11 @@
-/** Codes the client itself produces (spec 000 §7, §8); the server's codes pass through unchanged. */
-export type ClientErrorCode = 'network_error' | 'timeout' | 'cancelled' | 'not_a_json' | 'cannot_refresh' | 'unexpected_response';
+import type { ApiErrorCode, FieldErrors } from '../error-codes';
 
-/** Field errors as the API sends them: `{ "<field>": ["message", ...] }`. */
-export type FieldErrors = Record<string, string[]>;
+export type { ApiErrorCode, ClientErrorCode, FieldErrors } from '../error-codes';
 
 export interface ApiErrorInit {
   /** HTTP status; 0 when no response arrived (network, timeout, cancelled, cannot refresh). */
   status: number;
-  code: ClientErrorCode | (string & {});
+  code: ApiErrorCode;
   detail: string;
   fields?: FieldErrors;
   cause?: unknown;
@@ -17,7 +15,7 @@ export interface ApiErrorInit {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly detail: string;
   readonly fields?: FieldErrors;
 
@@ -31,7 +29,7 @@ export class ApiError extends Error {
 }
 
 /** True for an ApiError, and when `code` is given, one with that code. */
-export function isApiError(error: unknown, code?: ClientErrorCode | (string & {})): error is ApiError {
+export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 

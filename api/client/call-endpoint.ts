@@ -1,5 +1,5 @@
 import type { TokenPair } from '../schemas/common';
-import type { EndpointName, Endpoints, PathParams, RequestBody, RequestQuery, ResponseBody } from '../endpoints';
+import type { EndpointDefinition, EndpointName, Endpoints, PathParams, RequestBody, RequestQuery, ResponseBody } from '../endpoints';
 import { buildPath, routes, type HttpMethod, type Route } from '../routes';
 import { isTokenPair } from './shapes';
 import { ApiError, errors, isApiError, isRetryable, toApiError } from './api-error';
@@ -108,7 +108,7 @@ export function createCallEndpoint(options: ApiClientOptions) {
   };
 }
 
-function readResponse(definition: Endpoints[EndpointName] | undefined, status: number, data: unknown): unknown {
+function readResponse(definition: EndpointDefinition | undefined, status: number, data: unknown): unknown {
   if (status === 204) return undefined;
   if (!definition) return data;
   if (definition.response === null) return undefined;

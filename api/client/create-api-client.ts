@@ -1,7 +1,11 @@
-import type { RequestBody } from '../endpoints';
+import type { RequestBody, ResponseBody } from '../endpoints';
+import type { RouteName } from '../routes';
 import { createCallEndpoint, type ApiClientOptions, type CallOptions } from './call-endpoint';
 
 type Options = CallOptions | undefined;
+
+/** One method per call of api/routes.ts, answering that call's response: a call without a method fails to compile. */
+type OneMethodPerCall = { [K in RouteName]: (...args: never[]) => Promise<ResponseBody<K>> };
 
 /**
  * The typed client of the shop's API (spec 000 §7): one method per call of `api/endpoints.ts`.
@@ -12,10 +16,7 @@ type Options = CallOptions | undefined;
  */
 export function createApiClient(options: ApiClientOptions) {
   const call = createCallEndpoint(options);
-  return {
-    /** Any call of the endpoint table, for calls without a named method yet. */
-    call,
-
+  const methods = {
     // Identity
     signUpGuest: (o?: Options) => call('signUpGuest', {}, o),
     signUp: (body: RequestBody<'signUp'>, o?: Options) => call('signUp', { body }, o),
@@ -56,6 +57,11 @@ export function createApiClient(options: ApiClientOptions) {
     /** Any category other than skincare is asked for as haircare (spec 000 §7). */
     getProductRecommendations: (category: string, o?: Options) =>
       call('getProductRecommendations', { query: { category: category === 'skincare' ? 'skincare' : 'haircare' } }, o),
+  } satisfies OneMethodPerCall;
+  return {
+    /** Any call of the endpoint table by name (the methods below are the usual way). */
+    call,
+    ...methods,
   };
 }
 

@@ -3,7 +3,7 @@ export { createApiClient } from './create-api-client';
 export type { ApiClient } from './create-api-client';
 export type { ApiClientOptions, CallInput, CallOptions } from './call-endpoint';
 export { ApiError, isApiError, isRetryable, toApiError } from './api-error';
-export type { ApiErrorInit, ClientErrorCode, FieldErrors } from './api-error';
+export type { ApiErrorCode, ApiErrorInit, ClientErrorCode, FieldErrors } from './api-error';
 export { createLocalStorageTokenStore, createMemoryTokenStore, defaultTokenKeys } from './token-store';
 export type { LocalStorageTokenStoreOptions, StoredTokens, TokenStore } from './token-store';
 export { readExpiry, expiresWithin } from './jwt';

@@ -1,4 +1,5 @@
 import type { HttpMethod } from '../routes';
+import type { ApiErrorCode } from '../error-codes';
 import { asErrorBody } from './shapes';
 import { ApiError, errors } from './api-error';
 
@@ -79,7 +80,8 @@ function toErrorFromBody(response: Response, json: unknown): ApiError {
   const loose = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
   return new ApiError({
     status: response.status,
-    code: typeof loose.code === 'string' ? loose.code : `http_${response.status}`,
+    // A code this client does not know yet is kept as it came (api/client/shapes.ts ReadErrorBody).
+    code: typeof loose.code === 'string' ? (loose.code as ApiErrorCode) : `http_${response.status}`,
     detail: typeof loose.detail === 'string' ? loose.detail : response.statusText || `HTTP ${response.status}`,
   });
 }

@@ -1,4 +1,5 @@
-import type { ErrorBody, TokenPair } from '../schemas/common';
+import type { ApiErrorCode, FieldErrors } from '../error-codes';
+import type { TokenPair } from '../schemas/common';
 
 // Hand-written checks of the two shapes the client itself relies on, so the browser needs no zod.
 
@@ -8,9 +9,19 @@ export function isTokenPair(value: unknown): value is TokenPair {
   return typeof v === 'object' && v !== null && typeof v.access === 'string' && v.access !== '' && typeof v.refresh === 'string' && v.refresh !== '';
 }
 
+/**
+ * An error body as the client reads it. Its code is an ApiErrorCode by contract (api/error-codes.ts); one this
+ * client does not know yet (a newer server) is kept as it came, so callers can still show its detail.
+ */
+export interface ReadErrorBody {
+  code: ApiErrorCode;
+  detail: string;
+  fields?: FieldErrors;
+}
+
 /** The API's error body `{code, detail, fields?}`, or undefined when the body is not one. */
-export function asErrorBody(value: unknown): ErrorBody | undefined {
-  const v = value as Partial<ErrorBody> | null;
+export function asErrorBody(value: unknown): ReadErrorBody | undefined {
+  const v = value as Partial<ReadErrorBody> | null;
   if (typeof v !== 'object' || v === null || typeof v.code !== 'string' || typeof v.detail !== 'string') return undefined;
   const fields = v.fields;
   const validFields =

@@ -20,10 +20,12 @@ export type HairProfile = z.infer<typeof hairProfile>;
 
 /**
  * PATCH /v1/account/hair_profile/: answer fields (checked against the flows' options on the server),
- * plus `source`, the accepted policies, and the consultation status of a category.
+ * plus `source`, the accepted policies, the consultation status of a category, and the profile's own `status`
+ * ("completed" when a consultation is finished: spec 000 §3.4, §4.1, §4.4).
  */
 export const hairProfilePatch = z
   .object({
+    status: z.literal('completed', { message: 'The profile status can only be set to "completed".' }).optional(),
     source: z.literal('website').optional(),
     privacy_policies: z.boolean().optional(),
     terms_conditions: z.boolean().optional(),
@@ -108,6 +110,25 @@ export type RankedFragrance = z.infer<typeof rankedFragrance>;
 /** GET /v1/account/hair_profile/fragrances: every fragrance of the category, ordered by rank (spec 000 §3.5, §3.7). */
 export const rankedFragrances = z.object({ fragrances: z.array(rankedFragrance) });
 export type RankedFragrances = z.infer<typeof rankedFragrances>;
+
+/** ?category= where the category may be left out (haircare then): scoring and ingredients (spec 000 §7). */
+export const optionalCategoryQuery = z.object({ category: category.optional() }).strict();
+/** ?category=haircare|skincare: INCI lists. */
+export const categoryQuery = z.object({ category }).strict();
+
+/**
+ * GET /v1/account/product_recommendations?category=: any category other than skincare is haircare (spec 000 §7),
+ * a missing one too.
+ */
+export const productRecommendationsQuery = z
+  .object({ category: z.string().optional().transform((value): 'haircare' | 'skincare' => (value === 'skincare' ? 'skincare' : 'haircare')) })
+  .strict();
+
+/** POST …/variant and …/recommendation_slug: the product asked about (shampoo, styling_gel, …). */
+export const productRequest = z.object({ product: z.string().trim().min(1, 'Name a product, e.g. shampoo.').max(60) }).strict();
+
+/** GET …/formula?skeleton=: the skeleton whose formula is asked for (supplement_core: the supplements variant). */
+export const formulaQuery = z.object({ skeleton: z.string().trim().min(1, 'Name a skeleton, e.g. supplement_core.').max(60) }).strict();
 
 /** GET /v1/account/hair_profile/skeleton_recommendations?category=skincare (only skincare has textures). */
 export const skeletonRecommendationsQuery = z

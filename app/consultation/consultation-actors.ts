@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../../api/client/api-error';
+import { ApiError, isApiError, type ApiErrorCode } from '../../api/client/api-error';
 import type { ApiClient } from '#api/client';
 import type { Answers, SaveRequest, SaveResult } from '#engine';
 import type { AnswerBuffer } from './answer-buffer';
@@ -22,7 +22,7 @@ export interface ConsultationDeps {
 }
 
 /** Aggressors errors that mean "this zip code cannot be used": the zip code save is undone. */
-const badLocation = new Set(['unknown_zipcode', 'no_zipcode']);
+const badLocation = new Set<ApiErrorCode>(['unknown_zipcode', 'no_zipcode']);
 
 /**
  * Saves one step's answers (spec 000 §4.3): an anonymous visitor's public answers stay on the
@@ -58,10 +58,13 @@ export async function saveStepAnswers(deps: ConsultationDeps, request: SaveReque
   }
 }
 
-/** Reaching the results marks the consultation completed, with the flow's completion fields, unless it already is (spec 000 §4.4). */
+/**
+ * Reaching the results marks the consultation completed, with the flow's completion fields, unless it already is: the
+ * category's status and the profile's own `status` (spec 000 §4.1, §4.4).
+ */
 export async function completeConsultation(deps: ConsultationDeps, request: { category: string; values: Answers; env: SaveRequest['env'] }): Promise<void> {
   if (request.env.session !== 'authenticated') return;
   if (deps.statuses[request.category] === 'completed') return;
-  await deps.api.patchHairProfile(asPatch({ ...request.values, consultation_status: { category: request.category, status: 'completed' } }));
+  await deps.api.patchHairProfile(asPatch({ ...request.values, status: 'completed', consultation_status: { category: request.category, status: 'completed' } }));
   deps.statuses[request.category] = 'completed';
 }

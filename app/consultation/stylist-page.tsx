@@ -18,7 +18,7 @@ export default function StylistPage() {
       .getStylist(slug)
       .then((found) => live && setStylist(found))
       .catch((error) => {
-        if (!isApiError(error, 'not_found')) reportError('loading the stylist', error);
+        if (!isApiError(error, 'unknown_stylist')) reportError('loading the stylist', error);
         if (live) setStylist('missing');
       });
     return () => void (live = false);

@@ -1,5 +1,4 @@
 import { and, count, eq } from 'drizzle-orm';
-import { address, addressInput, errorBody } from '#api';
 import { addresses } from '../db/schema';
 import { ApiError, validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -13,17 +12,14 @@ export const MAX_ADDRESSES = 20;
 
 /** POST /v1/account/addresses: adds an address; the first one, or one marked primary, becomes the primary. */
 export const addAddress = defineOperation(
+  'createAddress',
   {
-    method: 'post',
-    path: '/v1/account/addresses',
     summary: 'Add an address',
     tag: 'account',
-    auth: 'required',
-    body: addressInput,
     responses: {
-      201: { description: 'The new address', schema: address },
-      400: { description: 'Field errors', schema: errorBody },
-      422: { description: 'too_many_addresses', schema: errorBody },
+      201: 'The new address',
+      400: 'Field errors',
+      422: 'too_many_addresses',
     },
   },
   async ({ c, body, auth, services }) => {

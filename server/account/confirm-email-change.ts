@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { confirmEmailRequest, errorBody, user } from '#api';
 import { isUniqueViolation } from '../db/is-unique-violation';
 import { emailChanges, magicLinks, users } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
@@ -16,17 +15,14 @@ import { loadUser } from './load-user';
  * to it stop working, and every other session ends (server/identity/README.md).
  */
 export const confirmEmailChange = defineOperation(
+  'confirmEmailChange',
   {
-    method: 'post',
-    path: '/v1/account/email/confirm/',
     summary: 'Confirm a new e-mail address with the link mailed to it',
     tag: 'account',
-    auth: 'required',
-    body: confirmEmailRequest,
     responses: {
-      200: { description: 'The user, with the new e-mail', schema: user },
-      404: { description: 'confirmation_not_found: unknown, used, expired, or asked for by another account', schema: errorBody },
-      409: { description: 'email_taken: another account took this e-mail meanwhile; nothing changed', schema: errorBody },
+      200: 'The user, with the new e-mail',
+      404: 'confirmation_not_found: unknown, used, expired, or asked for by another account',
+      409: 'email_taken: another account took this e-mail meanwhile; nothing changed',
     },
   },
   async ({ c, body, auth, services }) => {

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { errorBody } from '#api';
 import { addresses } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -7,13 +6,11 @@ import { lockUser } from './lock-user';
 
 /** DELETE /v1/account/addresses/{pubkey}: 204; when the primary goes, the newest remaining address becomes primary. */
 export const deleteAddress = defineOperation(
+  'deleteAddress',
   {
-    method: 'delete',
-    path: '/v1/account/addresses/{pubkey}',
     summary: 'Delete an address',
     tag: 'account',
-    auth: 'required',
-    responses: { 204: { description: 'Deleted' }, 404: { description: 'No such address among the customer’s', schema: errorBody } },
+    responses: { 204: 'Deleted', 404: 'No such address among the customer’s' },
   },
   async ({ c, params, auth, services }) => {
     await services.db.transaction(async (tx) => {

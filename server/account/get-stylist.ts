@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { errorBody, stylist } from '#api';
 import { stylists } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -7,13 +6,11 @@ import { stylistView } from './stylist-view';
 
 /** GET /v1/stylists/{public_slug}: a stylist's public profile. */
 export const getStylist = defineOperation(
+  'getStylist',
   {
-    method: 'get',
-    path: '/v1/stylists/{public_slug}',
     summary: 'A stylist’s public profile',
     tag: 'account',
-    auth: 'none',
-    responses: { 200: { description: 'The stylist', schema: stylist }, 404: { description: 'unknown_stylist', schema: errorBody } },
+    responses: { 200: 'The stylist', 404: 'unknown_stylist' },
   },
   async ({ c, params, services }) => {
     const [row] = await services.db

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { errorBody, linkStylistRequest, user } from '#api';
 import { stylists, users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -7,14 +6,11 @@ import { loadUser } from './load-user';
 
 /** POST /v1/account/stylist: links the stylist with this public slug to the customer (spec 000 §4.2). */
 export const linkStylist = defineOperation(
+  'linkStylist',
   {
-    method: 'post',
-    path: '/v1/account/stylist',
     summary: 'Link a stylist to the customer',
     tag: 'account',
-    auth: 'required',
-    body: linkStylistRequest,
-    responses: { 200: { description: 'The user, with the stylist', schema: user }, 404: { description: 'unknown_stylist', schema: errorBody } },
+    responses: { 200: 'The user, with the stylist', 404: 'unknown_stylist' },
   },
   async ({ c, body, auth, services }) => {
     const [stylist] = await services.db.select().from(stylists).where(eq(stylists.publicSlug, body.public_slug)).limit(1);

@@ -1,5 +1,4 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import { errorBody, user, userPatch } from '#api';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/is-unique-violation';
 import { users } from '../db/schema';
@@ -14,17 +13,14 @@ import { requestEmailChange } from './request-email-change';
  * mailed a link, and the account's e-mail changes only when it is confirmed (`pending_email` until then).
  */
 export const updateAccount = defineOperation(
+  'patchAccount',
   {
-    method: 'patch',
-    path: '/v1/account/',
     summary: 'Update the signed-in user (a new e-mail waits for confirmation)',
     tag: 'account',
-    auth: 'required',
-    body: userPatch,
     responses: {
-      200: { description: 'The updated user; a new e-mail shows as pending_email until confirmed', schema: user },
-      400: { description: 'Field errors (an e-mail already in use, a username shaped like another address)', schema: errorBody },
-      403: { description: 'guest_account: guests set their e-mail by signing up', schema: errorBody },
+      200: 'The updated user; a new e-mail shows as pending_email until confirmed',
+      400: 'Field errors (an e-mail already in use, a username shaped like another address)',
+      403: 'guest_account: guests set their e-mail by signing up',
     },
   },
   async ({ c, body, auth, services }) => {

@@ -1,5 +1,4 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { address, addressPatch, errorBody } from '#api';
 import { addresses } from '../db/schema';
 import { notFound, validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -9,17 +8,14 @@ import { normalizePostalCode, postalCodeMessage } from './postal-code';
 
 /** PATCH /v1/account/addresses/{pubkey}: changes some fields; another customer's address is 404. */
 export const updateAddress = defineOperation(
+  'patchAddress',
   {
-    method: 'patch',
-    path: '/v1/account/addresses/{pubkey}',
     summary: 'Change an address',
     tag: 'account',
-    auth: 'required',
-    body: addressPatch,
     responses: {
-      200: { description: 'The updated address', schema: address },
-      400: { description: 'Field errors', schema: errorBody },
-      404: { description: 'No such address among the customer’s', schema: errorBody },
+      200: 'The updated address',
+      400: 'Field errors',
+      404: 'No such address among the customer’s',
     },
   },
   async ({ c, body, params, auth, services }) => {

@@ -1,13 +1,13 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { FieldErrors, ServerErrorBody, ServerErrorCode } from '#api';
 
-/** Field errors: field name -> messages (API.md). */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
-/** An error the client may see: a status, a code, a safe detail, and field errors for validation. */
+/** An error the client may see: a status, a code of api/error-codes.ts, a safe detail, and field errors for validation. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ServerErrorCode,
     readonly detail: string,
     readonly fields?: FieldErrors,
     readonly headers?: Record<string, string>,
@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 
   /** The JSON body: {code, detail[, fields]}. */
-  toBody(): { code: string; detail: string; fields?: FieldErrors } {
+  toBody(): ServerErrorBody {
     return this.fields ? { code: this.code, detail: this.detail, fields: this.fields } : { code: this.code, detail: this.detail };
   }
 }
@@ -33,6 +33,6 @@ export function tokenNotValid(): ApiError {
 }
 
 /** 404 for a missing resource or one that belongs to someone else. */
-export function notFound(code = 'not_found', detail = 'Not found.'): ApiError {
+export function notFound(code: ServerErrorCode = 'not_found', detail = 'Not found.'): ApiError {
   return new ApiError(404, code, detail);
 }

@@ -1,54 +1,65 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { endpoints, type EndpointAuth, type EndpointDefinition, type EndpointName, type Endpoints } from '#api';
 import type { Services } from '../services';
 import type { Auth } from './authenticate';
 
-/** Who may call: anyone (token ignored), anyone (a token given must be valid), or a signed-in user or guest. */
-export type AuthMode = 'none' | 'optional' | 'required';
-
-/** A documented response of an operation. */
-export interface ResponseSpec {
-  description: string;
-  schema?: z.ZodType;
-}
-
-/** The contract of one HTTP call: routing, auth, input schemas, documented responses (OpenAPI comes from these). */
-export interface OperationSpec<A extends AuthMode, B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** The canonical path as API.md writes it, with {params}. */
-  path: string;
+/** What the server adds to a declared call: its place in /openapi.json and the statuses it answers with. */
+export interface OperationDocs {
   summary: string;
   tag: string;
-  auth: A;
-  body?: B;
-  query?: Q;
-  responses: Record<number, ResponseSpec>;
+  /**
+   * Each status the operation answers with, and when: a 2xx carries the call's declared response, any other status
+   * the `{code, detail[, fields]}` error body (name the code first: "unknown_stylist: ...").
+   */
+  responses: Record<number, string>;
   /** Kept out of /openapi.json (dev-only tooling). */
   hidden?: boolean;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type BodyOf<C> = C extends { body: infer S } ? Parsed<S> : undefined;
+type QueryOf<C> = C extends { query: infer S } ? Parsed<S> : undefined;
+/** The caller: always one for 'required', maybe one for 'optional', none where the server does not read the bearer. */
+type CallerOf<A extends EndpointAuth> = A extends 'required' ? Auth : A extends 'optional' ? Auth | null : null;
 
 /** What a handler receives: validated input, the caller, and the services. */
-export interface OperationCall<A extends AuthMode, B, Q> {
+export interface OperationCall<A extends EndpointAuth, B, Q> {
   c: Context;
   body: B;
   query: Q;
   params: Record<string, string>;
-  auth: A extends 'required' ? Auth : Auth | null;
+  auth: CallerOf<A>;
   services: Services;
 }
 
-/** A spec and its handler, type-erased for mounting. */
+type Handler<C extends EndpointDefinition> = (call: OperationCall<C['auth'], BodyOf<C>, QueryOf<C>>) => Promise<Response>;
+
+/** A declared call, its docs and its handler, type-erased for mounting. */
 export interface Operation {
-  spec: OperationSpec<AuthMode, z.ZodType | undefined, z.ZodType | undefined>;
-  handle(call: OperationCall<AuthMode, unknown, unknown>): Promise<Response>;
+  /** The call's name in api/routes.ts; null for a call only the server has (`defineServerOnlyOperation`). */
+  name: EndpointName | null;
+  /** Method, path, auth and schemas: api/endpoints.ts's entry, or the server-only declaration. */
+  call: EndpointDefinition;
+  docs: OperationDocs;
+  handle(call: OperationCall<EndpointAuth, unknown, unknown>): Promise<Response>;
 }
 
-/** Declares one operation; its file exports the result. */
-export function defineOperation<A extends AuthMode, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  spec: OperationSpec<A, B, Q>,
-  handle: (call: OperationCall<A, Parsed<B>, Parsed<Q>>) => Promise<Response>,
-): Operation {
-  return { spec, handle: handle as Operation['handle'] };
+/**
+ * Implements the call `name` of the contract (api/routes.ts, api/endpoints.ts): method, path, auth, query, body and
+ * response come from there, so they cannot differ from what the client sends; this adds the docs and the handler.
+ * @example
+ * export const getAccount = defineOperation('getAccount', { summary: 'The signed-in user', tag: 'account', responses: { 200: 'The user' } },
+ *   async ({ c, auth, services }) => c.json(await loadUser(services.db, auth.user.id, services.clock.now()), 200));
+ */
+export function defineOperation<K extends EndpointName>(name: K, docs: OperationDocs, handle: Handler<Endpoints[K]>): Operation {
+  return { name, call: endpoints[name], docs, handle: handle as Operation['handle'] };
+}
+
+/**
+ * SERVER ONLY: a call the web client never makes (health, /openapi.json, the dev outbox), so it is declared here
+ * rather than in api/. Every /v1/ call belongs in api/routes.ts instead (tests/server/contract.test.ts checks).
+ */
+export function defineServerOnlyOperation<const C extends EndpointDefinition>(call: C, docs: OperationDocs, handle: Handler<C>): Operation {
+  return { name: null, call, docs, handle: handle as Operation['handle'] };
 }

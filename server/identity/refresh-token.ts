@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { errorBody, refreshRequest, tokenPair } from '#api';
 import { authSessions, refreshTokens, users } from '../db/schema';
 import { tokenNotValid } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -9,16 +8,13 @@ import { hashToken } from './token-hash';
 
 /** POST /v1/auth/token/refresh/: rotates the refresh token; presenting a rotated one again revokes the whole session. */
 export const refreshToken = defineOperation(
+  'refresh',
   {
-    method: 'post',
-    path: '/v1/auth/token/refresh/',
     summary: 'Trade a refresh token for new tokens',
     tag: 'identity',
-    auth: 'none',
-    body: refreshRequest,
     responses: {
-      200: { description: 'New tokens (the old refresh token no longer works)', schema: tokenPair },
-      401: { description: 'token_not_valid', schema: errorBody },
+      200: 'New tokens (the old refresh token no longer works)',
+      401: 'token_not_valid',
     },
   },
   async ({ c, body, services }) => {

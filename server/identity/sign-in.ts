@@ -1,4 +1,3 @@
-import { errorBody, signinRequest, signinResponse } from '#api';
 import { ApiError } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
@@ -8,18 +7,15 @@ import { sendMagicLink } from './send-magic-link';
 
 /** POST /v1/auth/signin/: mails a magic link; unknown user is 404; limited per username and per address. */
 export const signIn = defineOperation(
+  'requestMagicLink',
   {
-    method: 'post',
-    path: '/v1/auth/signin/',
     summary: 'Ask for a magic sign-in link',
     tag: 'identity',
-    auth: 'optional',
-    body: signinRequest,
     responses: {
-      200: { description: 'A magic link was mailed', schema: signinResponse },
-      400: { description: 'Field errors', schema: errorBody },
-      404: { description: 'unknown_user', schema: errorBody },
-      429: { description: 'Too many attempts (Retry-After says when to try again)', schema: errorBody },
+      200: 'A magic link was mailed',
+      400: 'Field errors',
+      404: 'unknown_user',
+      429: 'Too many attempts (Retry-After says when to try again)',
     },
   },
   async ({ c, body, auth, services }) => {

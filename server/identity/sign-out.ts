@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { signoutRequest } from '#api';
 import { refreshTokens } from '../db/schema';
 import { bearerToken } from '../http/authenticate';
 import { defineOperation } from '../http/operation';
@@ -9,14 +8,11 @@ import { hashToken } from './token-hash';
 
 /** POST /v1/auth/signout/: revokes the session of the refresh token and of the bearer token; always succeeds. */
 export const signOut = defineOperation(
+  'signOut',
   {
-    method: 'post',
-    path: '/v1/auth/signout/',
     summary: 'Sign out (revoke the refresh token and its session)',
     tag: 'identity',
-    auth: 'none',
-    body: signoutRequest,
-    responses: { 204: { description: 'Signed out (also when the tokens were already invalid)' } },
+    responses: { 204: 'Signed out (also when the tokens were already invalid)' },
   },
   async ({ c, body, services }) => {
     const sessions = new Set<string>();

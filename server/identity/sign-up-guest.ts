@@ -1,4 +1,3 @@
-import { empty, tokenPair } from '#api';
 import { users } from '../db/schema';
 import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
@@ -8,14 +7,11 @@ import { newPubkey } from './token-hash';
 
 /** POST /v1/auth/signup/guest/: a guest account whose answers are saved and later kept on sign-up. */
 export const signUpGuest = defineOperation(
+  'signUpGuest',
   {
-    method: 'post',
-    path: '/v1/auth/signup/guest/',
     summary: 'Create a guest session',
     tag: 'identity',
-    auth: 'none',
-    body: empty,
-    responses: { 201: { description: 'Guest tokens', schema: tokenPair }, 429: { description: 'Too many guest accounts from this address' } },
+    responses: { 201: 'Guest tokens', 429: 'Too many guest accounts from this address' },
   },
   async ({ c, services }) => {
     await hitRateLimit(services, `guest-signup:ip:${clientIp(c, services.config.trustProxy)}`, services.config.rateLimits?.guestSignupPerIp);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { errorBody, signinResponse, signupRequest, tokenPair, type AccountCreationOrigin } from '#api';
+import { type AccountCreationOrigin } from '#api';
 import { isUniqueViolation } from '../db/is-unique-violation';
 import { users } from '../db/schema';
 import { ApiError, validationError } from '../http/api-error';
@@ -16,19 +16,16 @@ import { usernameProblem } from './username-rule';
 
 /** POST /v1/auth/signup/: a new customer gets tokens; a known e-mail gets a magic link; a guest token upgrades that guest (spec 000 §4.6, §5.6). */
 export const signUp = defineOperation(
+  'signUp',
   {
-    method: 'post',
-    path: '/v1/auth/signup/',
     summary: 'Sign up (or get a magic link when the e-mail is known)',
     tag: 'identity',
-    auth: 'optional',
-    body: signupRequest,
     responses: {
-      201: { description: 'The new account’s tokens', schema: tokenPair },
-      200: { description: 'The e-mail is known: a magic link was mailed', schema: signinResponse },
-      400: { description: 'Field errors', schema: errorBody },
-      422: { description: 'invalid_coupon', schema: errorBody },
-      429: { description: 'Too many attempts', schema: errorBody },
+      201: 'The new account’s tokens',
+      200: 'The e-mail is known: a magic link was mailed',
+      400: 'Field errors',
+      422: 'invalid_coupon',
+      429: 'Too many attempts',
     },
   },
   async ({ c, body, auth, services }) => {

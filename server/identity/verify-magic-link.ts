@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { errorBody, tokenPair, verifyRequest } from '#api';
 import { magicLinks, users } from '../db/schema';
 import { tokenNotValid } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
@@ -15,17 +14,14 @@ import { hashToken } from './token-hash';
  * the account only when the guest session that asked for the link sends its own token with it (server/identity/README.md).
  */
 export const verifyMagicLink = defineOperation(
+  'verifyMagicLink',
   {
-    method: 'post',
-    path: '/v1/auth/signin/verify/',
     summary: 'Sign in with a magic-link token (the guest token that asked for it, if any, may come along)',
     tag: 'identity',
-    auth: 'none',
-    body: verifyRequest,
     responses: {
-      200: { description: 'Tokens', schema: tokenPair },
-      401: { description: 'token_not_valid: used, expired or unknown', schema: errorBody },
-      429: { description: 'Too many attempts', schema: errorBody },
+      200: 'Tokens',
+      401: 'token_not_valid: used, expired or unknown',
+      429: 'Too many attempts',
     },
   },
   async ({ c, body, services }) => {

@@ -1,6 +1,3 @@
-import { errorBody, inciLists, keyIngredients, prescription, productVariant, recommendationSlug, skeletonFormula } from '#api';
-import { z } from 'zod';
-import { category } from '../../api/schemas/common';
 import { validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { formulatedProducts, inciListsOf, keyIngredientsOf, recommendationSlugOf, variantOf } from '../formulation/formulas/formula-views';
@@ -9,10 +6,9 @@ import { loadFormulaSet } from './derived-profile';
 // The formula calls of spec 000 §3.7 and §7: all computed from the shopper's own answers on each request, so
 // never stale (§4.3) and never anyone else's (issue 4 point 10). server/formulation/formulas builds them.
 
-const unavailable = { 503: { description: 'formulation_unavailable', schema: errorBody } };
-const badCategory = { 400: { description: 'validation_error: category is not haircare or skincare', schema: errorBody } };
-const productBody = z.object({ product: z.string().trim().min(1, 'Name a product, e.g. shampoo.').max(60) }).strict();
-const badProduct = { 400: { description: 'validation_error: product is not one the formulation makes', schema: errorBody } };
+const unavailable = { 503: 'formulation_unavailable' };
+const badCategory = { 400: 'validation_error: category is not haircare or skincare' };
+const badProduct = { 400: 'validation_error: product is not one the formulation makes' };
 
 const checkedProduct = (product: string) => {
   if (!formulatedProducts.has(product)) throw validationError({ product: [`We don't make a formula for "${product}". Expected one of: ${[...formulatedProducts].join(', ')}.`] });
@@ -21,13 +17,11 @@ const checkedProduct = (product: string) => {
 
 /** GET /v1/account/hair_profile/prescription/: every formula that would be made for the shopper today. */
 export const getPrescription = defineOperation(
+  'getPrescription',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/prescription/',
     summary: 'Every formula that would be made for the shopper today',
     tag: 'profile',
-    auth: 'required',
-    responses: { 200: { description: 'The formulas, haircare, supplement then skincare', schema: prescription }, ...unavailable },
+    responses: { 200: 'The formulas, haircare, supplement then skincare', ...unavailable },
   },
   async ({ c, auth, services }) => {
     const { set } = await loadFormulaSet(services, auth.user.id);
@@ -37,14 +31,11 @@ export const getPrescription = defineOperation(
 
 /** GET /v1/account/hair_profile/ingredients?category=: the key actives of the category's formulas, ranked (haircare by default). */
 export const getIngredients = defineOperation(
+  'getIngredients',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/ingredients',
     summary: 'The key actives chosen for the shopper, by rank, each with why',
     tag: 'profile',
-    auth: 'required',
-    query: z.object({ category: category.optional() }).strict(),
-    responses: { 200: { description: 'The actives, by rank', schema: keyIngredients }, ...badCategory, ...unavailable },
+    responses: { 200: 'The actives, by rank', ...badCategory, ...unavailable },
   },
   async ({ c, query, auth, services }) => {
     const chosen = query.category ?? 'haircare';
@@ -55,14 +46,11 @@ export const getIngredients = defineOperation(
 
 /** GET /v1/account/hair_profile/incis?category=: each product's INCI list, in descending order. */
 export const getIncis = defineOperation(
+  'getIncis',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/incis',
     summary: 'Each product’s INCI list, in descending order of concentration',
     tag: 'profile',
-    auth: 'required',
-    query: z.object({ category }).strict(),
-    responses: { 200: { description: 'One INCI list per product', schema: inciLists }, ...badCategory, ...unavailable },
+    responses: { 200: 'One INCI list per product', ...badCategory, ...unavailable },
   },
   async ({ c, query, auth, services }) => {
     const { set } = await loadFormulaSet(services, auth.user.id);
@@ -72,14 +60,11 @@ export const getIncis = defineOperation(
 
 /** POST /v1/account/hair_profile/variant {product}: the variant made for the shopper (conditioner_coarse, …). */
 export const getProductVariant = defineOperation(
+  'getProductVariant',
   {
-    method: 'post',
-    path: '/v1/account/hair_profile/variant',
     summary: 'The product variant made for the shopper',
     tag: 'profile',
-    auth: 'required',
-    body: productBody,
-    responses: { 200: { description: 'The variant', schema: productVariant }, ...badProduct, ...unavailable },
+    responses: { 200: 'The variant', ...badProduct, ...unavailable },
   },
   async ({ c, body, auth, services }) => {
     const product = checkedProduct(body.product);
@@ -90,14 +75,11 @@ export const getProductVariant = defineOperation(
 
 /** POST /v1/account/hair_profile/recommendation_slug {product}: which version of a product suits the shopper. */
 export const getRecommendationSlug = defineOperation(
+  'getRecommendationSlug',
   {
-    method: 'post',
-    path: '/v1/account/hair_profile/recommendation_slug',
     summary: 'Which version of a product suits the shopper (the styling gel’s hold, …)',
     tag: 'profile',
-    auth: 'required',
-    body: productBody,
-    responses: { 200: { description: 'The recommendation slug, with why', schema: recommendationSlug }, ...badProduct, ...unavailable },
+    responses: { 200: 'The recommendation slug, with why', ...badProduct, ...unavailable },
   },
   async ({ c, body, auth, services }) => {
     const product = checkedProduct(body.product);
@@ -108,14 +90,11 @@ export const getRecommendationSlug = defineOperation(
 
 /** GET /v1/account/hair_profile/formula?skeleton=: one skeleton's formula for the shopper (the supplements variant). */
 export const getFormula = defineOperation(
+  'getFormula',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/formula',
     summary: 'One skeleton’s formula for the shopper, with its variant (skeleton=supplement_core: the supplements variant)',
     tag: 'profile',
-    auth: 'required',
-    query: z.object({ skeleton: z.string().trim().min(1, 'Name a skeleton, e.g. supplement_core.').max(60) }).strict(),
-    responses: { 200: { description: 'The formula and its variant', schema: skeletonFormula }, 400: { description: 'validation_error: unknown skeleton', schema: errorBody }, ...unavailable },
+    responses: { 200: 'The formula and its variant', 400: 'validation_error: unknown skeleton', ...unavailable },
   },
   async ({ c, query, auth, services }) => {
     const { set, derived, formulation } = await loadFormulaSet(services, auth.user.id);

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { aggressors, errorBody } from '#api';
 import { hairProfiles } from '../db/schema';
 import { computeAggressors } from '../formulation/aggressors/compute-aggressors';
 import { ApiError, notFound } from '../http/api-error';
@@ -8,16 +7,14 @@ import { countryOf, locateZipcode } from './locate-zipcode';
 
 /** GET /v1/account/hair_profile/aggressors: the shopper's place from profile_zipcode/profile_country, and what affects them there this season (formulation/aggressors). */
 export const getAggressors = defineOperation(
+  'getAggressors',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/aggressors',
     summary: 'Place and aggressors for the profile’s zip code',
     tag: 'profile',
-    auth: 'required',
     responses: {
-      200: { description: 'The place and its aggressors', schema: aggressors },
-      404: { description: 'no_zipcode: the profile has no zip code yet', schema: errorBody },
-      422: { description: 'unknown_zipcode', schema: errorBody },
+      200: 'The place and its aggressors',
+      404: 'no_zipcode: the profile has no zip code yet',
+      422: 'unknown_zipcode',
     },
   },
   async ({ c, auth, services }) => {

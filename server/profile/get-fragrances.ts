@@ -1,4 +1,3 @@
-import { errorBody, fragrancesQuery, rankedFragrances } from '#api';
 import { defineOperation } from '../http/operation';
 import { loadDerivedProfile } from './derived-profile';
 import { placeAggressors } from './place-aggressors';
@@ -8,17 +7,14 @@ import { placeAggressors } from './place-aggressors';
  * (spec 000 §3.5; server/formulation/fragrances/fragrances.yaml).
  */
 export const getFragrances = defineOperation(
+  'getFragrances',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/fragrances',
     summary: 'Fragrances ranked for the profile, fragrance-free first with a reason when one applies',
     tag: 'profile',
-    auth: 'required',
-    query: fragrancesQuery,
     responses: {
-      200: { description: 'Every fragrance of the category, rank 1 first', schema: rankedFragrances },
-      400: { description: 'validation_error: category is not haircare or skincare', schema: errorBody },
-      503: { description: 'formulation_unavailable', schema: errorBody },
+      200: 'Every fragrance of the category, rank 1 first',
+      400: 'validation_error: category is not haircare or skincare',
+      503: 'formulation_unavailable',
     },
   },
   async ({ c, query, auth, services }) => {

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { hairProfile } from '#api';
 import { preparedOnce } from '../db/prepared-once';
 import { hairProfiles } from '../db/schema';
 import { defineOperation } from '../http/operation';
@@ -17,13 +16,11 @@ const profileOfUser = preparedOnce((db) =>
 
 /** GET /v1/account/hair_profile/: the saved answers and profile fields (empty before the first answer). */
 export const getHairProfile = defineOperation(
+  'getHairProfile',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/',
     summary: 'The consultation answers and profile fields',
     tag: 'profile',
-    auth: 'required',
-    responses: { 200: { description: 'The profile', schema: hairProfile } },
+    responses: { 200: 'The profile' },
   },
   async ({ c, auth, services }) => {
     const [row] = await profileOfUser(services.db).execute({ userId: auth.user.id });

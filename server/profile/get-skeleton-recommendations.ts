@@ -1,4 +1,3 @@
-import { errorBody, skeletonRecommendations, skeletonRecommendationsQuery } from '#api';
 import { defineOperation } from '../http/operation';
 import { skeletonRecommendationsOf } from '../formulation/textures/rank-textures';
 import { loadDerivedProfile } from './derived-profile';
@@ -9,17 +8,14 @@ import { placeAggressors } from './place-aggressors';
  * for the stored answers and the season at the shopper's place (spec 000 §3.6; server/formulation/textures).
  */
 export const getSkeletonRecommendations = defineOperation(
+  'getSkeletonRecommendations',
   {
-    method: 'get',
-    path: '/v1/account/hair_profile/skeleton_recommendations',
     summary: 'Skincare textures (skeletons) ranked for the profile',
     tag: 'profile',
-    auth: 'required',
-    query: skeletonRecommendationsQuery,
     responses: {
-      200: { description: 'Each product’s skeletons, rank 1 first', schema: skeletonRecommendations },
-      400: { description: 'validation_error: category is not skincare', schema: errorBody },
-      503: { description: 'formulation_unavailable', schema: errorBody },
+      200: 'Each product’s skeletons, rank 1 first',
+      400: 'validation_error: category is not skincare',
+      503: 'formulation_unavailable',
     },
   },
   async ({ c, auth, services }) => {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { errorBody, hairProfile, hairProfilePatch } from '#api';
 import { hairProfiles } from '../db/schema';
 import { validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -8,24 +7,22 @@ import { savesFragrance } from './fragrance-fields';
 import { profileView } from './profile-view';
 
 /**
- * PATCH /v1/account/hair_profile/: saves answers checked against the flows, the accepted policies and a category's
- * consultation status. One bad value refuses the whole request: nothing of it is saved (spec 000 §4.1, §4.3).
+ * PATCH /v1/account/hair_profile/: saves answers checked against the flows, the accepted policies, a category's
+ * consultation status and the profile's `status`. One bad value refuses the whole request: nothing of it is saved
+ * (spec 000 §4.1, §4.3).
  */
 export const updateHairProfile = defineOperation(
+  'patchHairProfile',
   {
-    method: 'patch',
-    path: '/v1/account/hair_profile/',
     summary: 'Save answers, policies and consultation status',
     tag: 'profile',
-    auth: 'required',
-    body: hairProfilePatch,
     responses: {
-      200: { description: 'The updated profile', schema: hairProfile },
-      400: { description: 'validation_error naming each bad field; nothing was saved', schema: errorBody },
+      200: 'The updated profile',
+      400: 'validation_error naming each bad field; nothing was saved',
     },
   },
   async ({ c, body, auth, services }) => {
-    const { source, privacy_policies, terms_conditions, consultation_status, ...answerFields } = body;
+    const { status, source, privacy_policies, terms_conditions, consultation_status, ...answerFields } = body;
     let answers: Record<string, unknown> = {};
     let categories: string[] = [];
     if (Object.keys(answerFields).length > 0) {
@@ -43,7 +40,8 @@ export const updateHairProfile = defineOperation(
       // The first saved answer of a category's flow starts that consultation.
       for (const category of categories) statuses[category] = furtherStatus(statuses[category], 'draft');
       if (consultation_status) statuses[consultation_status.category] = furtherStatus(statuses[consultation_status.category], consultation_status.status);
-      const completed = Object.values(statuses).includes('completed');
+      // The profile is completed once a consultation is (spec 000 §3.4, §4.1), or when the finishing save says so.
+      const completed = status === 'completed' || Object.values(statuses).includes('completed');
       const [updated] = await tx
         .update(hairProfiles)
         .set({

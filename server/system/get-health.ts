@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { errorBody, health } from '#api';
+import { health } from '#api';
 import { ApiError } from '../http/api-error';
-import { defineOperation } from '../http/operation';
+import { defineServerOnlyOperation } from '../http/operation';
 
 /** GET /healthz: 200 when the process is up and the database answers `select 1`, else 503. */
-export const getHealth = defineOperation(
-  {
-    method: 'get',
-    path: '/healthz',
-    summary: 'Liveness and database reachability',
-    tag: 'system',
-    auth: 'none',
-    responses: { 200: { description: 'Up', schema: health }, 503: { description: 'database_unavailable', schema: errorBody } },
-  },
+export const getHealth = defineServerOnlyOperation(
+  { method: 'GET', path: '/healthz', auth: 'none', response: health },
+  { summary: 'Liveness and database reachability', tag: 'system', responses: { 200: 'Up', 503: 'database_unavailable' } },
   async ({ c, services }) => {
     try {
       await services.db.execute(sql`select 1`);

@@ -1,38 +1,50 @@
 import { z } from 'zod';
+import { errorBody, type EndpointAuth } from '#api';
 import type { Operation } from '../http/operation';
 
 type JsonSchema = Record<string, unknown>;
 
-/** An OpenAPI 3.1 document of the given operations, their schemas generated from the api/ zod schemas. */
+/** OpenAPI's form of a declared path: `:param` -> `{param}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+/**
+ * An OpenAPI 3.1 document of the given operations, from their declared calls (api/endpoints.ts: path, auth, query,
+ * body, response; their JSON Schemas generated from the zod schemas) and their docs. A declared call's operationId
+ * is its name, the client method that makes it.
+ */
 export function openApiDocument(operations: readonly Operation[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const { spec } of operations) {
-    if (spec.hidden) continue;
+  const errorSchema = jsonSchema(errorBody, 'output');
+  for (const { name, call, docs } of operations) {
+    if (docs.hidden) continue;
+    const path = openApiPath(call.path);
+    const method = call.method.toLowerCase();
     const parameters = [
-      ...[...spec.path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } })),
-      ...queryParameters(spec.query),
+      ...[...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } })),
+      ...queryParameters(call.query),
     ];
+    const success = call.response ? { 'application/json': { schema: jsonSchema(call.response, 'output') } } : undefined;
     const operation: Record<string, unknown> = {
-      operationId: `${spec.method}${spec.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
-      summary: spec.summary,
-      tags: [spec.tag],
-      security: spec.auth === 'required' ? [{ bearer: [] }] : spec.auth === 'optional' ? [{}, { bearer: [] }] : [],
+      operationId: name ?? `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
+      summary: docs.summary,
+      tags: [docs.tag],
+      security: security(call.auth),
       responses: Object.fromEntries(
-        Object.entries(spec.responses).map(([status, response]) => [
-          status,
-          response.schema
-            ? { description: response.description, content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } }
-            : { description: response.description },
-        ]),
+        Object.entries(docs.responses).map(([status, description]) => {
+          const content = Number(status) < 300 ? success : { 'application/json': { schema: errorSchema } };
+          return [status, content ? { description, content } : { description }];
+        }),
       ),
     };
     if (parameters.length > 0) operation.parameters = parameters;
-    if (spec.body) {
-      const schema = jsonSchema(spec.body, 'input');
+    if (call.body) {
+      const schema = jsonSchema(call.body, 'input');
       // A body with no required field may be left out altogether (an empty body counts as {}).
       operation.requestBody = { required: Array.isArray(schema.required) && schema.required.length > 0, content: { 'application/json': { schema } } };
     }
-    (paths[spec.path] ??= {})[spec.method] = operation;
+    (paths[path] ??= {})[method] = operation;
   }
   return {
     openapi: '3.1.0',
@@ -45,6 +57,12 @@ export function openApiDocument(operations: readonly Operation[]): Record<string
     paths,
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
   };
+}
+
+/** 'optional' and 'context' calls work with and without a bearer. */
+function security(auth: EndpointAuth): Record<string, string[]>[] {
+  if (auth === 'required') return [{ bearer: [] }];
+  return auth === 'none' ? [] : [{}, { bearer: [] }];
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {

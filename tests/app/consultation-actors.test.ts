@@ -77,7 +77,7 @@ describe('spec 000 §4.4 finishing', () => {
   it('marks the consultation completed with the flow’s completion fields', async () => {
     const d = deps();
     await completeConsultation(d, { category: 'haircare', values: { has_answered_haircare_questions: true }, env: signedIn });
-    expect(d.api.patchHairProfile).toHaveBeenCalledWith({ has_answered_haircare_questions: true, consultation_status: { category: 'haircare', status: 'completed' } });
+    expect(d.api.patchHairProfile).toHaveBeenCalledWith({ has_answered_haircare_questions: true, status: 'completed', consultation_status: { category: 'haircare', status: 'completed' } });
   });
   it('does not mark it again when already completed, nor for an anonymous visitor', async () => {
     const d = deps();

@@ -200,9 +200,20 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
       expect(skin.recommendations.map((p) => p.product).sort()).toEqual(['cleanser', 'moisturizer', 'serum']);
     });
 
-    it('the category is required and checked', async () => {
+    it('spec 000 §7: any category other than skincare is haircare (a missing one too); another query key is a 400', async () => {
       const { access } = await signUpCustomer(t);
-      for (const query of ['', '?category=nails']) expect((await t.call('GET', `/v1/account/product_recommendations${query}`, { token: access })).status).toBe(400);
+      await save(access, { diag_scalp_type: 'dry', diag_hair_type: 'dry' });
+      const get = (query: string) => t.call('GET', `/v1/account/product_recommendations${query}`, { token: access });
+      const haircare = productRecommendations.parse((await get('?category=haircare')).body);
+      for (const query of ['', '?category=', '?category=nails', '?category=supplements', '?category=Skincare', '?category=skincare%20']) {
+        const response = await get(query);
+        expect(response.status, query).toBe(200);
+        expect(productRecommendations.parse(response.body), query).toEqual(haircare);
+      }
+      expect(productRecommendations.parse((await get('?category=skincare')).body).category).toBe('skincare');
+      const unknownKey = await get('?category=haircare&products=all');
+      expect(unknownKey.status).toBe(400);
+      expect(unknownKey.body).toMatchObject({ code: 'validation_error' });
     });
   });
 

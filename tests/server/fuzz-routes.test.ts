@@ -1,6 +1,7 @@
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import { serverErrorCodes } from '#api';
 import { answerCatalog, loadFlowDirectory } from '#engine/compiler';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
@@ -142,6 +143,8 @@ describeEachDatabase('every route of /openapi.json against generated input (issu
         if (response.status >= 400) {
           refused += 1;
           expect(response.body, what).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
+          // Every code is one the client's ApiErrorCode names (api/error-codes.ts).
+          expect(serverErrorCodes, what).toContain(response.body.code);
           expect(after, `${what}: a refused request (${response.status} ${response.body.code}) changed stored rows`).toBe(before);
         }
         before = after;

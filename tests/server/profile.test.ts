@@ -88,6 +88,33 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
     expect(account.profile.hair_profile_status).toBe('completed');
   });
 
+  it('spec 000 §4.1: finishing saves status "completed" on the profile, next to the category’s completed status; it reads back completed', async () => {
+    const { access } = await signUpCustomer(t);
+    await patch(access, { hair_length: 'medium' });
+    const finish = await patch(access, { has_answered_haircare_questions: true, status: 'completed', consultation_status: { category: 'haircare', status: 'completed' } });
+    expect(finish.status).toBe(200);
+    expect(hairProfile.parse(finish.body)).toMatchObject({ status: 'completed', consultation_statuses: { haircare: 'completed', skincare: 'not_started' } });
+    expect(await profile(access)).toMatchObject({ status: 'completed', has_answered_haircare_questions: true, consultation_statuses: { haircare: 'completed', skincare: 'not_started' } });
+    expect((await t.call('GET', '/v1/account/', { token: access })).body.profile.hair_profile_status).toBe('completed');
+    // The status alone completes the profile and leaves each category where it was.
+    const other = await signUpCustomer(t);
+    await patch(other.access, { diag_phototype: 'never_burns' });
+    expect((await patch(other.access, { status: 'completed' })).body).toMatchObject({ status: 'completed', consultation_statuses: { haircare: 'not_started', skincare: 'draft' } });
+  });
+
+  it('spec 000 §4.1: a status other than "completed" is 400 naming status, and nothing of that request is saved', async () => {
+    const { access } = await signUpCustomer(t);
+    await patch(access, { hair_length: 'short' });
+    const before = await profile(access);
+    for (const status of ['done', 'draft', 'not_started', 'COMPLETED', '', null, true, ['completed'], { value: 'completed' }]) {
+      const bad = await patch(access, { hair_length: 'long', status, privacy_policies: true, consultation_status: { category: 'haircare', status: 'completed' } });
+      expect(bad.status, JSON.stringify(status)).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'validation_error', fields: { status: [expect.any(String)] } });
+    }
+    expect(await profile(access)).toEqual(before);
+    expect(before).toMatchObject({ status: null, hair_length: 'short', privacy_policies: false, consultation_statuses: { haircare: 'draft' } });
+  });
+
   it('the has_answered flags are plain answers and do not start a consultation', async () => {
     const { access } = await signUpCustomer(t);
     const response = await patch(access, { has_answered_supplements_questions: true });

@@ -4,6 +4,7 @@ import { signJwt, verifyJwt } from '../../server/identity/jwt';
 import { furtherStatus, mergeStatuses } from '../../server/profile/consultation-status';
 import { countryOf, locateZipcode } from '../../server/profile/locate-zipcode';
 import { honoPath } from '../../server/http/mount-operations';
+import { openApiPath } from '../../server/system/openapi-document';
 import { readSettings } from '../../server/read-settings';
 
 describe('access tokens (HS256 JWT)', () => {
@@ -84,10 +85,12 @@ describe('zip and postal codes', () => {
 });
 
 describe('routing', () => {
-  it('turns API.md paths into Hono routes', () => {
-    expect(honoPath('/v1/account/addresses/{pubkey}')).toBe('/v1/account/addresses/:pubkey');
+  it('turns declared paths into Hono routes and OpenAPI paths', () => {
+    expect(honoPath('/v1/account/addresses/:pubkey')).toBe('/v1/account/addresses/:pubkey');
     expect(honoPath('/v1/account/')).toBe('/v1/account');
     expect(honoPath('/')).toBe('/');
+    expect(openApiPath('/v1/stylists/:public_slug')).toBe('/v1/stylists/{public_slug}');
+    expect(openApiPath('/v1/account/hair_profile/')).toBe('/v1/account/hair_profile/');
   });
 });
 

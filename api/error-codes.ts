@@ -1,0 +1,64 @@
+// The codes of the API's errors, `{code, detail[, fields]}` (API.md). Zod-free: the browser bundle imports the types.
+
+/** Every code the server answers with; server/http/api-error.ts accepts only these. */
+export const serverErrorCodes = [
+  // Input (400, 413, 415)
+  'validation_error',
+  'invalid_json',
+  'bad_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  // Identity (401, 403)
+  'not_authenticated',
+  'token_not_valid',
+  'guest_account',
+  // Not found, or not the caller's (404)
+  'not_found',
+  'unknown_user',
+  'unknown_stylist',
+  'confirmation_not_found',
+  'no_zipcode',
+  // Conflicts and business rules (409, 422)
+  'account_exists',
+  'email_taken',
+  'invalid_coupon',
+  'too_many_addresses',
+  'unknown_zipcode',
+  // Limits and failures (429, 5xx)
+  'rate_limited',
+  'server_error',
+  'database_unavailable',
+  'formulation_unavailable',
+] as const;
+
+/** A code the server answers with. */
+export type ServerErrorCode = (typeof serverErrorCodes)[number];
+
+/**
+ * Codes the client produces itself (spec 000 §7, §8): no answer, an answer that is not JSON or breaks the contract,
+ * a session that cannot be refreshed, an error body without a code (`http_<status>`), anything else thrown
+ * (`unexpected`), and a private consultation step answered before signing in (`sign_in_required`).
+ */
+export type ClientErrorCode =
+  | 'network_error'
+  | 'timeout'
+  | 'cancelled'
+  | 'not_a_json'
+  | 'cannot_refresh'
+  | 'unexpected_response'
+  | 'unexpected'
+  | 'sign_in_required'
+  | `http_${number}`;
+
+/** Every code an ApiError carries: comparing with a misspelled code fails to compile. */
+export type ApiErrorCode = ServerErrorCode | ClientErrorCode;
+
+/** Field errors as the API sends them: `{ "<field>": ["message", ...] }`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The body of every error answer the server sends. */
+export interface ServerErrorBody {
+  code: ServerErrorCode;
+  detail: string;
+  fields?: FieldErrors;
+}

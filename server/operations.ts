@@ -1,0 +1,24 @@
+import { accountOperations } from './account/routes';
+import type { Operation } from './http/operation';
+import { identityOperations } from './identity/routes';
+import { getOutboxJson } from './mail/get-outbox-json';
+import { getOutboxPage } from './mail/get-outbox-page';
+import { profileOperations } from './profile/routes';
+import { getHealth } from './system/get-health';
+import { getOpenApi } from './system/get-openapi';
+
+/**
+ * Every operation the app mounts: one per call of the contract (api/routes.ts), then the server-only ones (health,
+ * /openapi.json, and the dev outbox except in production). tests/server/contract.test.ts walks them.
+ */
+export function appOperations(options: { production: boolean }): Operation[] {
+  const operations: Operation[] = [
+    ...identityOperations,
+    ...accountOperations,
+    ...profileOperations,
+    getHealth,
+    ...(options.production ? [] : [getOutboxJson, getOutboxPage]),
+  ];
+  operations.push(getOpenApi(() => operations));
+  return operations;
+}

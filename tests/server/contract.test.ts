@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildPath, callSchemas, createApiClient, createMemoryTokenStore, endpoints, routes, type ApiClient, type CallSchemas, type RouteName } from '#api';
+import { fakeJwt } from '../../api/client/mocks';
+import type { Database } from '../../server/db/database';
+import { honoPath } from '../../server/http/mount-operations';
+import type { Operation } from '../../server/http/operation';
+import { appOperations } from '../../server/operations';
+import { openApiPath } from '../../server/system/openapi-document';
+import { createTestApp } from './support/test-app';
+
+/**
+ * Issue 11: each call is declared once (api/routes.ts + api/endpoints.ts) and drives the client, the server's routing
+ * and validation, and /openapi.json. This walks every declared call through all three.
+ */
+const names = Object.keys(routes) as RouteName[];
+const operations = appOperations({ production: false });
+const routeKey = (call: { method: string; path: string }) => `${call.method} ${honoPath(call.path)}`;
+const schemasOf = (name: RouteName): CallSchemas => callSchemas[name];
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  return rest;
+};
+const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+
+describe('the contract, declared once (issue 11)', () => {
+  it('the route table and the schema table name the same calls, and `endpoints` joins them', () => {
+    expect(names.length).toBeGreaterThan(25);
+    expect(Object.keys(callSchemas).sort()).toEqual([...names].sort());
+    expect(Object.keys(endpoints).sort()).toEqual([...names].sort());
+    for (const name of names) expect(endpoints[name], name).toEqual({ ...routes[name], ...callSchemas[name] });
+  });
+
+  it('each declared call is mounted by exactly one operation, with the declared method, path, auth and schemas', () => {
+    for (const name of names) {
+      const mounted = operations.filter((operation) => routeKey(operation.call) === routeKey(routes[name]));
+      expect(mounted.map((operation) => operation.name), name).toEqual([name]);
+      const { call } = mounted[0]!;
+      expect(call, name).toBe(endpoints[name]);
+      expect({ method: call.method, path: call.path, auth: call.auth }, name).toEqual(routes[name]);
+      const declared = schemasOf(name);
+      expect(call.query, `${name} query`).toBe(declared.query);
+      expect(call.body, `${name} body`).toBe(declared.body);
+      expect(call.response, `${name} response`).toBe(declared.response);
+    }
+  });
+
+  it('every mounted /v1/ operation is a declared call; the few server-only ones are marked as such', () => {
+    const serverOnly = (list: Operation[]) => list.filter((operation) => operation.name === null).map((operation) => routeKey(operation.call)).sort();
+    for (const operation of operations) {
+      if (operation.call.path.startsWith('/v1/')) expect(operation.name, routeKey(operation.call)).not.toBeNull();
+    }
+    const declared = operations.flatMap((operation) => (operation.name ? [operation.name] : []));
+    expect(declared.sort()).toEqual([...names].sort());
+    expect(serverOnly(operations)).toEqual(['GET /dev/outbox', 'GET /dev/outbox.json', 'GET /healthz', 'GET /openapi.json']);
+    expect(serverOnly(appOperations({ production: true }))).toEqual(['GET /healthz', 'GET /openapi.json']);
+  });
+
+  it('the app routes each declared call to one handler', () => {
+    const down = { execute: () => Promise.resolve() } as unknown as Database;
+    const registered = createTestApp(down).app.routes.filter((route) => route.method !== 'ALL').map(routeKey);
+    for (const name of names) expect(registered.filter((key) => key === routeKey(routes[name])), name).toHaveLength(1);
+  });
+
+  it('each operation documents a success: 204 exactly when the call answers without a body', () => {
+    for (const operation of operations) {
+      const successes = Object.keys(operation.docs.responses).map(Number).filter((status) => status >= 200 && status < 300);
+      expect(successes.length, routeKey(operation.call)).toBeGreaterThan(0);
+      if (operation.name) expect(successes.includes(204), operation.name).toBe(operation.call.response === null);
+    }
+  });
+
+  it('/openapi.json lists each declared call under its name, with its parameters, body, auth and response', async () => {
+    const down = { execute: () => Promise.resolve() } as unknown as Database;
+    const document = (await createTestApp(down).call('GET', '/openapi.json')).body;
+    for (const name of names) {
+      const { method, path, auth } = routes[name];
+      const declared = schemasOf(name);
+      const documented = document.paths[openApiPath(path)]?.[method.toLowerCase()];
+      expect(documented, name).toBeDefined();
+      expect(documented.operationId).toBe(name);
+      const queryNames = declared.query ? Object.keys((jsonSchema(declared.query, 'input').properties ?? {}) as object) : [];
+      expect((documented.parameters ?? []).map((p: { name: string; in: string }) => `${p.in} ${p.name}`), name).toEqual([
+        ...pathParams(path).map((p) => `path ${p}`),
+        ...queryNames.map((q) => `query ${q}`),
+      ]);
+      if (declared.body) expect(documented.requestBody.content['application/json'].schema, name).toEqual(jsonSchema(declared.body, 'input'));
+      else expect(documented.requestBody, name).toBeUndefined();
+      expect(documented.security, name).toEqual(auth === 'required' ? [{ bearer: [] }] : auth === 'none' ? [] : [{}, { bearer: [] }]);
+      for (const [status, response] of Object.entries(documented.responses as Record<string, { content?: Record<string, { schema: unknown }> }>)) {
+        const expected = Number(status) >= 300 ? expect.objectContaining({ required: ['code', 'detail'] }) : declared.response ? jsonSchema(declared.response, 'output') : undefined;
+        expect(response.content?.['application/json']?.schema, `${name} ${status}`).toEqual(expected);
+      }
+    }
+    const undeclared = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>)
+      .flatMap((methods) => Object.values(methods).map((operation) => operation.operationId))
+      .filter((id) => !names.includes(id as RouteName));
+    expect(undeclared.sort()).toEqual(['getDevOutbox', 'getDevOutboxJson', 'getHealthz', 'getOpenapiJson']);
+  });
+
+  it('the client has one method per declared call, and each sends what the declared call accepts', async () => {
+    const sent: { method: string; url: URL; body: unknown; bearer: string | null }[] = [];
+    const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      sent.push({ method: init.method ?? 'GET', url: new URL(String(input)), body: init.body ? JSON.parse(String(init.body)) : undefined, bearer: headers.get('Authorization') });
+      return init.method === 'DELETE' ? new Response(null, { status: 204 }) : Response.json({});
+    };
+    const user = { access: fakeJwt(Date.now() / 1000 + 3600), refresh: fakeJwt(Date.now() / 1000 + 86_400) };
+    const api = createApiClient({ baseUrl: 'http://shop.test', fetch, tokens: createMemoryTokenStore({ user }), retries: 0 });
+    expect(Object.keys(api).filter((key) => key !== 'call').sort()).toEqual([...names].sort());
+
+    const home = { address1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '73301', country: 'US' as const };
+    const sampleCalls = {
+      signUpGuest: (a) => a.signUpGuest(),
+      signUp: (a) => a.signUp({ email: 'ada@example.com', has_accepted_terms: true }),
+      requestMagicLink: (a) => a.requestMagicLink({ username: 'ada@example.com', next: '/account' }),
+      verifyMagicLink: (a) => a.verifyMagicLink('link-token'),
+      refresh: (a) => a.refresh('refresh-token'),
+      signOut: (a) => a.signOut('refresh-token'),
+      getAccount: (a) => a.getAccount(),
+      patchAccount: (a) => a.patchAccount({ first_name: 'Ada' }),
+      confirmEmailChange: (a) => a.confirmEmailChange('mail-token'),
+      getAddresses: (a) => a.getAddresses(),
+      createAddress: (a) => a.createAddress(home),
+      patchAddress: (a) => a.patchAddress('adr_1', { city: 'Dallas' }),
+      deleteAddress: (a) => a.deleteAddress('adr_1'),
+      linkStylist: (a) => a.linkStylist('jane-salon'),
+      getStylist: (a) => a.getStylist('jane-salon'),
+      getQuestionSets: (a) => a.getQuestionSets('haircare'),
+      getHairProfile: (a) => a.getHairProfile(),
+      patchHairProfile: (a) => a.patchHairProfile({ diag_hair_length: 'long', status: 'completed' }),
+      getAggressors: (a) => a.getAggressors(),
+      getSkeletonRecommendations: (a) => a.getSkeletonRecommendations(),
+      getScoring: (a) => a.getScoring('skincare'),
+      getFragrances: (a) => a.getFragrances('haircare'),
+      getIngredients: (a) => a.getIngredients(),
+      getIncis: (a) => a.getIncis('skincare'),
+      getProductVariant: (a) => a.getProductVariant('shampoo'),
+      getRecommendationSlug: (a) => a.getRecommendationSlug('styling_gel'),
+      getPrescription: (a) => a.getPrescription(),
+      getFormula: (a) => a.getFormula('supplement_core'),
+      getProductRecommendations: (a) => a.getProductRecommendations('supplements'),
+    } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
+
+    for (const name of names) {
+      sent.length = 0;
+      await sampleCalls[name](api);
+      expect(sent, name).toHaveLength(1);
+      const [request] = sent;
+      const { method, path, auth } = routes[name];
+      const declared = schemasOf(name);
+      expect(request!.method, name).toBe(method);
+      expect(request!.url.pathname, name).toBe(buildPath(path, { pubkey: 'adr_1', public_slug: 'jane-salon' }));
+      expect(request!.bearer === null, `${name} sends no bearer`).toBe(auth === 'none');
+      const query = Object.fromEntries(request!.url.searchParams);
+      if (declared.query) expect(declared.query.safeParse(query).error, `${name} query`).toBeUndefined();
+      else expect(query, name).toEqual({});
+      if (declared.body) expect(declared.body.safeParse(request!.body).error, `${name} body`).toBeUndefined();
+      else expect(request!.body, name).toBeUndefined();
+    }
+  });
+});
