@@ -27,6 +27,7 @@ import {
   skeletonRecommendationsQuery,
 } from './schemas/profile';
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
+import { clientErrorReport } from './schemas/system';
 
 export { buildPath };
 export type { EndpointAuth, HttpMethod };
@@ -78,6 +79,7 @@ export const callSchemas = {
   getPrescription: { response: prescription },
   getFormula: { query: formulaQuery, response: skeletonFormula },
   getProductRecommendations: { query: productRecommendationsQuery, response: productRecommendations },
+  reportClientError: { body: clientErrorReport, response: null },
 } as const satisfies { [K in RouteName]: CallSchemas };
 
 type CallSchemasTable = typeof callSchemas;

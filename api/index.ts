@@ -124,5 +124,7 @@ export type {
   StoredTokens,
   TokenStore,
 } from './client/index';
-export { health, outboxQuery, outboxMessage, outboxMessages } from './schemas/system';
+export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport } from './schemas/system';
+export type { ClientErrorReport } from './schemas/system';
+export { scrubReportText } from './report-text';
 export type { Health, OutboxMessage } from './schemas/system';

@@ -53,6 +53,8 @@ export const routes = {
   getPrescription: { method: 'GET', path: '/v1/account/hair_profile/prescription/', auth: 'required' },
   getFormula: { method: 'GET', path: '/v1/account/hair_profile/formula', auth: 'required' },
   getProductRecommendations: { method: 'GET', path: '/v1/account/product_recommendations', auth: 'required' },
+  // The web app's error reports (spec 000 §8; app/report-error.ts sends them as a beacon).
+  reportClientError: { method: 'POST', path: '/v1/client_errors/', auth: 'none' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

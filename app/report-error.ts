@@ -7,6 +7,8 @@
  * anything in the message shaped like a token or an e-mail address is blanked before it leaves the browser.
  */
 
+import { scrubReportText } from '#api/client';
+
 /** Where the report goes: the shop's own server (API.md). */
 export const CLIENT_ERRORS_PATH = '/v1/client_errors/';
 /** A page that fails in a loop sends at most this many reports; the console still shows every error. */
@@ -25,12 +27,9 @@ export interface ClientErrorReport {
   path: string;
 }
 
-const TOKEN_LIKE = /[A-Za-z0-9_-]{24,}(?:\.[A-Za-z0-9_-]+)*/g;
-const EMAIL_LIKE = /[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+/g;
-
-/** Blanks what could be a secret or a person in free text, and keeps it short. */
+/** Blanks what could be a secret or a person in free text (api/schemas/system.ts), and keeps it short. */
 export function scrub(text: string): string {
-  return text.replace(EMAIL_LIKE, '[email]').replace(TOKEN_LIKE, '[token]').slice(0, 500);
+  return scrubReportText(text).slice(0, 500);
 }
 
 /** The report of one error, with nothing about the shopper in it. */

@@ -13,6 +13,8 @@ export interface RateLimits {
   verifyPerIp: RateLimit;
   signupPerIp: RateLimit;
   guestSignupPerIp: RateLimit;
+  /** The web app's error reports (POST /v1/client_errors/): enough for a broken page, not enough to flood the log. */
+  clientErrorsPerIp: RateLimit;
 }
 
 /** Everything createApp needs to know about its surroundings. */
@@ -47,6 +49,7 @@ export const defaultRateLimits: RateLimits = {
   verifyPerIp: { limit: 50, windowSeconds: 15 * 60 },
   signupPerIp: { limit: 100, windowSeconds: 15 * 60 },
   guestSignupPerIp: { limit: 300, windowSeconds: 15 * 60 },
+  clientErrorsPerIp: { limit: 60, windowSeconds: 15 * 60 },
 };
 
 /** Fills in the defaults. */

@@ -6,6 +6,7 @@ import { getOutboxPage } from './mail/get-outbox-page';
 import { profileOperations } from './profile/routes';
 import { getHealth } from './system/get-health';
 import { getOpenApi } from './system/get-openapi';
+import { reportClientError } from './system/report-client-error';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/routes.ts), then the server-only ones (health,
@@ -17,6 +18,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...accountOperations,
     ...profileOperations,
     getHealth,
+    reportClientError,
     ...(options.production ? [] : [getOutboxJson, getOutboxPage]),
   ];
   operations.push(getOpenApi(() => operations));

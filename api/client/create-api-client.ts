@@ -57,6 +57,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** Any category other than skincare is asked for as haircare (spec 000 §7). */
     getProductRecommendations: (category: string, o?: Options) =>
       call('getProductRecommendations', { query: { category: category === 'skincare' ? 'skincare' : 'haircare' } }, o),
+    /** The app itself reports through app/report-error.ts (a beacon, without loading this client); this is the same call. */
+    reportClientError: (body: RequestBody<'reportClientError'>, o?: Options) => call('reportClientError', { body }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

@@ -7,3 +7,4 @@ export type { ApiErrorCode, ApiErrorInit, ClientErrorCode, FieldErrors } from '.
 export { createLocalStorageTokenStore, createMemoryTokenStore, defaultTokenKeys } from './token-store';
 export type { LocalStorageTokenStoreOptions, StoredTokens, TokenStore } from './token-store';
 export { readExpiry, expiresWithin } from './jwt';
+export { scrubReportText } from '../report-text';

@@ -24,3 +24,20 @@ export const outboxMessage = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 /** GET /dev/outbox.json */
 export const outboxMessages = z.array(outboxMessage);
+
+/**
+ * POST /v1/client_errors/: what the web app reports of an unexpected error (spec 000 §8; app/report-error.ts). Short
+ * strings only, nothing about the shopper: the app blanks tokens and e-mails, and the server does again.
+ */
+export const clientErrorReport = z
+  .object({
+    where: z.string().trim().min(1).max(100),
+    name: z.string().max(60),
+    message: z.string().max(500),
+    code: z.string().max(60).optional(),
+    status: z.number().int().min(0).max(999).optional(),
+    path: z.string().max(200).regex(/^\/[^?#]*$/, 'a path without a query or fragment').or(z.literal('')),
+  })
+  .strict();
+export type ClientErrorReport = z.infer<typeof clientErrorReport>;
+

@@ -140,6 +140,7 @@ describe('the contract, declared once (issue 11)', () => {
       getPrescription: (a) => a.getPrescription(),
       getFormula: (a) => a.getFormula('supplement_core'),
       getProductRecommendations: (a) => a.getProductRecommendations('supplements'),
+      reportClientError: (a) => a.reportClientError({ where: 'loading the stylist', name: 'Error', message: 'offline', path: '/stylist/jane' }),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {

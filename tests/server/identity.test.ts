@@ -234,6 +234,7 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
             verifyPerIp: { limit: 3, windowSeconds: 60 },
             signupPerIp: { limit: 100, windowSeconds: 60 },
             guestSignupPerIp: { limit: 100, windowSeconds: 60 },
+            clientErrorsPerIp: { limit: 100, windowSeconds: 60 },
           },
         },
       });
