@@ -1,4 +1,5 @@
 /** @module api: the HTTP contract, one zod schema per call, and the typed client. */
+export { categoryOf, consultationCategories, formulaCategories, isCategory } from './categories';
 export { errorBody, tokenPair, consultationStatus, category, empty } from './schemas/common';
 export type { ErrorBody, TokenPair, ConsultationStatus, Category } from './schemas/common';
 export {

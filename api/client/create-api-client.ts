@@ -1,6 +1,8 @@
 import type { RequestBody, ResponseBody } from '../endpoints';
 import type { RouteName } from '../routes';
 import { createCallEndpoint, type ApiClientOptions, type CallOptions } from './call-endpoint';
+import type { Category } from '../categories';
+import { categoryOf } from '../categories';
 
 type Options = CallOptions | undefined;
 
@@ -46,17 +48,17 @@ export function createApiClient(options: ApiClientOptions) {
       call('patchHairProfile', { body: { source: 'website', ...body } as RequestBody<'patchHairProfile'> }, o),
     getAggressors: (o?: Options) => call('getAggressors', {}, o),
     getSkeletonRecommendations: (o?: Options) => call('getSkeletonRecommendations', { query: { category: 'skincare' } }, o),
-    getScoring: (category?: 'haircare' | 'skincare', o?: Options) => call('getScoring', { query: { category } }, o),
-    getFragrances: (category: 'haircare' | 'skincare', o?: Options) => call('getFragrances', { query: { category } }, o),
-    getIngredients: (category?: 'haircare' | 'skincare', o?: Options) => call('getIngredients', { query: { category } }, o),
-    getIncis: (category: 'haircare' | 'skincare', o?: Options) => call('getIncis', { query: { category } }, o),
+    getScoring: (category?: Category, o?: Options) => call('getScoring', { query: { category } }, o),
+    getFragrances: (category: Category, o?: Options) => call('getFragrances', { query: { category } }, o),
+    getIngredients: (category?: Category, o?: Options) => call('getIngredients', { query: { category } }, o),
+    getIncis: (category: Category, o?: Options) => call('getIncis', { query: { category } }, o),
     getProductVariant: (product: string, o?: Options) => call('getProductVariant', { body: { product } }, o),
     getRecommendationSlug: (product: string, o?: Options) => call('getRecommendationSlug', { body: { product } }, o),
     getPrescription: (o?: Options) => call('getPrescription', {}, o),
     getFormula: (skeleton: string, o?: Options) => call('getFormula', { query: { skeleton } }, o),
     /** Any category other than skincare is asked for as haircare (spec 000 §7). */
     getProductRecommendations: (category: string, o?: Options) =>
-      call('getProductRecommendations', { query: { category: category === 'skincare' ? 'skincare' : 'haircare' } }, o),
+      call('getProductRecommendations', { query: { category: categoryOf(category) } }, o),
     /** The app itself reports through app/report-error.ts (a beacon, without loading this client); this is the same call. */
     reportClientError: (body: RequestBody<'reportClientError'>, o?: Options) => call('reportClientError', { body }, o),
   } satisfies OneMethodPerCall;

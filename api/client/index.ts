@@ -8,3 +8,5 @@ export { createLocalStorageTokenStore, createMemoryTokenStore, defaultTokenKeys 
 export type { LocalStorageTokenStoreOptions, StoredTokens, TokenStore } from './token-store';
 export { readExpiry, expiresWithin } from './jwt';
 export { scrubReportText } from '../report-text';
+export { categoryOf, consultationCategories, isCategory } from '../categories';
+export type { Category } from '../categories';

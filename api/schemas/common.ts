@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consultationCategories } from '../categories';
 
 /** Every error the API answers with (API.md): a code, a safe detail, and field errors for validation. */
 export const errorBody = z.object({
@@ -16,7 +17,8 @@ export type TokenPair = z.infer<typeof tokenPair>;
 export const consultationStatus = z.enum(['not_started', 'draft', 'completed']);
 export type ConsultationStatus = z.infer<typeof consultationStatus>;
 
-export const category = z.enum(['haircare', 'skincare']);
-export type Category = z.infer<typeof category>;
+/** A consultation category (api/categories.ts). */
+export const category = z.enum(consultationCategories);
+export type { Category } from '../categories';
 
 export const empty = z.object({}).strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { category, consultationStatus } from './common';
+import { categoryOf, formulaCategories, type Category } from '../categories';
 
 const answerValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.boolean()]))]);
 
@@ -29,7 +30,7 @@ export const hairProfilePatch = z
     source: z.literal('website').optional(),
     privacy_policies: z.boolean().optional(),
     terms_conditions: z.boolean().optional(),
-    consultation_status: z.object({ category: z.enum(['haircare', 'skincare']), status: consultationStatus }).strict().optional(),
+    consultation_status: z.object({ category: category, status: consultationStatus }).strict().optional(),
   })
   .catchall(answerValue);
 export type HairProfilePatch = z.infer<typeof hairProfilePatch>;
@@ -121,7 +122,7 @@ export const categoryQuery = z.object({ category }).strict();
  * a missing one too.
  */
 export const productRecommendationsQuery = z
-  .object({ category: z.string().optional().transform((value): 'haircare' | 'skincare' => (value === 'skincare' ? 'skincare' : 'haircare')) })
+  .object({ category: z.string().optional().transform((value): Category => categoryOf(value)) })
   .strict();
 
 /** POST …/variant and …/recommendation_slug: the product asked about (shampoo, styling_gel, …). */
@@ -161,7 +162,7 @@ export const profileScore = z.object({
 export type ProfileScore = z.infer<typeof profileScore>;
 
 /** GET /v1/account/hair_profile/scoring?category=: the profile's needs (haircare unless category=skincare; spec 000 §3.7). */
-export const profileScoring = z.object({ category: z.enum(['haircare', 'skincare']), scores: z.array(profileScore) });
+export const profileScoring = z.object({ category: category, scores: z.array(profileScore) });
 export type ProfileScoring = z.infer<typeof profileScoring>;
 
 /** Where a product stands in a shopper's routine (spec 001 recommendation sections). */
@@ -179,12 +180,12 @@ export const productRecommendation = z.object({
 export type ProductRecommendation = z.infer<typeof productRecommendation>;
 
 /** GET /v1/account/product_recommendations?category=: the routine, by section then rank. */
-export const productRecommendations = z.object({ category: z.enum(['haircare', 'skincare']), recommendations: z.array(productRecommendation) });
+export const productRecommendations = z.object({ category: category, recommendations: z.array(productRecommendation) });
 export type ProductRecommendations = z.infer<typeof productRecommendations>;
 
 /** A formula's category: the hair supplement is formulated apart from the topical haircare. */
-export const formulaCategory = z.enum(['haircare', 'skincare', 'supplement']);
-export type FormulaCategory = z.infer<typeof formulaCategory>;
+export const formulaCategory = z.enum(formulaCategories);
+export type { FormulaCategory } from '../categories';
 
 /** One active chosen for the shopper: what it is, how much, the need it serves and why, in the shopper's terms. */
 export const formulaActive = z.object({
@@ -229,7 +230,7 @@ export type Prescription = z.infer<typeof prescription>;
 
 /** GET /v1/account/hair_profile/ingredients?category=: the key actives of the category's formulas, by rank. */
 export const keyIngredients = z.object({
-  category: z.enum(['haircare', 'skincare']),
+  category: category,
   ingredients: z.array(
     z.object({ slug: z.string(), name: z.string(), inci: z.string(), rank: z.number().int().min(1), need: z.string(), because: z.string(), products: z.array(z.string()) }),
   ),
@@ -238,7 +239,7 @@ export type KeyIngredients = z.infer<typeof keyIngredients>;
 
 /** GET /v1/account/hair_profile/incis?category=: each product's INCI list, in descending order (spec 000 §3.7). */
 export const inciLists = z.object({
-  category: z.enum(['haircare', 'skincare']),
+  category: category,
   incis: z.array(z.object({ product: z.string(), skeleton_slug: z.string(), label: z.string(), inci: z.array(z.string()).min(1) })),
 });
 export type InciLists = z.infer<typeof inciLists>;

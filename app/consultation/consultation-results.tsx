@@ -11,6 +11,7 @@ const DerivedSections = derivedSections.component;
 export const preloadDerivedSections = derivedSections.preload;
 import { offeredOptions, selectionFromAnswers, type Answers, type FlowEnvironment, type FlowRuntime, type OptionValue } from '#engine';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
+import { categoryOf } from '#api/client';
 
 /** The shopper's answers, step by step, in their own words (the options' labels). */
 function answerLines(runtime: FlowRuntime, answers: Answers, env: FlowEnvironment): { question: string; answer: string }[] {
@@ -40,7 +41,7 @@ function answerLines(runtime: FlowRuntime, answers: Answers, env: FlowEnvironmen
 export function ConsultationResults({ runtime, answers, env }: { runtime: FlowRuntime; answers: Answers; env: FlowEnvironment }) {
   const heading = usePageHeadingFocus();
   const lines = answerLines(runtime, answers, env);
-  const category = runtime.flow.category === 'skincare' ? 'skincare' : 'haircare';
+  const category = categoryOf(runtime.flow.category);
   const signedIn = env.session === 'authenticated';
   // What the shopper told us and our promise: after the derived results, shown once they have loaded.
   const rest = (

@@ -1,6 +1,7 @@
 import type { ApiClient } from '#api/client';
 import type { RankedItem } from '../../renderer/index';
 import type { ConsultationDeps } from './consultation-actors';
+import { categoryOf } from '#api/client';
 
 /** The server ranking a step shows (its `ranking` setting). */
 export interface RankingSource {
@@ -35,7 +36,7 @@ export async function loadRanking(
   const version = fragrances ? versions.fragrances : versions.answers;
   let entry = cache.get(key);
   if (!entry || entry.version !== version) {
-    const response: Promise<Fetched> = fragrances ? api.getFragrances(category === 'skincare' ? 'skincare' : 'haircare') : api.getSkeletonRecommendations();
+    const response: Promise<Fetched> = fragrances ? api.getFragrances(categoryOf(category)) : api.getSkeletonRecommendations();
     const fresh = { version, response };
     entry = fresh;
     cache.set(key, fresh);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AccountCreationOrigin } from '#api';
+import type { AccountCreationOrigin, Category } from '#api';
 import type { SignUpFieldErrors } from '../session/session-core';
 import { useSession } from '../session';
 import { emailProblem, useSignUpFields } from '../../renderer/parts/text-field';
@@ -19,7 +19,7 @@ const BUTTON = 'Create my account';
  * the origin no_sign_in_link_received_{category} (§9); a new account goes on to `onCreated`, server field
  * errors show on their fields (§5.6).
  */
-export function CreateAccountForm({ email: typed, category, onCreated }: { email: string; category: 'haircare' | 'skincare'; onCreated(): void }) {
+export function CreateAccountForm({ email: typed, category, onCreated }: { email: string; category: Category; onCreated(): void }) {
   const session = useSession();
   const { values, showErrors, field } = useSignUpFields({ email: typed, first_name: '', last_name: '' });
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');

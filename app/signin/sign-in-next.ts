@@ -1,3 +1,5 @@
+import type { Category } from '#api';
+import { categoryOf } from '#api/client';
 /** Where a magic link leads when nothing says otherwise (a returning shopper resumes their haircare consultation). */
 export const DEFAULT_NEXT = '/consultation/haircare?is-returning=true';
 
@@ -24,6 +26,6 @@ export function referrerPath(referrer: string, origin: string): string | undefin
 }
 
 /** The consultation a `next` path leads to, for the account's origin (spec 000 §9): skincare, else haircare. */
-export function nextCategory(next: string): 'haircare' | 'skincare' {
-  return next.match(consultationPath)?.[1] === 'skincare' ? 'skincare' : 'haircare';
+export function nextCategory(next: string): Category {
+  return categoryOf(next.match(consultationPath)?.[1]);
 }

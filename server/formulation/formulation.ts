@@ -10,6 +10,7 @@ import { loadCatalogue, type Catalogue } from './catalogue/load-catalogue';
 import { composeFormula, seasonOf, type CompositionLine } from './formulas/build-formula';
 import { loadFormulasTable, type FormulasTable } from './formulas/formulas-table';
 import type { FormulaSet } from './formulas/formula-views';
+import { consultationCategories, categoryOf } from '#api';
 
 /**
  * The formulation service's tables, read and checked once at start (a broken table stops the server
@@ -61,7 +62,7 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
   const recommendations = loadRecommendationTable(withScores);
   const catalogue = loadCatalogue();
   const fragranceFree = { haircare: fragrances.categories.haircare.fragranceFree, skincare: fragrances.categories.skincare.fragranceFree };
-  const scentSlugs = (['haircare', 'skincare'] as const).flatMap((c) => fragrances.categories[c].catalogue.map((f) => f.slug).filter((slug) => slug !== fragranceFree[c]));
+  const scentSlugs = consultationCategories.flatMap((c) => fragrances.categories[c].catalogue.map((f) => f.slug).filter((slug) => slug !== fragranceFree[c]));
   const formulas = loadFormulasTable({ catalogue, known: withScores, dimensions: { haircare: scoring.haircare.map((d) => d.id), skincare: scoring.skincare.map((d) => d.id) }, scentSlugs });
   const skeletons = [...catalogue.skeletons.values()];
   const formulation: Formulation = {
@@ -88,7 +89,7 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
     composeSkeleton(set, derived, slug) {
       const skeleton = catalogue.skeletons.get(slug);
       if (!skeleton) throw new Error(`No skeleton "${slug}".`);
-      const category = skeleton.category === 'skincare' ? 'skincare' : 'haircare';
+      const category = categoryOf(skeleton.category);
       const scores = new Map(derived.scores[category].map((s) => [s.dimension, s]));
       return composeFormula(formulas, catalogue, skeleton, { facts: set.facts, scores, fragrances: derived.fragrances, fragranceFree, date: set.date, season: set.season });
     },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Formula } from '#api';
+import type { Category, Formula } from '#api';
 import { AggressorList } from '../../../renderer/parts/aggressor-list';
 import { FormulaCard } from './formula-card';
 import { RoutineList } from './routine-list';
@@ -14,7 +14,7 @@ const subject = { haircare: 'hair', skincare: 'skin' } as const;
  * (spec 000 §4.7). Until every call has answered it shows one loading line, then everything at once, and only
  * then `after` (the rest of the page): nothing on screen moves as the answers arrive (no layout shift).
  */
-export default function DerivedSections({ category, after }: { category: 'haircare' | 'skincare'; after?: ReactNode }) {
+export default function DerivedSections({ category, after }: { category: Category; after?: ReactNode }) {
   const { aggressors, scoring, routine, prescription, retry, status } = useDerivedData(category);
   const place = aggressors.value;
   // Each routine product shows its formula (the supplement's too); the routine waits for them, so nothing jumps in later.

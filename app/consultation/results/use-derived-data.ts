@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Aggressors, Prescription, ProductRecommendations, ProfileScoring } from '#api';
+import type { Aggressors, Category, Prescription, ProductRecommendations, ProfileScoring } from '#api';
 import { isApiError } from '#api/client';
 import { api } from '../../app-services';
 import { combineStatuses, type LoadStatus } from './load-status';
@@ -19,7 +19,7 @@ export interface DerivedData {
  * place (none without a zip code: not an error), their scores, their routine and its formulas (the prescription),
  * fetched fresh on every visit (§4.3).
  */
-export function useDerivedData(category: 'haircare' | 'skincare'): DerivedData {
+export function useDerivedData(category: Category): DerivedData {
   const [attempt, setAttempt] = useState(0);
   const [aggressors, setAggressors] = useState<DerivedData['aggressors']>({ status: 'loading' });
   const [scoring, setScoring] = useState<DerivedData['scoring']>({ status: 'loading' });

@@ -1,6 +1,7 @@
 import { aggressorSlugs, type AggressorSlug } from '../known-facts';
 import { aggressorData, type AggressorData, type AnswerRule } from './aggressor-data';
 import { monthClimate, worstMetroAir, type AggressorPlace } from './place-climate';
+import type { Category } from '#api';
 
 export type { AggressorPlace } from './place-climate';
 export type AggressorLevelName = 'low' | 'moderate' | 'high';
@@ -47,7 +48,7 @@ const lower = (level: AggressorLevelName): AggressorLevelName | null => (level =
  * @example computeAggressors({ city: 'Houston', region: 'TX', latitude: 29.76, longitude: -95.36 }, {}, new Date('2025-07-15'))[0]
  * // { slug: 'humidity', level: 'high', detail: 'Humid summer in Houston: 75% average humidity in July, ...' }
  */
-export function computeAggressors(place: AggressorPlace, answers: Answers, date: Date, category?: 'haircare' | 'skincare', data: AggressorData = aggressorData()): Aggressor[] {
+export function computeAggressors(place: AggressorPlace, answers: Answers, date: Date, category?: Category, data: AggressorData = aggressorData()): Aggressor[] {
   const { rules } = data;
   const now = monthClimate(place, date, data.climate);
   const n = now.normals;

@@ -1,6 +1,7 @@
 import { readDataSource, type DataProblem, type DataSource, type SourceLocation } from '#engine/compiler';
 import { exclusionFlagsOf, ingredientsFileSchema, productTypes, skeletonsFileSchema, smallerVersions, type ExclusionFlag, type Ingredient, type Skeleton } from './schema.ts';
 import { euFragranceAllergens, namesASilicone } from './rules.ts';
+import { consultationCategories, categoryOf } from '#api';
 
 /** One catalogue file's text and the name to print it under. */
 export interface CatalogueSource {
@@ -34,7 +35,7 @@ export function compileCatalogue(files: CatalogueFiles): { catalogue?: Catalogue
   const firstAt = new Map<string, { source: DataSource<unknown>; index: number }>();
   const inciOwner = new Map<string, string>();
   const parsed = { haircare: readDataSource(files.haircare.text, files.haircare.file, ingredientsFileSchema), skincare: readDataSource(files.skincare.text, files.skincare.file, ingredientsFileSchema) };
-  for (const catalogue of ['haircare', 'skincare'] as const) {
+  for (const catalogue of consultationCategories) {
     const source = parsed[catalogue];
     problems.push(...source.problems);
     const seenHere = new Set<string>();
@@ -118,7 +119,7 @@ function skeletonProblems(skeleton: Skeleton, ingredients: Map<string, Ingredien
   });
   if (!ingredients) return out;
 
-  const catalogue = skeleton.category === 'skincare' ? 'skincare' : 'haircare';
+  const catalogue = categoryOf(skeleton.category);
   const use = skeleton.category === 'supplement' ? 'capsule' : skeleton.rinse_off ? 'rinse_off' : 'leave_on';
   const seen = new Set<string>();
   skeleton.base.forEach((b, i) => {

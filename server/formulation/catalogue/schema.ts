@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Category as ConsultationCategory } from '#api';
+import { formulaCategories } from '#api';
 
 /** What an ingredient does in a formula; a skeleton's active slots name the functions they accept. */
 export const ingredientFunctions = [
@@ -21,7 +23,8 @@ export const ingredientFunctions = [
 export type IngredientFunction = (typeof ingredientFunctions)[number];
 
 export const origins = ['plant', 'mineral', 'biotech', 'synthetic', 'animal_derived'] as const;
-export const categories = ['haircare', 'skincare', 'supplement'] as const;
+/** The catalogues an ingredient can be in: the formula categories (api/categories.ts). */
+export const categories = formulaCategories;
 export type Category = (typeof categories)[number];
 
 /** The product types of spec 000 §1 and spec 001's product list, by category. */
@@ -93,7 +96,7 @@ export const skeletonSchema = z.strictObject({
 export const skeletonsFileSchema = z.strictObject({ skeletons: list(skeletonSchema, 'skeletons') }, expected('a mapping with the key skeletons'));
 
 /** One ingredient, and which catalogues (files) list it. */
-export type Ingredient = z.infer<typeof ingredientSchema> & { catalogues: ('haircare' | 'skincare')[] };
+export type Ingredient = z.infer<typeof ingredientSchema> & { catalogues: ConsultationCategory[] };
 export type Skeleton = z.infer<typeof skeletonSchema>;
 
 /** The catalogue flags a hard rule of the formulas can exclude (formulas.yaml hardRules). */

@@ -1,5 +1,5 @@
 import type { Facts } from '#engine/compiler';
-import type { Formula, FormulaActive, FormulaCategory, RankedFragrance } from '#api';
+import type { Category, Formula, FormulaActive, FormulaCategory, RankedFragrance } from '#api';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { exclusionFlagsOf, type ExclusionFlag, type Ingredient, type Skeleton } from '../catalogue/schema';
 import type { Score } from '../scoring/compute-scores';
@@ -10,9 +10,9 @@ export interface FormulaInput {
   facts: Facts;
   scores: ReadonlyMap<string, Score>;
   /** The category's fragrances ranked for the shopper (fragrances.yaml). */
-  fragrances: Record<'haircare' | 'skincare', readonly RankedFragrance[]>;
+  fragrances: Record<Category, readonly RankedFragrance[]>;
   /** The slug of each category's fragrance-free entry in that ranking (fragrances.yaml `fragranceFree`). */
-  fragranceFree: Record<'haircare' | 'skincare', string>;
+  fragranceFree: Record<Category, string>;
   date: string;
   season: Season;
 }
@@ -85,7 +85,7 @@ export function composeFormula(table: FormulasTable, catalogue: Catalogue, skele
     }
   }
 
-  const scent = skeleton.fragrance_choice ? chooseScent(table, category as 'haircare' | 'skincare', rules, excluded, input, use as 'rinse_off' | 'leave_on') : { fragrance: null, because: null, parts: [] };
+  const scent = skeleton.fragrance_choice ? chooseScent(table, category as Category, rules, excluded, input, use as 'rinse_off' | 'leave_on') : { fragrance: null, because: null, parts: [] };
 
   // Everything but the balance, merged by ingredient (an active may add to a base ingredient).
   const parts = new Map<string, CompositionLine>();
@@ -166,7 +166,7 @@ const rankedFreeBecause: Record<string, string> = {
  * their ranking; none when a hard rule excludes fragrance, when fragrance-free was chosen or ranked first, or when
  * the scent's declared allergens break a hard rule. A gentle rule halves the perfume.
  */
-function chooseScent(table: FormulasTable, category: 'haircare' | 'skincare', rules: readonly HardRule[], excluded: ReadonlySet<ExclusionFlag>, input: FormulaInput, use: 'rinse_off' | 'leave_on') {
+function chooseScent(table: FormulasTable, category: Category, rules: readonly HardRule[], excluded: ReadonlySet<ExclusionFlag>, input: FormulaInput, use: 'rinse_off' | 'leave_on') {
   const none = (because: string) => ({ fragrance: null, because, parts: [] as { ingredient: Ingredient; percent: number }[] });
   const banning = rules.find((r) => r.excludes.includes('fragrance'));
   if (banning) return none(banning.because);

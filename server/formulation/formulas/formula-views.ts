@@ -1,5 +1,5 @@
 import type { Facts } from '#engine/compiler';
-import type { Formula, InciLists, KeyIngredients, ProductVariant, RecommendationSlug } from '#api';
+import type { Category, Formula, InciLists, KeyIngredients, ProductVariant, RecommendationSlug } from '#api';
 import { productTypes } from '../catalogue/schema';
 import type { FormulasTable, Season } from './formulas-table';
 
@@ -13,13 +13,13 @@ export interface FormulaSet {
 }
 
 /** A category's formulas: haircare lists the hair supplement too, as its routine does. */
-const formulasOf = (set: FormulaSet, category: 'haircare' | 'skincare') => set.formulas.filter((f) => (category === 'skincare' ? f.category === 'skincare' : f.category !== 'skincare'));
+const formulasOf = (set: FormulaSet, category: Category) => set.formulas.filter((f) => (category === 'skincare' ? f.category === 'skincare' : f.category !== 'skincare'));
 
 /**
  * The key actives of a category's formulas (GET …/ingredients; spec 000 §3.7), ranked: an active in more
  * products first, then in the order the formulas chose them (strongest need first).
  */
-export function keyIngredientsOf(set: FormulaSet, category: 'haircare' | 'skincare'): KeyIngredients['ingredients'] {
+export function keyIngredientsOf(set: FormulaSet, category: Category): KeyIngredients['ingredients'] {
   const found = new Map<string, { active: Formula['actives'][number]; products: string[]; first: number }>();
   let position = 0;
   for (const formula of formulasOf(set, category)) {
@@ -36,7 +36,7 @@ export function keyIngredientsOf(set: FormulaSet, category: 'haircare' | 'skinca
 }
 
 /** Each product's INCI list in descending order (GET …/incis; spec 000 §3.7). */
-export function inciListsOf(set: FormulaSet, category: 'haircare' | 'skincare'): InciLists['incis'] {
+export function inciListsOf(set: FormulaSet, category: Category): InciLists['incis'] {
   return formulasOf(set, category).map((f) => ({ product: f.product, skeleton_slug: f.skeleton_slug, label: f.label, inci: f.inci }));
 }
 

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { compileFactRule, didYouMean, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
-import type { FormulaCategory } from '#api';
+import type { Category, FormulaCategory } from '#api';
 import type { Catalogue } from '../catalogue/load-catalogue';
 import { exclusionFlags, productTypes, type ExclusionFlag, type Ingredient, type Skeleton } from '../catalogue/schema';
 import { loadDataFile } from '../load-data-table.ts';
+import { formulaCategories, categoryOf } from '#api';
 
 export const seasons = ['winter', 'spring', 'summer', 'autumn'] as const;
 export type Season = (typeof seasons)[number];
 
-const formulaCategories = ['haircare', 'skincare', 'supplement'] as const;
 const slug = z.string().regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, 'a snake_case name');
 const words = z.string().min(3, 'say it in a few words, in the shopper’s terms');
 const percent = z.number().min(0).max(100);
@@ -104,12 +104,12 @@ export interface FormulasTable {
 export interface FormulasContext {
   catalogue: Catalogue;
   known: KnownFacts;
-  dimensions: Record<'haircare' | 'skincare', readonly string[]>;
+  dimensions: Record<Category, readonly string[]>;
   /** Every scented fragrance slug (not the fragrance-free ones) of fragrances.yaml. */
   scentSlugs: readonly string[];
 }
 
-const catalogueOf = (category: FormulaCategory) => (category === 'skincare' ? 'skincare' : 'haircare');
+const catalogueOf = (category: FormulaCategory) => categoryOf(category);
 
 /** Reads formulas.yaml and checks every name in it against the catalogue and the facts; problems with file:line:column. */
 export function compileFormulasSource(text: string, file: string, context: FormulasContext): { table?: FormulasTable; problems: DataProblem[] } {
@@ -161,7 +161,7 @@ export function compileFormulasSource(text: string, file: string, context: Formu
   const slotsOf = (category: FormulaCategory, need: string) => skeletons.filter((s) => s.category === category).flatMap((s) => s.actives.slots.filter((slot) => slot.need === need));
   const needs = {} as Record<FormulaCategory, NeedEntry[]>;
   for (const category of formulaCategories) {
-    const dimensions = context.dimensions[category === 'skincare' ? 'skincare' : 'haircare'];
+    const dimensions = context.dimensions[categoryOf(category)];
     needs[category] = data.needs[category].map((entry, i) => {
       const at = ['needs', category, i];
       const slots = slotsOf(category, entry.need);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { compileFactRule, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
-import { fragranceFreeReason, type Category, type Fragrance, type FragranceFreeReason, type RankedFragrance } from '#api';
+import { category, fragranceFreeReason, type Category, type Fragrance, type FragranceFreeReason, type RankedFragrance } from '#api';
 import { loadDataFile } from '../load-data-table.ts';
 
 const slug = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a fragrance slug is lowercase letters, digits and "_"');
@@ -26,7 +26,7 @@ const categoryTable = z.strictObject({
 const fragrancesFileSchema = z.strictObject({
   haircare: categoryTable,
   skincare: categoryTable,
-  reasons: z.array(z.strictObject({ reason: fragranceFreeReason, categories: z.array(z.enum(['haircare', 'skincare'])).optional(), when: z.unknown() })).min(1),
+  reasons: z.array(z.strictObject({ reason: fragranceFreeReason, categories: z.array(category).optional(), when: z.unknown() })).min(1),
 });
 
 type Test = (facts: Facts) => boolean;

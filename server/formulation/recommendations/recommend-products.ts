@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { compileFactRule, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
-import { recommendationSection, type ProductRecommendation, type RecommendationSection } from '#api';
+import { recommendationSection, type ProductRecommendation, type RecommendationSection, type Category, consultationCategories } from '#api';
 import { loadDataFile } from '../load-data-table.ts';
 
 const placement = { section: recommendationSection, because: z.string().min(3, 'say why, in the shopper’s terms') };
@@ -19,7 +19,7 @@ interface ProductRules {
   rules: { test: (facts: Facts) => boolean; section: RecommendationSection; because: string }[];
   otherwise: { section: RecommendationSection; because: string };
 }
-export type RecommendationTable = Record<'haircare' | 'skincare', ProductRules[]>;
+export type RecommendationTable = Record<Category, ProductRules[]>;
 
 /** The order sections are listed in. */
 export const sectionOrder: readonly RecommendationSection[] = ['preselect', 'main', 'upsale', 'featured', 'optional', 'inadvisable', 'preview'];
@@ -32,7 +32,7 @@ export function compileRecommendationsSource(text: string, file: string, known: 
   if (!source.data) return { problems: source.problems };
   const problems: DataProblem[] = [];
   const table = {} as RecommendationTable;
-  for (const category of ['haircare', 'skincare'] as const) {
+  for (const category of consultationCategories) {
     const seen = new Set<string>();
     table[category] = source.data[category].map((written, i) => {
       if (seen.has(written.product)) problems.push({ location: source.at([category, i, 'product']), message: `"${written.product}" is listed twice in ${category}.` });
@@ -62,7 +62,7 @@ export function loadRecommendationTable(known: KnownFacts, file = defaultFile): 
  * The routine for a profile (issue 4 point 7): every product of the category in the section its first
  * matching rule gives (else `otherwise`), with why; listed by section, then in the table's order.
  */
-export function recommendProducts(table: RecommendationTable, category: 'haircare' | 'skincare', facts: Facts): ProductRecommendation[] {
+export function recommendProducts(table: RecommendationTable, category: Category, facts: Facts): ProductRecommendation[] {
   return table[category]
     .map((p, order) => {
       const placed = p.rules.find((rule) => rule.test(facts)) ?? p.otherwise;

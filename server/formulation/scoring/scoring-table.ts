@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { compileFactRule, readDataSource, type DataProblem, type Facts, type KnownFacts } from '#engine/compiler';
 import { loadDataFile } from '../load-data-table.ts';
+import { consultationCategories } from '#api';
+import type { Category } from '#api';
 
 /** scoring.yaml as written: per category, dimensions with a base and their rules. */
 const ruleSchema = z.strictObject({
@@ -20,7 +22,8 @@ export const scoringFileSchema = z.strictObject({
   skincare: z.record(dimensionId, dimensionSchema),
 });
 
-export type ScoringCategory = 'haircare' | 'skincare';
+/** The categories scored: the consultations' (api/categories.ts). */
+export type ScoringCategory = Category;
 
 /** A rule ready to run. */
 export interface ScoringRule {
@@ -52,7 +55,7 @@ export function compileScoringSource(text: string, file: string, known: KnownFac
   if (!source.data) return { problems: source.problems };
   const problems: DataProblem[] = [];
   const table = {} as ScoringTable;
-  for (const category of ['haircare', 'skincare'] as const) {
+  for (const category of consultationCategories) {
     table[category] = Object.entries(source.data[category]).map(([id, dimension]) => ({
       id,
       label: dimension.label,
