@@ -4,7 +4,7 @@ import { signUpHandler } from '../stories/mocks/sign-up-mocks';
 import '../renderer/styles/index.css';
 import { preloadStepComponents } from '../renderer/index';
 import { appTokens } from '../app/app-services';
-import { setErrorTransport } from '../app/report-error';
+import { setErrorTransport } from '../app/error-reports';
 
 // A story has no server to take error reports: the console shows them (app/report-error.ts logs every error).
 setErrorTransport(() => undefined);

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { preloadStepComponents } from '../renderer/index';
-import { resetErrorReports, setErrorTransport, type ClientErrorReport } from '../app/report-error';
+import { resetErrorReports, setErrorTransport, type ClientErrorReport } from '../app/error-reports';
 
 /** What the app reported during the current test (app/report-error.ts); there is no server to send it to here. */
 export const errorReports: ClientErrorReport[] = [];

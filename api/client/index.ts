@@ -7,6 +7,3 @@ export type { ApiErrorCode, ApiErrorInit, ClientErrorCode, FieldErrors } from '.
 export { createLocalStorageTokenStore, createMemoryTokenStore, defaultTokenKeys } from './token-store';
 export type { LocalStorageTokenStoreOptions, StoredTokens, TokenStore } from './token-store';
 export { readExpiry, expiresWithin } from './jwt';
-export { scrubReportText } from '../report-text';
-export { categoryOf, consultationCategories, isCategory } from '../categories';
-export type { Category } from '../categories';

@@ -11,7 +11,7 @@ const DerivedSections = derivedSections.component;
 export const preloadDerivedSections = derivedSections.preload;
 import { offeredOptions, selectionFromAnswers, type Answers, type FlowEnvironment, type FlowRuntime, type OptionValue } from '#engine';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
-import { categoryOf } from '#api/client';
+import { categoryOf } from '#api/shared';
 
 /** The shopper's answers, step by step, in their own words (the options' labels). */
 function answerLines(runtime: FlowRuntime, answers: Answers, env: FlowEnvironment): { question: string; answer: string }[] {

@@ -1,7 +1,7 @@
 import type { ApiClient } from '#api/client';
 import type { RankedItem } from '../../renderer/index';
 import type { ConsultationDeps } from './consultation-actors';
-import { categoryOf } from '#api/client';
+import { categoryOf } from '#api/shared';
 
 /** The server ranking a step shows (its `ranking` setting). */
 export interface RankingSource {

@@ -1,5 +1,5 @@
 import type { Category } from '#api';
-import { categoryOf } from '#api/client';
+import { categoryOf } from '#api/shared';
 /** Where a magic link leads when nothing says otherwise (a returning shopper resumes their haircare consultation). */
 export const DEFAULT_NEXT = '/consultation/haircare?is-returning=true';
 
