@@ -1,8 +1,11 @@
 /**
- * @module api/shared (#api/shared): the contract's rules the browser needs without zod or the API client: the
- * categories and what an error report may carry. Importing them from here keeps the client in its own lazily
- * loaded chunk (importing '#api/client' for them would pull it into the entry).
+ * @module api/shared (#api/shared): what the browser needs of the contract without zod or the HTTP client: the
+ * categories, what an error report may carry, the client's error type and the token store. Importing them from here
+ * keeps the client in its own lazily loaded chunk (importing '#api/client' for them would pull it into the entry).
  */
+export { ApiError, isApiError, toApiError } from './client/api-error';
+export type { ApiErrorCode } from './client/api-error';
+export { createLocalStorageTokenStore } from './client/token-store';
 export { categoryOf, consultationCategories, formulaCategories, isCategory } from './categories';
 export type { Category, FormulaCategory } from './categories';
 export { scrubReportText } from './report-text';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '#api/client';
-import { createLocalStorageTokenStore } from '../api/client/token-store';
+import { createLocalStorageTokenStore } from '#api/shared';
 import { reportError } from './report-error';
 
 /** The signed-in user's and guest's tokens, in localStorage (spec 000 §4.6); tiny, so always at hand. */

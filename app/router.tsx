@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from './shell/site-layout';
+import { ExitLink } from './consultation/exit-link';
 import { PageStatus } from './shell/page-status';
 
 // Declarative routes keep the router small (the data router would add ~16 KB gzipped to every page).
@@ -43,10 +44,14 @@ function Page({ name }: { name: keyof typeof pages }) {
 }
 
 /** Every page of the web app; each loads lazily, so a step page downloads only what it draws. */
+
+/** The consultations' Exit link in the page frame (app/consultation/exit-link.tsx). */
+const consultationWayOut = (pathname: string) => (pathname.startsWith('/consultation') ? <ExitLink /> : null);
+
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<SiteLayout />}>
+      <Route element={<SiteLayout wayOut={consultationWayOut} />}>
         <Route index element={<Page name="home" />} />
         {paths.map(([path, name]) => (
           <Route key={path} path={path} element={<Page name={name} />} />

@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything CI runs, in order, stopping at the first failure:
- * types, flows, unit and component tests (PGlite and PostgreSQL), the production build,
+ * types, lint, flows, unit and component tests (PGlite and PostgreSQL), the production build,
  * every Storybook story in Chromium with axe, then the end-to-end tests against the real server.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 const stages: [string, string[]][] = [
   // TypeScript 7 (native) checks types; TypeScript 6, the top-level `typescript`, is the API typescript-eslint loads.
   ['types', ['node', 'node_modules/typescript-native/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
   ['flows', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'check']],
   ['flow schema up to date', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'schema', '--check']],
   ['unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'dom']],

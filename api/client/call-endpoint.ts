@@ -2,7 +2,7 @@ import type { TokenPair } from '../schemas/common';
 import type { EndpointDefinition, EndpointName, Endpoints, PathParams, RequestBody, RequestQuery, ResponseBody } from '../endpoints';
 import { buildPath, routes, type HttpMethod, type Route } from '../routes';
 import { isTokenPair } from './shapes';
-import { ApiError, errors, isApiError, isRetryable, toApiError } from './api-error';
+import { type ApiError, errors, isApiError, isRetryable, toApiError } from './api-error';
 import { sendRequest } from './send-request';
 import { createTokenKeeper } from './token-keeper';
 import type { TokenStore } from './token-store';
@@ -37,6 +37,8 @@ export interface CallOptions {
 
 type ParamsInput<K extends EndpointName> = [keyof PathParams<K>] extends [never] ? { params?: undefined } : { params: PathParams<K> };
 type QueryInput<K extends EndpointName> =
+  // `{} extends Q`: every field of the query is optional, so the query may be left out.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   RequestQuery<K> extends undefined ? { query?: undefined } : {} extends RequestQuery<K> ? { query?: RequestQuery<K> } : { query: RequestQuery<K> };
 type BodyInput<K extends EndpointName> = RequestBody<K> extends undefined ? { body?: undefined } : { body: RequestBody<K> };
 /** What a call takes: its path parameters, query and body, each typed by the endpoint table. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/client/api-error';
+import { isApiError } from '#api/shared';
 import { api } from '../app-services';
 import { useSession } from '../session';
 import { PageStatus } from '../shell/page-status';

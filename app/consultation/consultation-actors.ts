@@ -1,4 +1,4 @@
-import { ApiError, isApiError, type ApiErrorCode } from '../../api/client/api-error';
+import { ApiError, isApiError, type ApiErrorCode } from '#api/shared';
 import type { ApiClient } from '#api/client';
 import type { Answers, SaveRequest, SaveResult } from '#engine';
 import type { AnswerBuffer } from './answer-buffer';

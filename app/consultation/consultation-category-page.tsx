@@ -1,7 +1,7 @@
 import '../styles/choice-cards.css';
 import { Link } from 'react-router';
 import { useSession } from '../session';
-import { useExitCapture } from '../shell/exit-capture';
+import { useExitCapture } from './exit-capture';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { emailGiven } from './email-given';
 import { consultationCategories } from './consultation-categories';

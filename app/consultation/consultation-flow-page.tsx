@@ -65,6 +65,9 @@ export default function ConsultationFlowPage() {
         if (live) setFailed(true);
       });
     return () => void (live = false);
+    // Loaded once, when the session is known: the category and path it starts from are read then, and moving from
+    // step to step must not load the flow again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled, signedIn, loadFlow, loaded]);
 
   // A returning shopper's device may still hold answers from before signing in; they are saved now (spec 000 §4.2-4.3).

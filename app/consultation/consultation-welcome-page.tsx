@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSession } from '../session';
-import { useExitCapture } from '../shell/exit-capture';
+import { useExitCapture } from './exit-capture';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 
 /** /consultation: the agnostic entry (spec 000 §2.1); leaving it offers the exit modal with the agnostic origin (§9). */

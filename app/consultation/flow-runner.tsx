@@ -20,7 +20,7 @@ import {
 import { lazyComponent, StepView, type GeoAggressor, type RankedItem, type RankingFacts, type StepServices } from '../../renderer/index';
 import type { ConsultationDeps } from './consultation-actors';
 import type { RankingSource } from './rankings';
-import { useExitCapture } from '../shell/exit-capture';
+import { useExitCapture } from './exit-capture';
 import { PageStatus } from '../shell/page-status';
 import { useFlowContent } from './use-flow-content';
 import { reportError } from '../report-error';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../api/client/api-error';
+import { isApiError } from '#api/shared';
 import type { Stylist } from '#api';
 import { api } from '../app-services';
 import { PageStatus } from '../shell/page-status';

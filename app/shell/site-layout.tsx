@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../session';
-import { ExitLink } from './exit-capture';
 
 /**
  * The frame of every page: a skip link, the header with the brand and the account link, the main
- * landmark. On consultation pages the header also holds the way out, which those pages arm (useExitCapture).
+ * landmark. `wayOut` puts a page's own way out in the header (the consultations' Exit link, which those pages
+ * arm): the frame knows no page, the router composes them.
  */
-export function SiteLayout() {
+export function SiteLayout({ wayOut }: { wayOut?: (pathname: string) => ReactNode }) {
   const session = useSession();
   const signedIn = session.status === 'authenticated' && !session.user?.is_guest;
   const { pathname } = useLocation();
@@ -20,7 +21,7 @@ export function SiteLayout() {
           Formulary
         </Link>
         <nav className="site-header__nav" aria-label="Account">
-          {pathname.startsWith('/consultation') ? <ExitLink /> : null}
+          {wayOut?.(pathname)}
           {signedIn ? (
             <button type="button" onClick={() => session.signOut()}>
               Sign out

@@ -5,7 +5,8 @@ import { setupServer } from 'msw/node';
 import { createMocks, mockError } from '../../api/client/mocks';
 import { SessionProvider } from '../../app/session';
 import { SiteLayout } from '../../app/shell/site-layout';
-import { useExitCapture, type ExitSetup } from '../../app/shell/exit-capture';
+import { ExitLink } from '../../app/consultation/exit-link';
+import { useExitCapture, type ExitSetup } from '../../app/consultation/exit-capture';
 import { EMAIL_GIVEN_KEY } from '../../app/consultation/email-given';
 import { sampleUser, tokenPairFor } from '../api/client-fixtures';
 
@@ -30,7 +31,7 @@ function renderConsultation(setup: ExitSetup) {
     <SessionProvider>
       <MemoryRouter initialEntries={['/consultation/skincare/my-skin/type']}>
         <Routes>
-          <Route element={<SiteLayout />}>
+          <Route element={<SiteLayout wayOut={(path) => (path.startsWith('/consultation') ? <ExitLink /> : null)} />}>
             <Route path="/" element={<h1>Home</h1>} />
             <Route path="/consultation/*" element={<StepPage setup={setup} />} />
           </Route>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { capturedLog, type CapturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { inciLists, keyIngredients, prescription, productVariant, recommendationSlug, skeletonFormula } from '#api';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { ProfileFlows } from '../../server/profile/profile-flows';

@@ -12,7 +12,7 @@ import type { ProfileFlows } from '../../server/profile/profile-flows';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import { hostileValue, objectKey, PROTOTYPE_NAMES, valueOf, type Hints, type JsonSchema } from './support/schema-arbitrary';
-import { createTestApp, signUpCustomer, startGuest, TEST_SECRET, type TestApp } from './support/test-app';
+import { createTestApp, signUpCustomer, startGuest, TEST_SECRET } from './support/test-app';
 
 /**
  * Issue 10: no input, however odd, gets a 5xx, and a refused request saves nothing. Every operation /openapi.json lists

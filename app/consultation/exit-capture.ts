@@ -1,6 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import type { ExitModalCopy } from '../consultation/exit-modal';
+/**
+ * @module app/consultation/exit-capture: what the consultation page on screen says about leaving it (spec 000 §2.7):
+ * a store the page arms with useExitCapture and the Exit link (./exit-link.tsx, ./consultation-exit.tsx) reads.
+ * Store and hook only: the UI that reads it lives apart, so nothing here imports it back.
+ */
+import { useEffect } from 'react';
+import type { ExitModalCopy } from './exit-modal';
 
 /** What a consultation page tells the page frame about leaving it (spec 000 §2.7). */
 export interface ExitSetup {
@@ -26,29 +30,4 @@ export function useExitCapture(setup: ExitSetup): void {
     shown = setup;
     return () => void (shown === setup && (shown = null));
   });
-}
-
-const ConsultationExit = lazy(() => import('./consultation-exit'));
-const firstMoves = ['pointermove', 'pointerdown', 'keydown'] as const;
-
-/**
- * The way out of a consultation, in the page frame: a plain link home until the visitor first moves the
- * pointer, taps or types; then the e-mail capture around it loads (consultation-exit.tsx), so a step
- * page's first download does not carry it.
- */
-export function ExitLink() {
-  const [live, setLive] = useState(false);
-  useEffect(() => {
-    const wake = () => setLive(true);
-    firstMoves.forEach((type) => addEventListener(type, wake, { once: true, passive: true }));
-    return () => firstMoves.forEach((type) => removeEventListener(type, wake));
-  }, []);
-  const plain = <Link to="/">Exit</Link>;
-  return live ? (
-    <Suspense fallback={plain}>
-      <ConsultationExit />
-    </Suspense>
-  ) : (
-    plain
-  );
 }

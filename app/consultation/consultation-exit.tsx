@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { emailGiven } from '../consultation/email-given';
-import type { ExitModalProps } from '../consultation/exit-modal';
+import { emailGiven } from './email-given';
+import type { ExitModalProps } from './exit-modal';
 import { shownExitSetup } from './exit-capture';
 
-const ExitModal = lazy(() => import('../consultation/exit-modal'));
+const ExitModal = lazy(() => import('./exit-modal'));
 
 /** Exit intent is offered once per visit (this tab's session). */
 const INTENT_KEY = 'shop.exit-intent';
