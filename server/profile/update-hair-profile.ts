@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hairProfiles } from '../db/schema';
 import { validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -33,8 +33,13 @@ export const updateHairProfile = defineOperation(
     const now = services.clock.now();
     const userId = auth.user.id;
     const row = await services.db.transaction(async (tx) => {
-      await tx.insert(hairProfiles).values({ userId, createdAt: now, updatedAt: now }).onConflictDoNothing();
-      const [current] = await tx.select().from(hairProfiles).where(eq(hairProfiles.userId, userId)).for('update');
+      // The profile, made on the first save, and locked until the transaction ends (an upsert that changes
+      // nothing locks the row it meets, as FOR UPDATE would): one round trip where an insert and a select took two.
+      const [current] = await tx
+        .insert(hairProfiles)
+        .values({ userId, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: hairProfiles.userId, set: { userId: sql`excluded.user_id` } })
+        .returning();
       if (!current) throw new Error(`Profile of user ${userId} vanished.`);
       const statuses = { ...current.consultationStatuses };
       // The first saved answer of a category's flow starts that consultation.

@@ -45,6 +45,24 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
     });
   });
 
+  it('answers saved at the same moment are all kept, also when the first saves make the profile (§4.3)', async () => {
+    const { access } = await signUpCustomer(t);
+    const answers = [{ hair_length: 'long' }, { goal_volume: 3 }, { diag_styling: ['shampoo'] }, { has_answered_haircare_questions: true }, { privacy_policies: true }];
+    const first = await Promise.all(answers.map((body) => patch(access, body)));
+    expect(first.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const later = await Promise.all([patch(access, { goal_volume: 0 }), patch(access, { hair_length: 'short' }), patch(access, { terms_conditions: true })]);
+    expect(later.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await profile(access)).toMatchObject({
+      hair_length: 'short',
+      goal_volume: 0,
+      diag_styling: ['shampoo'],
+      has_answered_haircare_questions: true,
+      privacy_policies: true,
+      terms_conditions: true,
+      consultation_statuses: { haircare: 'draft' },
+    });
+  });
+
   it('a bad value is 400 naming the field, and nothing of that request is saved (§4.3)', async () => {
     const { access } = await signUpCustomer(t);
     await patch(access, { hair_length: 'short' });
