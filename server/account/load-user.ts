@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '../db/prepared-once';
 import type { User } from '#api';
 import type { Database } from '../db/database';
@@ -6,10 +6,20 @@ import { emailChanges, hairProfiles, stylists, users } from '../db/schema';
 import { asStatus } from '../profile/consultation-status';
 import { stylistView } from './stylist-view';
 
-/** The user with their stylist and profile: read on every page a shopper opens, so built once (db/prepared-once.ts). */
+/**
+ * The user with their stylist, profile and the newest e-mail change waiting for confirmation at `now`: read on every
+ * page a shopper opens, so one query, built once (db/prepared-once.ts).
+ */
 const userRow = preparedOnce((db) =>
   db
-    .select({ user: users, stylist: stylists, profile: hairProfiles })
+    .select({
+      user: users,
+      stylist: stylists,
+      profile: hairProfiles,
+      pendingEmail: sql<string | null>`(select ${emailChanges.newEmail} from ${emailChanges}
+        where ${emailChanges.userId} = ${users.id} and ${emailChanges.usedAt} is null and ${emailChanges.expiresAt} > ${sql.placeholder('now')}
+        order by ${emailChanges.id} desc limit 1)`,
+    })
     .from(users)
     .leftJoin(stylists, eq(stylists.id, users.stylistId))
     .leftJoin(hairProfiles, eq(hairProfiles.userId, users.id))
@@ -18,23 +28,11 @@ const userRow = preparedOnce((db) =>
     .prepare('load_user'),
 );
 
-/** The newest e-mail change waiting for confirmation at `now`. */
-const pendingEmail = preparedOnce((db) =>
-  db
-    .select({ email: emailChanges.newEmail })
-    .from(emailChanges)
-    .where(and(eq(emailChanges.userId, sql.placeholder('userId')), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql.placeholder('now'))))
-    .orderBy(desc(emailChanges.id))
-    .limit(1)
-    .prepare('load_user_pending_email'),
-);
-
 /** The user as GET /v1/account/ shows it (spec 000 §3.9): identity, stylist, consultation statuses, profile summary, and an e-mail change waiting at `now`. */
 export async function loadUser(db: Database, userId: number, now: Date): Promise<User> {
-  const [row] = await userRow(db).execute({ userId });
+  const [row] = await userRow(db).execute({ userId, now });
   if (!row) throw new Error(`User ${userId} vanished.`);
-  const [pending] = await pendingEmail(db).execute({ userId, now });
-  const { user, stylist, profile } = row;
+  const { user, stylist, profile, pendingEmail } = row;
   const answers = profile?.answers ?? {};
   const statuses = profile?.consultationStatuses ?? {};
   return {
@@ -66,7 +64,7 @@ export async function loadUser(db: Database, userId: number, now: Date): Promise
       // TODO(orders issue): count the customer's orders; there are no orders yet.
       order_count: 0,
     },
-    pending_email: pending?.email ?? null,
+    pending_email: pendingEmail ?? null,
   };
 }
 

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { address, stylist, user } from '#api';
+import { eq } from 'drizzle-orm';
+import { emailChanges } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed-database';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, latestMagicToken, signUpCustomer, startGuest, uniqueEmail, type TestApp } from './support/test-app';
@@ -33,6 +35,14 @@ describeEachDatabase('account (API.md Identity; spec 000 §3.9)', (database) => 
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', phone: '+1 212 555 0100', text_optin: true, text_marketing_optin: false });
       expect((await t.call('GET', '/v1/account/', { token: access })).body.first_name).toBe('Grace');
+    });
+
+    it('an e-mail change shows as pending_email until its link expires, then no longer', async () => {
+      const { access } = await signUpCustomer(t);
+      const email = uniqueEmail('expiring');
+      expect((await t.call('PATCH', '/v1/account/', { token: access, body: { email } })).body.pending_email).toBe(email);
+      await t.db.update(emailChanges).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(emailChanges.newEmail, email));
+      expect((await t.call('GET', '/v1/account/', { token: access })).body.pending_email).toBeNull();
     });
 
     it('a new e-mail waits for the new address to confirm it, then the username moves with it; one in use is a field error', async () => {
