@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '#api/shared';
 import type { Stylist } from '#api';
@@ -7,25 +6,22 @@ import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { storeStylist } from './stored-stylist';
 import { reportError } from '../report-error';
+import { useLoad } from '../use-load';
 
 /** /stylists/{slug}: a stylist's public page; starting the consultation from it links the stylist (spec 000 §1, §4.2). */
 export default function StylistPage() {
   const { slug = '' } = useParams();
-  const [stylist, setStylist] = useState<Stylist | null | 'missing'>(null);
-  useEffect(() => {
-    let live = true;
-    api
-      .getStylist(slug)
-      .then((found) => live && setStylist(found))
-      .catch((error) => {
+  const stylist = useLoad(
+    () =>
+      api.getStylist(slug).catch((error: unknown) => {
         if (!isApiError(error, 'unknown_stylist')) reportError('loading the stylist', error);
-        if (live) setStylist('missing');
-      });
-    return () => void (live = false);
-  }, [slug]);
-  if (stylist === null) return <PageStatus>Loading…</PageStatus>;
-  if (stylist === 'missing') return <Missing />;
-  return <Found stylist={stylist} />;
+        throw error;
+      }),
+    [slug],
+  );
+  if (stylist.status === 'loading') return <PageStatus>Loading…</PageStatus>;
+  if (stylist.status === 'error') return <Missing />;
+  return <Found stylist={stylist.value} />;
 }
 
 function Found({ stylist }: { stylist: Stylist }) {

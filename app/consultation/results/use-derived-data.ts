@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { Aggressors, Category, Prescription, ProductRecommendations, ProfileScoring } from '#api';
 import { isApiError } from '#api/client';
 import { api } from '../../app-services';
+import { useLoad } from '../../use-load';
 import { combineStatuses, type LoadStatus } from './load-status';
 
 export interface DerivedData {
@@ -20,35 +20,26 @@ export interface DerivedData {
  * fetched fresh on every visit (§4.3).
  */
 export function useDerivedData(category: Category): DerivedData {
-  const [attempt, setAttempt] = useState(0);
-  const [aggressors, setAggressors] = useState<DerivedData['aggressors']>({ status: 'loading' });
-  const [scoring, setScoring] = useState<DerivedData['scoring']>({ status: 'loading' });
-  const [routine, setRoutine] = useState<DerivedData['routine']>({ status: 'loading' });
-  const [prescription, setPrescription] = useState<DerivedData['prescription']>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setAggressors({ status: 'loading' });
-    setScoring({ status: 'loading' });
-    setRoutine({ status: 'loading' });
-    setPrescription({ status: 'loading' });
-    api.getAggressors().then(
-      (value) => live && setAggressors({ status: 'success', value }),
-      (error: unknown) => live && setAggressors(isApiError(error) && (error.code === 'no_zipcode' || error.code === 'unknown_zipcode') ? { status: 'success', value: null } : { status: 'error' }),
-    );
-    api.getScoring(category).then(
-      (value) => live && setScoring({ status: 'success', value }),
-      () => live && setScoring({ status: 'error' }),
-    );
-    api.getProductRecommendations(category).then(
-      (value) => live && setRoutine({ status: 'success', value }),
-      () => live && setRoutine({ status: 'error' }),
-    );
-    api.getPrescription().then(
-      (value) => live && setPrescription({ status: 'success', value }),
-      () => live && setPrescription({ status: 'error' }),
-    );
-    return () => void (live = false);
-  }, [category, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { status: combineStatuses([aggressors.status, scoring.status, routine.status, prescription.status]), aggressors, scoring, routine, prescription, retry };
+  // No zip code, or one we cannot place, is no aggressors: not an error (spec 000 §3.7).
+  const aggressors = useLoad(
+    () => api.getAggressors().catch((error: unknown) => (isApiError(error) && (error.code === 'no_zipcode' || error.code === 'unknown_zipcode') ? null : Promise.reject(error))),
+    [],
+  );
+  const scoring = useLoad(() => api.getScoring(category), [category]);
+  const routine = useLoad(() => api.getProductRecommendations(category), [category]);
+  const prescription = useLoad(() => api.getPrescription(), []);
+  const loads = [aggressors, scoring, routine, prescription];
+  // Asks again for what failed (spec 000 §4.7).
+  const retry = () => {
+    for (const load of loads) if (load.status === 'error') load.retry();
+  };
+  const part = <T,>(load: { status: LoadStatus; value?: T }) => ({ status: load.status, value: load.value });
+  return {
+    status: combineStatuses(loads.map((load) => load.status)),
+    aggressors: part(aggressors),
+    scoring: part(scoring),
+    routine: part(routine),
+    prescription: part(prescription),
+    retry,
+  };
 }
