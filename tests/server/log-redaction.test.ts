@@ -121,7 +121,7 @@ describeEachDatabase('logs never hold secrets', (database) => {
     const [error] = errors;
     expect(error!.msg).toBe('PATCH /v1/account/hair_profile failed');
     expect(error!.reqId).toBe(requests.find((line) => line.status === 500)!.reqId);
-    expect(error!.err.message).toMatch(/^Failed query: update "hair_profiles"[\s\S]*params: \[redacted\]$/);
+    expect(error!.err.message).toMatch(/^Failed query: (?:update|insert into) "hair_profiles"[\s\S]*params: \[redacted\]$/);
     expect(error!.err.stack).toContain('params: [redacted]\n    at ');
     expect(JSON.stringify(error!.err.cause)).toContain('test_refuse_profiles');
     expect(JSON.stringify(error)).not.toMatch(/detail|Failing row/);
