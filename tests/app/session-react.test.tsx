@@ -91,7 +91,7 @@ describe('spec 000 §4.6 SessionProvider and useSession', () => {
     const { tokens } = renderSession({ user: tokenPairFor('user') }, onLogout);
     await waitFor(() => expect(text('status')).toBe('authenticated'));
     act(() => tokens.clear());
-    expect(text('status')).toBe('not_authenticated');
+    await waitFor(() => expect(text('status')).toBe('not_authenticated'));
     expect(text('reason')).toBe('expired');
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
