@@ -58,7 +58,7 @@ function sourceMapper(origin: string) {
   const maps = new Map<string, TraceMap | null>();
   const mapOf = (url: string) => {
     if (!maps.has(url)) {
-      let map: TraceMap | null = null;
+      let map: TraceMap | null;
       try {
         map = new TraceMap(readFileSync(`dist${new URL(url).pathname}.map`, 'utf8'));
       } catch {
@@ -91,7 +91,7 @@ export async function profileStartup(url: string, slowdown: number, treeMs?: num
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading,blink.user_timing', transferMode: 'ReportEvents' });
     await cdp.send('Profiler.start');
@@ -144,7 +144,7 @@ export async function profileStartup(url: string, slowdown: number, treeMs?: num
         }
       }
       const inside = main
-        .filter((e) => shownEvents.has(e.name) && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3000)
+        .filter((e) => (process.env.ALL_EVENTS ? e.name !== 'RunTask' : shownEvents.has(e.name)) && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3000)
         .map((e) => `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.replace(origin, '')}` : ''} ${Math.round(e.dur! / 1000)}`);
       const byTime = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).map(([k, v]): [string, number] => [k, Math.round(v * 10) / 10]);
       tasks.push({ startMs: Math.round((task.ts - navigation) / 1000), durationMs: Math.round(task.dur! / 1000), events: inside, files: byTime(files), functions: byTime(functions) });
