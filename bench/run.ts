@@ -3,8 +3,9 @@
  * bench/results/latest.json and into the README between the bench markers.
  *   - compiling every flow; applying one answer and resolving the next step (median, p99)
  *   - the gzipped JS+CSS a first-time visitor downloads for a step page; third-party requests; layout shift
- *   - Lighthouse mobile performance on that page (Debian chromium), the median of five runs; `--cpu-slowdown=4,6` also
- *     scores it with the CPU 6 times slower than this host (as on a slower host of the same kind)
+ *   - Lighthouse mobile performance on that page (Debian chromium), the median of five runs, with the CPU 4 times
+ *     slower than this host (the mobile preset) and 6 times (as on a slower host of the same kind); `--cpu-slowdown=4`
+ *     keeps the preset alone
  *   - the formulation: deriving everything for one profile, with and without its formulas; the results calls
  *     under 50 concurrent shoppers; Lighthouse on both results pages of a signed-in shopper
  *   - the host's CPU (/proc/cpuinfo) and Lighthouse's measure of its speed, since every figure depends on it
@@ -21,7 +22,7 @@ import { lighthousePerformance, pageWeight, type LighthouseFigures } from './pag
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
 /** CPU slowdowns Lighthouse scores the step pages with: 4 is its mobile preset; a larger one stands for a slower host. */
-const CPU_SLOWDOWNS = (option('cpu-slowdown') ?? '4').split(',').map(Number);
+const CPU_SLOWDOWNS = (option('cpu-slowdown') ?? '4,6').split(',').map(Number);
 const stepPagesOnly = option('only') === 'step-pages';
 const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age'];
 const resultsPages = { haircare: '/consultation/haircare/results/get-results', skincare: '/consultation/skincare/results/get-results' } as const;
