@@ -9,10 +9,11 @@ import { reportUncaughtErrors } from './report-error';
 
 reportUncaughtErrors();
 
+const root = createRoot(document.getElementById('root')!);
 // The first render is a transition: React renders it in slices and lets the browser in between, so starting
 // the app never holds the main thread for long (a default-priority render runs to the end in one task).
 startTransition(() =>
-  createRoot(document.getElementById('root')!).render(
+  root.render(
     <StrictMode>
       <SessionProvider>
         <BrowserRouter>
