@@ -1,6 +1,6 @@
 /**
- * `npm run bench:startup -- [path] [--runs=3] [--cpu-slowdown=4] [--tree=5]`: what runs on the main thread while a
- * page starts. Loads the page in Chromium with the CPU slowed down as Lighthouse's mobile preset does (4x), records a
+ * `npm run bench:startup -- [path] [--runs=3] [--cpu-slowdown=4] [--tree=5] [--signed-in=haircare]`: what runs on the
+ * main thread while a page starts (`--signed-in`: as a shopper who finished that consultation, as bench/run.ts does). Loads the page in Chromium with the CPU slowed down as Lighthouse's mobile preset does (4x), records a
  * trace and a CPU profile together, and prints each long task (over 50 ms) with the source files (read through the
  * build's source maps) and functions its time went to; then, over all runs, the median total blocking time of those
  * tasks and the median time each source file took inside them. `--tree=<ms>` also prints each script task's call tree,
@@ -12,6 +12,7 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { startServer } from '../scripts/start-server';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium';
 import { ensureBuilt } from './build-app';
+import { signedInShopper } from './formulation-bench';
 import { hostCpu } from './host';
 
 interface CallFrame {
@@ -79,13 +80,15 @@ function sourceMapper(origin: string) {
 }
 
 /** Loads `url` once with the CPU slowed down `slowdown` times and returns its long tasks and paints. */
-export async function profileStartup(url: string, slowdown: number, treeMs?: number): Promise<{ tasks: LongTask[]; paints: Record<string, number> }> {
+export async function profileStartup(url: string, slowdown: number, treeMs?: number, storage?: Record<string, string>): Promise<{ tasks: LongTask[]; paints: Record<string, number> }> {
   const origin = new URL(url).origin;
   const where = sourceMapper(origin);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   try {
     // Lighthouse's mobile preset: a Moto G Power's screen.
     const page = await browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    // A signed-in shopper's tokens, in place before the page's scripts run.
+    if (storage) await page.addInitScript((entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v)), storage);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await cdp.send('Profiler.enable');
@@ -176,12 +179,14 @@ async function main() {
   const runs = Number(option('runs') ?? 3);
   const slowdown = Number(option('cpu-slowdown') ?? 4);
   const tree = option('tree');
+  const signedIn = option('signed-in') as 'haircare' | 'skincare' | undefined;
   ensureBuilt(process.argv.includes('--build'));
   const server = await startServer();
   const all: Awaited<ReturnType<typeof profileStartup>>[] = [];
   try {
+    const storage = signedIn ? await signedInShopper(server.url, signedIn) : undefined;
     for (let run = 1; run <= runs; run++) {
-      const result = await profileStartup(server.url + path, slowdown, tree === undefined ? undefined : Number(tree));
+      const result = await profileStartup(server.url + path, slowdown, tree === undefined ? undefined : Number(tree), storage);
       all.push(result);
       console.log(`\nrun ${run}: ${path}, CPU ${slowdown}x slower, ${Object.entries(result.paints).map(([k, v]) => `${k} ${v} ms`).join(', ')}; blocking ${blocking(result.tasks)} ms`);
       for (const task of result.tasks) {
