@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowsPlugin } from './engine/vite/flows-plugin.ts';
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
+import { routePreloadsPlugin } from './scripts/route-preloads-plugin.ts';
+import { preloadGroups } from './server/http/route-preloads.ts';
 
 const api = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 3000}`;
 const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
@@ -12,13 +14,30 @@ const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
 const shared = /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|consultation[\\/]flow-registry|shell[\\/](page-status|use-page-heading-focus))/;
 
+// The lazily loaded modules the server preloads with a page (server/http/route-preloads.ts reads them by name, from
+// dist/.vite/route-preloads.json); the build fails when one is not in it. Each flow's logic and texts are found on their own.
+const routePreloads = routePreloadsPlugin(
+  {
+    [preloadGroups.consultationPage]: ['app/consultation/consultation-flow-page.tsx'],
+    [preloadGroups.results]: [
+      'app/session/session-core.ts',
+      'api/client/create-api-client.ts',
+      'app/consultation/account-data.ts',
+      'app/consultation/consultation-actors.ts',
+      'app/consultation/consultation-results.tsx',
+      'app/consultation/results/derived-sections.tsx',
+    ],
+  },
+  Object.values(preloadGroups),
+);
+
 // react-router's package exports only its development build (dev warnings on); the production build,
 // shipped beside it, differs by that one switch and lets the bundler drop the warnings (about 3 KB gzipped).
 const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
 /** The web app: index.html at the root, app/ as the entry, flows compiled at build time. */
 export default defineConfig(({ command }) => ({
-  plugins: [flowsPlugin(), react(), precompressPlugin()],
+  plugins: [flowsPlugin(), react(), routePreloads, precompressPlugin()],
   resolve: {
     alias: [
       { find: 'flows', replacement: new URL('./flows', import.meta.url).pathname },
@@ -30,8 +49,6 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     target: 'es2022',
     reportCompressedSize: false,
-    // The server reads it to preload a page's lazy code with the entry (server/http/route-preloads.ts).
-    manifest: true,
     modulePreload: false,
     rolldownOptions: {
       output: {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '../renderer/styles/index.css';
@@ -9,12 +9,17 @@ import { reportUncaughtErrors } from './report-error';
 
 reportUncaughtErrors();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SessionProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </SessionProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The first render is a transition: React renders it in slices and lets the browser in between, so starting
+// the app never holds the main thread for long (a default-priority render runs to the end in one task).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <SessionProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </SessionProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { SiteLayout } from './shell/site-layout';
 import { ExitLink } from './consultation/exit-link';
 import { PageStatus } from './shell/page-status';
@@ -43,20 +43,18 @@ function Page({ name }: { name: keyof typeof pages }) {
   );
 }
 
-/** Every page of the web app; each loads lazily, so a step page downloads only what it draws. */
-
 /** The consultations' Exit link in the page frame (app/consultation/exit-link.tsx). */
 const consultationWayOut = (pathname: string) => (pathname.startsWith('/consultation') ? <ExitLink /> : null);
 
+// Made once: route objects, not <Route> children the router would turn into objects again on every render.
+const routes: RouteObject[] = [
+  {
+    element: <SiteLayout wayOut={consultationWayOut} />,
+    children: [{ index: true, element: <Page name="home" /> }, ...paths.map(([path, name]) => ({ path, element: <Page name={name} /> }))],
+  },
+];
+
+/** Every page of the web app; each loads lazily, so a step page downloads only what it draws. */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<SiteLayout wayOut={consultationWayOut} />}>
-        <Route index element={<Page name="home" />} />
-        {paths.map(([path, name]) => (
-          <Route key={path} path={path} element={<Page name={name} />} />
-        ))}
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
 }

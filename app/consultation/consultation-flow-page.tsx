@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { AccountCreationOrigin, HairProfile } from '#api';
 import type { Answers, CompiledFlow } from '#engine';
@@ -58,8 +58,9 @@ export default function ConsultationFlowPage() {
     const flowLoaded = loadFlowFor(category, location.pathname).then((flow) =>
       location.pathname.replace(/\/$/, '') === flow.routes.results ? preloadResults(signedIn).then(() => flow, () => flow) : flow,
     );
+    // The consultation's first render (its machine, its step) is a transition: React renders it in slices.
     Promise.all([flowLoaded, signedIn ? loadAccount() : undefined])
-      .then(([flow, account]) => live && setLoaded({ flow, ...account }))
+      .then(([flow, account]) => live && startTransition(() => setLoaded({ flow, ...account })))
       .catch((error) => {
         reportError('loading the consultation', error);
         if (live) setFailed(true);

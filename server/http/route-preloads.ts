@@ -5,56 +5,54 @@ import type { ConsultationPage } from '../profile/profile-flows';
 type PageOf = (path: string) => ConsultationPage | undefined;
 
 /**
- * What the results page loads, one after another, for the signed-in shopper it is for: the session and API
- * client, the account's code, the results and the derived sections. Named here, they are fetched with the entry.
+ * The groups of lazily loaded code this server preloads, by the names the build gives them: vite.config.ts says which
+ * modules each holds, and the build (scripts/route-preloads-plugin.ts) fails when one is missing. Each flow loaded split
+ * also has `flow:<category>` (its logic) and `flow:<category>/<section>` (the texts of a section).
  */
-const resultsModules = [
-  'app/session/session-core.ts',
-  'api/client/create-api-client.ts',
-  'app/consultation/account-data.ts',
-  'app/consultation/consultation-actors.ts',
-  'app/consultation/consultation-results.tsx',
-  'app/consultation/results/derived-sections.tsx',
-];
+export const preloadGroups = {
+  /** The consultation page (app/consultation/consultation-flow-page.tsx) and what it imports. */
+  consultationPage: 'consultation-page',
+  /** What the results page loads, one after another, for a signed-in shopper: the session and API client, the account's code, the results and the derived sections. */
+  results: 'consultation-results',
+} as const;
 
-/** Pages whose code loads lazily, and the modules (as the build manifest names them) they need first. */
-/** A page's lazy modules: those its first paint needs, and those it needs after (fetched at low priority, so as not to hold up the first). */
-interface PageModules {
+/** A page's lazy code: the groups its first paint needs, and those it needs after (fetched at low priority, so as not to hold up the first). */
+interface PageGroups {
   first: string[];
   later?: string[];
 }
 
-const routeModules: { pattern: RegExp; modules: (match: RegExpMatchArray, pageOf: PageOf) => PageModules }[] = [
+const routeGroups: { pattern: RegExp; groups: (match: RegExpMatchArray, pageOf: PageOf) => PageGroups }[] = [
   {
     // A consultation step: the flow page, the compiled flow of that category (its logic, app/consultation/flow-registry.ts)
     // and the texts of the step's section (engine/runtime/flow-content.ts). The results page first paints the flow
     // page's "loading" line; every section's texts (for the answers summary) and the results' own code come after.
     pattern: /^\/consultation\/([a-z-]+)(?:\/|$)/,
-    modules: (m, pageOf) => {
+    groups: (m, pageOf) => {
       if (m[1] === 'category') return { first: [] };
-      const flow = `flows/consultation/${m[1]}.yaml`;
+      const flow = `flow:${m[1]}`;
       const page = pageOf(m.input!);
-      const sections = page?.sections.map((section) => `${flow}?content=${section}`) ?? [];
-      const first = ['app/consultation/consultation-flow-page.tsx', flow, `${flow}?split`];
-      return page?.results ? { first, later: [...sections, ...resultsModules] } : { first: [...first, ...sections] };
+      const sections = page?.sections.map((section) => `${flow}/${section}`) ?? [];
+      const first = [preloadGroups.consultationPage, flow];
+      return page?.results ? { first, later: [...sections, preloadGroups.results] } : { first: [...first, ...sections] };
     },
   },
 ];
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
+/** One group as the build wrote it: script files (each with what it imports) and stylesheets. */
+interface PreloadGroup {
+  js: string[];
+  css: string[];
 }
 
 /**
- * `<link rel="modulepreload">` tags for the lazily loaded code a page needs (and preloads for its styles), read
- * from the build manifest, so the browser fetches it with the entry instead of after it (a shorter path to the
- * first paint of a step).
+ * `<link rel="modulepreload">` tags for the lazily loaded code a page needs (and preloads for its styles), read from
+ * the table the build writes (dist/.vite/route-preloads.json), so the browser fetches it with the entry instead of after
+ * it (a shorter path to the first paint of a step).
  */
 export function createRoutePreloads(webRoot: string, pageOf: PageOf = () => undefined): (requestPath: string) => string {
-  const file = path.join(webRoot, '.vite', 'manifest.json');
-  let manifest: Record<string, ManifestChunk> | null = null;
+  const file = path.join(webRoot, '.vite', 'route-preloads.json');
+  let table: Record<string, PreloadGroup> | null = null;
   let readAt = -1;
   // Read again only when the build changed (a rebuild while the server runs).
   const read = () => {
@@ -62,34 +60,32 @@ export function createRoutePreloads(webRoot: string, pageOf: PageOf = () => unde
     try {
       modified = statSync(file).mtimeMs;
     } catch {
-      return null; // no manifest (not built with it): no hints, the page still works
+      return null; // not built: no hints, the page still works
     }
     if (modified !== readAt) {
       readAt = modified;
       try {
-        manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+        table = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PreloadGroup>;
       } catch {
-        manifest = null;
+        table = null;
       }
     }
-    return manifest;
+    return table;
   };
   return (requestPath) => {
-    const chunks = read();
-    if (!chunks) return '';
+    const groups = read();
+    if (!groups) return '';
     const files = new Map<string, 'high' | 'low'>();
     const styles = new Map<string, 'high' | 'low'>();
-    const add = (priority: 'high' | 'low') => (key: string) => {
-      const chunk = chunks[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.set(chunk.file, priority);
-      chunk.css?.forEach((file) => styles.has(file) || styles.set(file, priority));
-      chunk.imports?.forEach(add(priority));
+    const add = (priority: 'high' | 'low') => (name: string) => {
+      const group = groups[name];
+      group?.js.forEach((f) => files.has(f) || files.set(f, priority));
+      group?.css.forEach((f) => styles.has(f) || styles.set(f, priority));
     };
-    for (const route of routeModules) {
+    for (const route of routeGroups) {
       const match = requestPath.match(route.pattern);
       if (!match) continue;
-      const { first, later = [] } = route.modules(match, pageOf);
+      const { first, later = [] } = route.groups(match, pageOf);
       first.forEach(add('high'));
       later.forEach(add('low'));
     }

@@ -23,7 +23,7 @@ export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => 
   const files = serveStatic({ root: absoluteRoot, precompressed: true });
   const preloads = createRoutePreloads(absoluteRoot, pageOf);
   app.use('*', async (c, next) => {
-    // The build manifest and other dot-files are for the server, not the web.
+    // The route preload table and other dot-files are for the server, not the web.
     if (isApiPath(c.req.path) || c.req.path.startsWith('/.')) return next();
     const served = await files(c, async () => undefined);
     if (!served) return next();

@@ -190,17 +190,15 @@ describe('the built web app (dist/)', () => {
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js'), 'console.log("shop")');
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *');
   mkdirSync(path.join(root, '.vite'));
+  // The table the build writes (scripts/route-preloads-plugin.ts): groups by name, each with its files.
   writeFileSync(
-    path.join(root, '.vite', 'manifest.json'),
+    path.join(root, '.vite', 'route-preloads.json'),
     JSON.stringify({
-      'app/consultation/consultation-flow-page.tsx': { file: 'assets/flow-page-1a.js', imports: ['_shared-2b.js'] },
-      '_shared-2b.js': { file: 'assets/shared-2b.js' },
-      'flows/consultation/haircare.yaml?split': { file: 'assets/haircare-3c.js', imports: ['_shared-2b.js'] },
-      'flows/consultation/haircare.yaml?content=hair-scalp': { file: 'assets/haircare-4d.js' },
-      'flows/consultation/haircare.yaml?content=lifestyle': { file: 'assets/haircare-5e.js' },
-      'app/session/session-core.ts': { file: 'assets/session-6f.js', imports: ['_api-error-7a.js'] },
-      '_api-error-7a.js': { file: 'assets/api-error-7a.js' },
-      'app/consultation/consultation-results.tsx': { file: 'assets/results-8b.js', imports: ['_shared-2b.js'], css: ['assets/results-9c.css'] },
+      'consultation-page': { js: ['assets/flow-page-1a.js', 'assets/shared-2b.js'], css: [] },
+      'flow:haircare': { js: ['assets/haircare-3c.js', 'assets/shared-2b.js'], css: [] },
+      'flow:haircare/hair-scalp': { js: ['assets/haircare-4d.js'], css: [] },
+      'flow:haircare/lifestyle': { js: ['assets/haircare-5e.js'], css: [] },
+      'consultation-results': { js: ['assets/session-6f.js', 'assets/api-error-7a.js', 'assets/results-8b.js', 'assets/shared-2b.js'], css: ['assets/results-9c.css'] },
     }),
   );
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.br'), brotliCompressSync('console.log("shop")'));
@@ -232,7 +230,7 @@ describe('the built web app (dist/)', () => {
     expect(robots.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('preloads a consultation page’s lazy code with the entry, read from the build manifest', async () => {
+  it('preloads a consultation page’s lazy code with the entry, read from the table the build wrote', async () => {
     const page = await t.call('GET', '/consultation/haircare/my-hair/length');
     // The flow's logic and the texts of the section the page is in (not the other sections').
     for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js', 'haircare-4d.js']) expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
@@ -248,7 +246,11 @@ describe('the built web app (dist/)', () => {
     }
     expect(results.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/results-9c.css" fetchpriority="low">');
     expect((await t.call('GET', '/terms')).body).not.toContain('modulepreload');
-    expect((await t.call('GET', '/.vite/manifest.json')).body).toContain('<div id="root">');
+    // A category with no flow still draws the flow page (its "no such consultation" line), and nothing of a flow.
+    const unknown = await t.call('GET', '/consultation/nowhere/step');
+    expect(unknown.body).toContain('flow-page-1a.js');
+    expect(unknown.body).not.toContain('haircare-3c.js');
+    expect((await t.call('GET', '/.vite/route-preloads.json')).body).toContain('<div id="root">');
   });
 
   it('sends the precompressed asset the browser accepts (brotli first, then gzip)', async () => {
