@@ -3,9 +3,6 @@ import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
 
-/** Blanks what could be a token or an e-mail address, whatever the sender did (the app already does). */
-const scrub = scrubReportText;
-
 /**
  * POST /v1/client_errors/: an unexpected error of the web app (spec 000 §8, "reported to an error-reporting
  * service"), written to the server's structured log as a warning with the request's id, so an operator finds the
@@ -21,7 +18,8 @@ export const reportClientError = defineOperation(
   },
   async ({ c, body, services }) => {
     await hitRateLimit(services, `client-errors:ip:${clientIp(c, services.config.trustProxy)}`, services.config.rateLimits?.clientErrorsPerIp);
-    const report = { ...body, where: scrub(body.where), message: scrub(body.message), path: scrub(body.path) };
+    // Tokens and e-mails blanked again, whatever the sender did (the app already does).
+    const report = { ...body, where: scrubReportText(body.where), message: scrubReportText(body.message), path: scrubReportText(body.path) };
     c.var.log.warn({ clientError: report, userAgent: c.req.header('user-agent')?.slice(0, 200) }, 'The web app reported an error');
     return c.body(null, 204);
   },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../server/config';
 import { capturedLog, type CapturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -54,14 +55,7 @@ describeEachDatabase('spec 000 §8 client error reports', (database) => {
       config: {
         logger: log.logger,
         trustProxy: true,
-        rateLimits: {
-          signinPerUsername: { limit: 5, windowSeconds: 60 },
-          signinPerIp: { limit: 5, windowSeconds: 60 },
-          verifyPerIp: { limit: 5, windowSeconds: 60 },
-          signupPerIp: { limit: 5, windowSeconds: 60 },
-          guestSignupPerIp: { limit: 5, windowSeconds: 60 },
-          clientErrorsPerIp: { limit: 3, windowSeconds: 60 },
-        },
+        rateLimits: { ...defaultRateLimits, clientErrorsPerIp: { limit: 3, windowSeconds: 60 } },
       },
     });
     // An address of its own (a documentation IPv6 address): the database's counters outlive one run.
