@@ -154,6 +154,30 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
     expect(summary.fragrance).toBe('FREE');
   });
 
+  it('a save leaves what it does not name as stored: the sold-out notice, source, policies, other categories’ statuses (§4.1, §4.3)', async () => {
+    const { access, email } = await signUpCustomer(t);
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await t.db.insert(hairProfiles).values({
+      userId: row!.id,
+      isFragranceSoldout: true,
+      source: 'website',
+      privacyPolicies: true,
+      consultationStatuses: { supplements: 'draft', skincare: 'completed' },
+    });
+    const saved = await patch(access, { hair_length: 'long', consultation_status: { category: 'skincare', status: 'draft' } });
+    expect(saved.status).toBe(200);
+    const [stored] = await t.db.select().from(hairProfiles).where(eq(hairProfiles.userId, row!.id));
+    expect(stored).toMatchObject({
+      isFragranceSoldout: true,
+      source: 'website',
+      privacyPolicies: true,
+      termsConditions: false,
+      status: 'completed',
+      consultationStatuses: { supplements: 'draft', skincare: 'completed', haircare: 'draft' },
+      answers: { hair_length: 'long' },
+    });
+  });
+
   it('guests save answers too', async () => {
     const guest = await startGuest(t);
     expect((await patch(guest.access, { hair_length: 'short' })).status).toBe(200);
