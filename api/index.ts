@@ -125,6 +125,8 @@ export type {
   StoredTokens,
   TokenStore,
 } from './client/index';
+export { cents, cartItemCategory, monogram, cartItemSubscription, cartItem, cart, cartItemUpdate, cartPatch } from './schemas/cart';
+export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch } from './schemas/cart';
 export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport } from './schemas/system';
 export type { ClientErrorReport } from './schemas/system';
 export { scrubReportText } from './report-text';
