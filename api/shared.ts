@@ -1,6 +1,6 @@
 /**
  * @module api/shared (#api/shared): what the browser needs of the contract without zod or the HTTP client: the
- * categories, what an error report may carry, the client's error type and the token store. Importing them from here
+ * categories, the shop's display and scheduling rules (api/commerce.ts), what an error report may carry, the client's error type and the token store. Importing them from here
  * keeps the client in its own lazily loaded chunk (importing '#api/client' for them would pull it into the entry).
  */
 export { ApiError, isApiError, toApiError } from './client/api-error';
@@ -9,3 +9,17 @@ export { createLocalStorageTokenStore } from './client/token-store';
 export { categoryOf, consultationCategories, formulaCategories, isCategory } from './categories';
 export type { Category, FormulaCategory } from './categories';
 export { scrubReportText } from './report-text';
+export {
+  FREQUENCIES,
+  DEFAULT_FREQUENCY,
+  MINI_FREQUENCY,
+  frequencyOptions,
+  offersFrequency,
+  addBusinessDays,
+  deliveryText,
+  labelName,
+  LABEL_NAME_LENGTH,
+  QUANTITY_RANGES,
+  quantityChoices,
+} from './commerce';
+export type { Frequency, FrequencyOption } from './commerce';

@@ -1,0 +1,103 @@
+/**
+ * @module api/commerce: the shop's display and scheduling rules that the server and the browser both apply (spec 001
+ * §9): subscription frequencies and their labels, delivery dates in business days, the delivery text, the first
+ * name in mini-product labels, quantity selectors. Plain functions, no zod: the browser imports them through
+ * '#api/shared'.
+ */
+
+/** Subscription frequencies, in weeks (spec 001 §9 Subscriptions and discounts). */
+export const FREQUENCIES = [4, 8, 12] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** The recommended frequency of haircare and skincare, and of mini products (spec 001 §9). */
+export const DEFAULT_FREQUENCY: Frequency = 4;
+export const MINI_FREQUENCY: Frequency = 8;
+
+/** Supplements are labelled in days: a 4-week frequency reads "every 25 days", 8 -> 50, 12 -> 75 (spec 001 §9). */
+const SUPPLEMENT_DAYS: Record<Frequency, number> = { 4: 25, 8: 50, 12: 75 };
+
+export interface FrequencyOption {
+  value: Frequency;
+  label: string;
+}
+
+/**
+ * The frequencies a product offers, labelled (spec 001 §9): every 4, 8 or 12 weeks, the recommended one followed by
+ * "(recommended)"; supplements offer only the first, labelled in days.
+ */
+export function frequencyOptions(product: { supplements: boolean; recommended?: number | null }): FrequencyOption[] {
+  const recommended = product.recommended ?? DEFAULT_FREQUENCY;
+  const values: readonly Frequency[] = product.supplements ? [FREQUENCIES[0]] : FREQUENCIES;
+  return values.map((value) => {
+    const label = product.supplements ? `Every ${SUPPLEMENT_DAYS[value]} days` : `Every ${value} weeks`;
+    return { value, label: value === recommended ? `${label} (recommended)` : label };
+  });
+}
+
+/** True when `frequency` is one the product offers. */
+export function offersFrequency(product: { supplements: boolean }, frequency: number): frequency is Frequency {
+  return frequencyOptions(product).some((option) => option.value === frequency);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseIsoDate(date: string): Date {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  const parsed = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (parsed.toISOString().slice(0, 10) !== date) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  return parsed;
+}
+
+/**
+ * The date `days` business days after `date` (spec 001 §9: "Delivery dates add business days, skipping Saturday and
+ * Sunday"). Dates are calendar days (YYYY-MM-DD), free of time zones. A start on a weekend counts from the Monday.
+ */
+export function addBusinessDays(date: string, days: number): string {
+  if (!Number.isInteger(days) || days < 0) throw new RangeError(`Business days must be a whole number of 0 or more, not ${days}.`);
+  const day = parseIsoDate(date);
+  let left = days;
+  const weekend = () => day.getUTCDay() === 0 || day.getUTCDay() === 6;
+  while (weekend()) day.setUTCDate(day.getUTCDate() + 1);
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (!weekend()) left--;
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+/** M/D of a YYYY-MM-DD date, as the delivery text writes it. */
+function monthDay(date: string): string {
+  const parsed = parseIsoDate(date);
+  return `${parsed.getUTCMonth() + 1}/${parsed.getUTCDate()}`;
+}
+
+/** "Arrives by M/D" when the window is one day, else "Arrives between M/D and M/D" (spec 001 §2 Cart and checkout). */
+export function deliveryText(estimate: { min: string; max: string }): string {
+  return estimate.min === estimate.max ? `Arrives by ${monthDay(estimate.max)}` : `Arrives between ${monthDay(estimate.min)} and ${monthDay(estimate.max)}`;
+}
+
+/** The longest first name a mini-product label shows whole (spec 001 §9 Countries and display). */
+export const LABEL_NAME_LENGTH = 15;
+
+/** A first name for a mini-product label: cut to 15 characters plus "..." when longer (spec 001 §9). */
+export function labelName(firstName: string): string {
+  const characters = [...firstName.trim()];
+  return characters.length > LABEL_NAME_LENGTH ? `${characters.slice(0, LABEL_NAME_LENGTH).join('')}...` : characters.join('');
+}
+
+/**
+ * Quantity selectors (spec 001 §9: "0–4, 1–4, 1–3, 1–4"; where each is used is not shown). Chosen: a cart line 0-4
+ * (0 removes it), a product page 1-4, an accessory 1-3, a subscription's product 1-4.
+ */
+export const QUANTITY_RANGES = {
+  cartLine: { min: 0, max: 4 },
+  productPage: { min: 1, max: 4 },
+  accessory: { min: 1, max: 3 },
+  subscription: { min: 1, max: 4 },
+} as const;
+
+/** The choices of a quantity selector, in order. */
+export function quantityChoices(range: { min: number; max: number }): number[] {
+  return Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
+}
