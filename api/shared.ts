@@ -23,3 +23,4 @@ export {
   quantityChoices,
 } from './commerce';
 export type { Frequency, FrequencyOption } from './commerce';
+export { CANADIAN_AREA_CODES, phoneDigits, formatPhoneInput, isCompletePhone, phoneCountry, storedPhone, formatCanadianPostalInput } from './phone';
