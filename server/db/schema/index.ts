@@ -9,3 +9,4 @@ export * from './account';
 export * from './profile';
 export * from './mail';
 export * from './system';
+export * from './payments';

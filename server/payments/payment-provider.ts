@@ -1,0 +1,67 @@
+/**
+ * @module server/payments/payment-provider: the one interface every payment provider implements (DESIGN.md
+ * "Payments"): the embedded test provider by default, Stripe when STRIPE_SECRET_KEY is set. Placing an order
+ * records its intent, then charges through this interface under the order's idempotency key, so a retried request,
+ * a second tab or a restart after a crash finds the charge already made (`findCharge`) instead of making another.
+ */
+import type { CardBrand, DeclineCode } from './test-cards';
+
+export type Currency = 'USD' | 'CAD';
+
+/** What pays: a card token from the payment step. */
+export type PaymentSource = { kind: 'card_token'; token: string };
+
+export interface ChargeRequest {
+  /** One charge per key, whatever happens: the same key and request give back the first charge. */
+  idempotencyKey: string;
+  /** Integer cents. */
+  amount: number;
+  currency: Currency;
+  source: PaymentSource;
+}
+
+export interface CardSummary {
+  brand: CardBrand;
+  last4: string;
+}
+
+/** Why a charge was declined: the provider's code, and words a shopper can act on (spec 001 §8). */
+export type ChargeDeclineCode = DeclineCode | 'authentication_failed';
+
+/** A charge as the provider holds it. */
+export type Charge =
+  | { id: string; status: 'succeeded'; amount: number; currency: Currency; card: CardSummary }
+  /** The bank wants the shopper to confirm (3-D Secure): the order waits for payment confirmation (spec 001 §2). */
+  | { id: string; status: 'requires_action'; amount: number; currency: Currency; card: CardSummary; actionUrl: string }
+  | { id: string; status: 'declined'; amount: number; currency: Currency; card: CardSummary; code: ChargeDeclineCode; message: string };
+
+/** A request the provider would not take at all (nothing was charged): a bad token, a reused key. */
+export class PaymentRequestRefused extends Error {
+  constructor(
+    readonly code: 'invalid_payment_token' | 'payment_token_used' | 'idempotency_key_reused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentRequestRefused';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /** Charges once per idempotency key; a declined card is a Charge with status declined, not an error. */
+  charge(request: ChargeRequest): Promise<Charge>;
+  /** The charge made under a key, if any (recovery after a crash between the charge and the order). */
+  findCharge(idempotencyKey: string): Promise<Charge | null>;
+  /** A charge by its id (after the shopper confirmed a payment that required authentication). */
+  getCharge(id: string): Promise<Charge | null>;
+}
+
+/** Words for a decline, as Stripe words them, so both providers read alike (spec 001 §8). */
+export const DECLINE_MESSAGES: Record<ChargeDeclineCode, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: 'Your card’s security code is incorrect.',
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  authentication_failed: 'We were unable to authenticate your payment method. Please choose a different payment method and try again.',
+};

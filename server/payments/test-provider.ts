@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { testProviderCharges } from '../db/schema';
+import { DECLINE_MESSAGES, PaymentRequestRefused, type Charge, type ChargeRequest, type Currency, type PaymentProvider } from './payment-provider';
+import { readTestCardToken } from './test-card-token';
+import { type CardBrand, type DeclineCode } from './test-cards';
+
+type Row = typeof testProviderCharges.$inferSelect;
+
+export interface TestProvider extends PaymentProvider {
+  readonly name: 'test';
+  /**
+   * The shopper's answer to the bank's authentication of a charge that required it: approved, it succeeds; refused,
+   * it is declined. A charge no longer waiting is returned as it is. Null when there is no such charge.
+   */
+  authenticate(id: string, approved: boolean): Promise<Charge | null>;
+}
+
+/** The charge a row records. */
+function chargeOf(row: Row, actionUrl: (id: string) => string): Charge {
+  const base = { id: row.id, amount: row.amount, currency: row.currency as Currency, card: { brand: row.cardBrand as CardBrand, last4: row.cardLast4 ?? '' } };
+  if (row.status === 'succeeded') return { ...base, status: 'succeeded' };
+  if (row.status === 'requires_action') return { ...base, status: 'requires_action', actionUrl: actionUrl(row.id) };
+  const code = (row.declineCode ?? 'card_declined') as DeclineCode | 'authentication_failed';
+  return { ...base, status: 'declined', code, message: DECLINE_MESSAGES[code] };
+}
+
+/**
+ * The embedded test provider (DESIGN.md "Payments"; the default): it charges the test cards of ./test-cards.ts
+ * through tokens from ./test-card-token.ts and keeps its ledger in `test_provider_charges`, as Stripe keeps its own:
+ * - one charge per idempotency key: the same key and request return the first charge, even when two arrive at
+ *   once (the key is unique, and the loser reads the winner's row); the same key with another request is refused;
+ * - a card token pays once;
+ * - a card that requires authentication waits (status requires_action, with the URL where the shopper confirms)
+ *   until `authenticate`.
+ * `actionUrl(id)` builds the confirmation page's URL.
+ */
+export function createTestProvider(deps: { db: Database; secret: string; clock: Clock; actionUrl: (id: string) => string }): TestProvider {
+  const { db, secret, clock, actionUrl } = deps;
+  const byKey = async (key: string) => (await db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotencyKey, key)).limit(1))[0];
+  const byId = async (id: string) => (await db.select().from(testProviderCharges).where(eq(testProviderCharges.id, id)).limit(1))[0];
+
+  return {
+    name: 'test',
+
+    async charge(request: ChargeRequest): Promise<Charge> {
+      if (!Number.isInteger(request.amount) || request.amount <= 0) throw new RangeError(`A charge is a positive whole number of cents, not ${request.amount}.`);
+      const requestHash = createHash('sha256').update(JSON.stringify([request.amount, request.currency, request.source.kind, request.source.token])).digest('base64url');
+      const replay = async () => {
+        const existing = await byKey(request.idempotencyKey);
+        if (!existing) return null;
+        if (existing.requestHash !== requestHash) throw new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
+        return chargeOf(existing, actionUrl);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+      const card = readTestCardToken(request.source.token, secret, Math.floor(clock.now().getTime() / 1000));
+      if (!card) throw new PaymentRequestRefused('invalid_payment_token', 'Your card details have expired. Please enter them again.');
+      const behaviour = card.behaviour;
+      const now = clock.now();
+      const [row] = await db
+        .insert(testProviderCharges)
+        .values({
+          id: `ch_test_${randomBytes(12).toString('base64url')}`,
+          idempotencyKey: request.idempotencyKey,
+          requestHash,
+          sourceRef: card.tokenId,
+          amount: request.amount,
+          currency: request.currency,
+          status: behaviour.outcome === 'succeeds' ? 'succeeded' : behaviour.outcome === 'declined' ? 'declined' : 'requires_action',
+          declineCode: behaviour.outcome === 'declined' ? behaviour.code : null,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return chargeOf(row, actionUrl);
+      // Another request took the key (or the token) first: the key's charge is the answer; a token used under
+      // another key pays no more.
+      const winner = await replay();
+      if (winner) return winner;
+      throw new PaymentRequestRefused('payment_token_used', 'These card details were already used. Please enter them again.');
+    },
+
+    async findCharge(idempotencyKey: string) {
+      const row = await byKey(idempotencyKey);
+      return row ? chargeOf(row, actionUrl) : null;
+    },
+
+    async getCharge(id: string) {
+      const row = await byId(id);
+      return row ? chargeOf(row, actionUrl) : null;
+    },
+
+    async authenticate(id: string, approved: boolean) {
+      const [row] = await db
+        .update(testProviderCharges)
+        .set({ status: approved ? 'succeeded' : 'declined', declineCode: approved ? null : 'authentication_failed', updatedAt: clock.now() })
+        .where(and(eq(testProviderCharges.id, id), eq(testProviderCharges.status, 'requires_action')))
+        .returning();
+      if (row) return chargeOf(row, actionUrl);
+      const current = await byId(id);
+      return current ? chargeOf(current, actionUrl) : null;
+    },
+  };
+}
