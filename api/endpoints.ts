@@ -28,6 +28,7 @@ import {
 } from './schemas/profile';
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
 import { clientErrorReport } from './schemas/system';
+import { cardToken, testCardRequest } from './schemas/payments';
 
 export { buildPath };
 export type { EndpointAuth, HttpMethod };
@@ -80,6 +81,7 @@ export const callSchemas = {
   getFormula: { query: formulaQuery, response: skeletonFormula },
   getProductRecommendations: { query: productRecommendationsQuery, response: productRecommendations },
   reportClientError: { body: clientErrorReport, response: null },
+  tokenizeTestCard: { body: testCardRequest, response: cardToken },
 } as const satisfies { [K in RouteName]: CallSchemas };
 
 type CallSchemasTable = typeof callSchemas;

@@ -127,6 +127,8 @@ export type {
 } from './client/index';
 export { cents, cartItemCategory, monogram, cartItemSubscription, cartItem, cart, cartItemUpdate, cartPatch } from './schemas/cart';
 export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch } from './schemas/cart';
+export { testCardRequest, cardToken } from './schemas/payments';
+export type { TestCardRequest, CardToken } from './schemas/payments';
 export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport } from './schemas/system';
 export type { ClientErrorReport } from './schemas/system';
 export { scrubReportText } from './report-text';

@@ -55,6 +55,8 @@ export const routes = {
   getProductRecommendations: { method: 'GET', path: '/v1/account/product_recommendations', auth: 'required' },
   // The web app's error reports (spec 000 §8; app/report-error.ts sends them as a beacon).
   reportClientError: { method: 'POST', path: '/v1/client_errors/', auth: 'none' },
+  // Payments (API.md; the embedded test provider's card tokeniser, issue 14).
+  tokenizeTestCard: { method: 'POST', path: '/v1/payments/test/tokenize', auth: 'none' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -15,6 +15,8 @@ export interface RateLimits {
   guestSignupPerIp: RateLimit;
   /** The web app's error reports (POST /v1/client_errors/): enough for a broken page, not enough to flood the log. */
   clientErrorsPerIp: RateLimit;
+  /** Test card tokens (POST /v1/payments/test/tokenize): enough for a shopper's typos, too few to try card numbers. */
+  cardTokensPerIp: RateLimit;
 }
 
 /** Everything createApp needs to know about its surroundings. */
@@ -50,6 +52,7 @@ export const defaultRateLimits: RateLimits = {
   signupPerIp: { limit: 100, windowSeconds: 15 * 60 },
   guestSignupPerIp: { limit: 300, windowSeconds: 15 * 60 },
   clientErrorsPerIp: { limit: 60, windowSeconds: 15 * 60 },
+  cardTokensPerIp: { limit: 30, windowSeconds: 15 * 60 },
 };
 
 /** Fills in the defaults. */

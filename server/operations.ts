@@ -3,6 +3,7 @@ import type { Operation } from './http/operation';
 import { identityOperations } from './identity/routes';
 import { getOutboxJson } from './mail/get-outbox-json';
 import { getOutboxPage } from './mail/get-outbox-page';
+import { paymentOperations } from './payments/routes';
 import { profileOperations } from './profile/routes';
 import { getHealth } from './system/get-health';
 import { getOpenApi } from './system/get-openapi';
@@ -17,6 +18,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...identityOperations,
     ...accountOperations,
     ...profileOperations,
+    ...paymentOperations,
     getHealth,
     reportClientError,
     ...(options.production ? [] : [getOutboxJson, getOutboxPage]),

@@ -61,6 +61,8 @@ export function createApiClient(options: ApiClientOptions) {
       call('getProductRecommendations', { query: { category: categoryOf(category) } }, o),
     /** The app itself reports through app/report-error.ts (a beacon, without loading this client); this is the same call. */
     reportClientError: (body: RequestBody<'reportClientError'>, o?: Options) => call('reportClientError', { body }, o),
+    /** A card for the embedded test provider; the payment step keeps only the token (issue 14). */
+    tokenizeTestCard: (card: RequestBody<'tokenizeTestCard'>, o?: Options) => call('tokenizeTestCard', { body: card }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

@@ -141,6 +141,7 @@ describe('the contract, declared once (issue 11)', () => {
       getFormula: (a) => a.getFormula('supplement_core'),
       getProductRecommendations: (a) => a.getProductRecommendations('supplements'),
       reportClientError: (a) => a.reportClientError({ where: 'loading the stylist', name: 'Error', message: 'offline', path: '/stylist/jane' }),
+      tokenizeTestCard: (a) => a.tokenizeTestCard({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Ada Lovelace' }),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {

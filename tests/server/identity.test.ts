@@ -235,6 +235,7 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
             signupPerIp: { limit: 100, windowSeconds: 60 },
             guestSignupPerIp: { limit: 100, windowSeconds: 60 },
             clientErrorsPerIp: { limit: 100, windowSeconds: 60 },
+            cardTokensPerIp: { limit: 100, windowSeconds: 60 },
           },
         },
       });

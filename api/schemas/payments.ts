@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * POST /v1/payments/test/tokenize: a card for the embedded test provider (issue 14; DESIGN.md "Payments"). The card
+ * goes to the provider's tokeniser and nowhere else; the payment step keeps only the token it answers with.
+ */
+export const testCardRequest = z
+  .object({
+    number: z.string().trim().min(1, 'Enter your card number.').max(30),
+    exp_month: z.number().int().min(1).max(12),
+    exp_year: z.number().int().min(0).max(9999),
+    cvc: z.string().trim().min(1, 'Enter your card’s security code.').max(4),
+    /** The name on the card (spec 001 §5: the card token is created with it). */
+    name: z.string().trim().min(1, 'Enter the name on the card.').max(100),
+  })
+  .strict();
+export type TestCardRequest = z.input<typeof testCardRequest>;
+
+/** The token, and what the payment step may show of the card. */
+export const cardToken = z.object({
+  token: z.string(),
+  card: z.object({ brand: z.enum(['visa', 'mastercard', 'amex', 'discover']), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() }),
+});
+export type CardToken = z.infer<typeof cardToken>;
