@@ -24,3 +24,5 @@ export {
 } from './commerce';
 export type { Frequency, FrequencyOption } from './commerce';
 export { CANADIAN_AREA_CODES, phoneDigits, formatPhoneInput, isCompletePhone, phoneCountry, storedPhone, formatCanadianPostalInput } from './phone';
+export { US_STATES, CA_PROVINCES, regionsOf, regionLabel, regionCode } from './regions';
+export type { AddressCountry } from './regions';

@@ -1,11 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { addresses } from '../db/schema';
-import { ApiError, validationError } from '../http/api-error';
+import { ApiError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { newPubkey } from '../identity/token-hash';
 import { addressView } from './address-view';
 import { lockUser } from './lock-user';
-import { normalizePostalCode, postalCodeMessage } from './postal-code';
+import { checkedPlace } from './postal-code';
 
 /** How many addresses one customer may keep. */
 export const MAX_ADDRESSES = 20;
@@ -23,8 +23,7 @@ export const addAddress = defineOperation(
     },
   },
   async ({ c, body, auth, services }) => {
-    const zipcode = normalizePostalCode(body.zipcode, body.country);
-    if (!zipcode) throw validationError({ zipcode: [postalCodeMessage(body.country)] });
+    const { zipcode, state } = checkedPlace(body);
     const now = services.clock.now();
     const row = await services.db.transaction(async (tx) => {
       await lockUser(tx, auth.user.id);
@@ -46,7 +45,7 @@ export const addAddress = defineOperation(
           address1: body.address1,
           address2: body.address2 || null,
           city: body.city,
-          state: body.state,
+          state,
           zipcode,
           country: body.country,
           isPrimary: primary,

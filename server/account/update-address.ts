@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { addresses } from '../db/schema';
-import { notFound, validationError } from '../http/api-error';
+import { notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { addressView } from './address-view';
 import { lockUser } from './lock-user';
-import { normalizePostalCode, postalCodeMessage } from './postal-code';
+import { checkedPlace } from './postal-code';
 
 /** PATCH /v1/account/addresses/{pubkey}: changes some fields; another customer's address is 404. */
 export const updateAddress = defineOperation(
@@ -29,8 +29,7 @@ export const updateAddress = defineOperation(
         .limit(1);
       if (!current) throw notFound('not_found', 'No such address.');
       const country = body.country ?? (current.country === 'CA' ? 'CA' : 'US');
-      const zipcode = normalizePostalCode(body.zipcode ?? current.zipcode, country);
-      if (!zipcode) throw validationError({ zipcode: [postalCodeMessage(country)] });
+      const { zipcode, state } = checkedPlace({ zipcode: body.zipcode ?? current.zipcode, state: body.state ?? current.state, country });
       if (body.primary === true) {
         await tx
           .update(addresses)
@@ -43,7 +42,7 @@ export const updateAddress = defineOperation(
           address1: body.address1 ?? current.address1,
           address2: body.address2 === undefined ? current.address2 : body.address2 || null,
           city: body.city ?? current.city,
-          state: body.state ?? current.state,
+          state,
           zipcode,
           country,
           isPrimary: body.primary ?? current.isPrimary,

@@ -2,13 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { didYouMean, readDataSource, type DataProblem } from '#engine/compiler';
+import { CA_PROVINCES, US_STATES } from '#api/shared';
 import { loadDataFile, type CompiledTable } from '../formulation/load-data-table';
 
-/** The regions the shop ships to, by country (spec 001 §9 Countries: US "State", CA "Province"). */
-export const REGIONS = {
-  US: ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY'],
-  CA: ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
-} as const;
+/** The regions the shop ships to, by country: the tax table has a rate for each. */
+export const REGIONS = { US: Object.keys(US_STATES), CA: Object.keys(CA_PROVINCES) } as const;
 export type TaxCountry = keyof typeof REGIONS;
 
 /** A rate in thousandths of a percent: 7.25 % is 7250, Québec's 14.975 % is 14975. Integers keep the arithmetic exact. */

@@ -134,6 +134,25 @@ describeEachDatabase('account (API.md Identity; spec 000 §3.9)', (database) => 
       expect(badPatch.body.fields.zipcode).toBeDefined();
     });
 
+    it('issue 14, spec 001 §9 Countries: the state must be one of the country’s, kept by its code; a bad one saves nothing', async () => {
+      const { access } = await signUpCustomer(t);
+      const named = await t.call('POST', '/v1/account/addresses', { token: access, body: { ...home, state: 'new york' } });
+      expect(named).toMatchObject({ status: 201, body: { state: 'NY' } });
+      const lower = await t.call('POST', '/v1/account/addresses', { token: access, body: { ...home, state: 'tx', zipcode: '73301' } });
+      expect(lower.body.state).toBe('TX');
+      const before = (await t.call('GET', '/v1/account/addresses', { token: access })).body;
+      const province = await t.call('POST', '/v1/account/addresses', { token: access, body: { ...home, state: 'ON' } });
+      expect(province).toMatchObject({ status: 400, body: { code: 'validation_error', fields: { state: ['Choose a state of the United States.'] } } });
+      const both = await t.call('POST', '/v1/account/addresses', { token: access, body: { ...home, state: 'ZZ', zipcode: 'nope' } });
+      expect(Object.keys(both.body.fields).sort()).toEqual(['state', 'zipcode']);
+      // Moving an address to Canada needs a province and a postal code of Canada; nothing changes until both are.
+      const moved = await t.call('PATCH', `/v1/account/addresses/${named.body.pubkey}`, { token: access, body: { country: 'CA', zipcode: 'M5V 3L9' } });
+      expect(moved).toMatchObject({ status: 400, body: { fields: { state: ['Choose a province of Canada.'] } } });
+      expect((await t.call('GET', '/v1/account/addresses', { token: access })).body).toEqual(before);
+      const done = await t.call('PATCH', `/v1/account/addresses/${named.body.pubkey}`, { token: access, body: { country: 'CA', zipcode: 'M5V 3L9', state: 'Ontario' } });
+      expect(done).toMatchObject({ status: 200, body: { country: 'CA', state: 'ON', zipcode: 'M5V 3L9' } });
+    });
+
     it('names missing and unknown fields', async () => {
       const { access } = await signUpCustomer(t);
       const response = await t.call('POST', '/v1/account/addresses', { token: access, body: { address1: 'x', country: 'FR', colour: 'red' } });
