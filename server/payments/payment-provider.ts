@@ -21,7 +21,8 @@ export interface ChargeRequest {
 }
 
 export interface CardSummary {
-  brand: CardBrand;
+  /** 'unknown' for a network the shop does not name. */
+  brand: CardBrand | 'unknown';
   last4: string;
 }
 
