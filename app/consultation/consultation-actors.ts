@@ -31,7 +31,7 @@ const badLocation = new Set<ApiErrorCode>(['unknown_zipcode', 'no_zipcode']);
  * error is raised again.
  */
 export async function saveStepAnswers(deps: ConsultationDeps, request: SaveRequest): Promise<SaveResult> {
-  const { values, env, step, mode } = request;
+  const { values, env, step } = request;
   if (env.session !== 'authenticated') {
     if (!step.public) throw new ApiError({ status: 401, code: 'sign_in_required', detail: 'Please save your results to continue.' });
     deps.buffer.write(values);
@@ -40,7 +40,8 @@ export async function saveStepAnswers(deps: ConsultationDeps, request: SaveReque
   await deps.api.patchHairProfile(asPatch(values));
   deps.versions.answers++;
   if (!Object.keys(values).every((field) => field.includes('fragrance'))) deps.versions.fragrances++;
-  if (mode !== 'location') {
+  // The zip code step's save is followed by the aggressors of its place (spec 000 §3.5).
+  if (step.kind !== 'zipcode') {
     Object.assign(deps.saved, values);
     return {};
   }

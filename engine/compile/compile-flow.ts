@@ -48,7 +48,7 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
     section = step.section ?? section;
     const route = step.route ? `${flow.routes.base}/${step.route}` : flow.routes.base;
     const saveMode: SaveMode =
-      step.kind === 'zipcode' ? 'location' : unsavedKinds.has(step.kind) || step.skipSave === true ? 'none' : 'answers';
+      unsavedKinds.has(step.kind) || step.skipSave === true ? 'none' : 'answers';
     const { when: _w, skipSave: _s, ...rest } = step as StepDefinition & { when?: unknown; skipSave?: unknown };
     const compiled: Record<string, unknown> = { ...rest, route, section, saveMode, answerFields: [] as string[] };
     const when = ruleAt([...path, 'when']);

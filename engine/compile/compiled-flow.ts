@@ -35,8 +35,11 @@ export interface CompiledImage extends Image {
   cases?: { when: Rule; src: string }[];
 }
 
-/** How a step's answer leaves the device: not at all, as plain answers, or as the location save (zip code, then aggressors). */
-export type SaveMode = 'none' | 'answers' | 'location';
+/**
+ * Whether a step's answer leaves the device: not at all, or as answers. What a save does beyond writing the answers
+ * (the zip code's aggressors, say) is the flow kind's save adapter's business, decided from the step's kind.
+ */
+export type SaveMode = 'none' | 'answers';
 
 /** The follow-up modal of a choice step. */
 export interface CompiledFollowUp {

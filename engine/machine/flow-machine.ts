@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CompiledStep, SaveMode } from '../compile/compiled-flow.ts';
 import type { OptionValue } from '../schema/flow-schema.ts';
 import { autoAdvanceKinds, isListKind } from '../schema/step-shapes.ts';
@@ -40,15 +40,28 @@ export interface FlowMachineInput {
   facts?: ScreenFacts;
 }
 
+/**
+ * What went wrong, as a code a runner words for its shoppers (the engine writes no shopper-facing text):
+ * - answer_required: NEXT on a step that still needs an answer;
+ * - next_step_failed: the step after this one could not be worked out (a rule failed); nothing moved;
+ * - route_failed: a URL the shopper opened could not be resolved; nothing moved;
+ * - save_failed: the save adapter failed; `detail` is the error's own `detail` when it has one (an API error's).
+ */
+export type FlowProblem =
+  | { code: 'answer_required' }
+  | { code: 'next_step_failed' }
+  | { code: 'route_failed' }
+  | { code: 'save_failed'; detail?: string; cause?: unknown };
+
 export interface FlowContext {
   runtime: FlowRuntime;
   answers: Answers;
   env: FlowEnvironment;
   facts: ScreenFacts;
-  /** What the shopper sees as the problem, if anything went wrong. */
-  error: string | null;
-  /** Where the flow starts (resolved once from the input). */
-  start: number;
+  /** The step on screen (an index into runtime.steps), or -1 at the results. */
+  index: number;
+  /** What went wrong, if anything, until the shopper acts again. */
+  error: FlowProblem | null;
   /** Leaving the last step replaced the history entry (spec 000 §2.3). */
   replace: boolean;
 }
@@ -61,19 +74,17 @@ export type FlowEvent =
   | { type: 'SESSION'; session: FlowEnvironment['session']; user?: FlowEnvironment['user'] }
   | { type: 'FACTS'; facts: ScreenFacts };
 
-const stateKey = (step: CompiledStep) => `step:${step.name}`;
-const scopeOf = (c: FlowContext): RuleScope => ({ answers: c.answers, env: c.env, variants: c.runtime.variants });
-const routeCache = new WeakMap<object, number>();
-
-/** Friendly words for a failure the shopper cannot fix by changing an answer. */
-const SOMETHING_WRONG = 'Something went wrong. Please try again.';
-
-/** A step shown whatever the answers: no rule, and (for a choice) options that do not depend on them. */
-function alwaysShown(step: CompiledStep): boolean {
-  if (step.when) return false;
-  if (!('options' in step) || step.kind === 'boolean') return true;
-  return !step.optionCases && step.options.some((o) => !o.retired && !o.when);
+/** What the complete actor is asked when the results are reached. */
+export interface CompleteRequest {
+  flowId: string;
+  category: string;
+  values: Answers;
+  env: FlowEnvironment;
 }
+
+const scopeOf = (c: FlowContext): RuleScope => ({ answers: c.answers, env: c.env, variants: c.runtime.variants });
+const stepAt = (c: FlowContext): CompiledStep => c.runtime.steps[c.index]!;
+const flowName = (c: FlowContext) => `[flow ${c.runtime.flow.id}]`;
 
 /** Whether the step still needs an answer before moving on. */
 function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): boolean {
@@ -86,24 +97,50 @@ function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScop
 }
 
 /**
- * Builds the XState machine of a flow: one state per step, in the order the variants give. NEXT
- * moves to the first later step whose rule holds, else to the results (spec 000 §2.3); single
- * answers wait 300 ms, then save and move on; saving is the `saveAnswers` actor; any error while
- * choosing the next step is logged and nothing moves; GO_TO_ROUTE follows the URL, never past the
- * sign-in step into non-public steps.
+ * Where NEXT leads from the step on screen: the next step whose rule holds, the sign-in step for a visitor who may
+ * not go further, or -1 for the results (spec 000 §2.3); null when it cannot be worked out (logged).
+ */
+function onwardIndex(c: FlowContext): number | null {
+  try {
+    const next = nextStepIndex(c.runtime, c.index, scopeOf(c));
+    return next === -1 ? -1 : guardAccess(c.runtime, next, scopeOf(c));
+  } catch (error) {
+    console.error(`${flowName(c)} could not work out the step after "${stepAt(c).name}"`, error);
+    return null;
+  }
+}
+
+/**
+ * Builds the XState machine of a flow: a fixed handful of states whatever the flow's length (the step on screen
+ * is `context.index`), so building it costs the same for a 5-step feedback flow and a 40-step consultation.
+ * NEXT moves to the first later step whose rule holds, else to the results (spec 000 §2.3); single answers wait
+ * 300 ms, then save and move on; saving is the `saveAnswers` actor, reaching the results runs `completeFlow`
+ * (both supplied by the runner's adapters through `.provide`); an error while choosing the next step is logged and
+ * nothing moves; GO_TO_ROUTE follows the URL, never past the sign-in step into non-public steps. Read it through
+ * the selectors below (flowStep, flowBusy, flowAtResults, flowProblem), never through state names.
  * @example
  * const actor = createActor(createFlowMachine(runtime).provide({ actors: { saveAnswers } }), { input: { runtime, route } });
  */
 export function createFlowMachine(runtime: FlowRuntime) {
-  const steps = runtime.steps;
-  const target = (i: number) => (i === -1 ? '#results' : `#${stateKey(steps[i]!)}`);
-  const routeOf = (c: FlowContext, e: { route: string }) => {
-    let resolved = routeCache.get(e);
-    if (resolved === undefined) {
+  // Each GO_TO_ROUTE event's resolution, worked out once for its guard and its action.
+  const routeCache = new WeakMap<object, number | null>();
+  const routeOf = (c: FlowContext, e: { route: string }): number | null => {
+    if (routeCache.has(e)) return routeCache.get(e)!;
+    let resolved: number | null;
+    try {
       resolved = resolveRoute(c.runtime, e.route, scopeOf(c));
-      routeCache.set(e, resolved);
+    } catch (error) {
+      console.error(`${flowName(c)} could not open ${e.route}`, error);
+      resolved = null;
     }
+    routeCache.set(e, resolved);
     return resolved;
+  };
+  // NEXT's destination, worked out once per event for the guards and the action that follow it.
+  const onwardCache = new WeakMap<object, number | null>();
+  const onwardOf = (c: FlowContext, e: object): number | null => {
+    if (!onwardCache.has(e)) onwardCache.set(e, onwardIndex(c));
+    return onwardCache.get(e)!;
   };
 
   const machine = setup({
@@ -111,12 +148,12 @@ export function createFlowMachine(runtime: FlowRuntime) {
     delays: { advance: ADVANCE_DELAY_MS },
     actors: {
       saveAnswers: fromPromise<SaveResult | void, SaveRequest>(async () => undefined),
-      completeFlow: fromPromise<void, { flowId: string; category: string; values: Answers; env: FlowEnvironment }>(async () => undefined),
+      completeFlow: fromPromise<void, CompleteRequest>(async () => undefined),
     },
     actions: {
-      applyAnswer: assign(({ context, event }, params: { index: number }) => {
+      applyAnswer: assign(({ context, event }) => {
         if (event.type !== 'ANSWER') return {};
-        const values = answersFromSelection(steps[params.index]!, event.selection);
+        const values = answersFromSelection(stepAt(context), event.selection);
         return { answers: { ...context.answers, ...values }, error: null };
       }),
       setSession: assign(({ context, event }) => {
@@ -128,133 +165,41 @@ export function createFlowMachine(runtime: FlowRuntime) {
         const output = (event as { output?: SaveResult | void }).output;
         return output?.facts ? { facts: { ...context.facts, ...output.facts } } : {};
       }),
-      showError: assign((_, params: { message: string }) => ({ error: params.message })),
-      showSaveError: assign(({ event }) => {
-        const error = (event as { error?: unknown }).error;
-        const detail = error && typeof error === 'object' && 'detail' in error ? String((error as { detail: unknown }).detail) : undefined;
-        return { error: detail ?? SOMETHING_WRONG };
+      problem: assign((_, params: { code: 'answer_required' | 'next_step_failed' | 'route_failed' }) => ({ error: { code: params.code } })),
+      saveProblem: assign(({ event }) => {
+        const cause = (event as { error?: unknown }).error;
+        const detail = cause && typeof cause === 'object' && 'detail' in cause ? String((cause as { detail: unknown }).detail) : undefined;
+        return { error: { code: 'save_failed' as const, detail, cause } };
       }),
-      noteLeaving: assign((_, params: { replace: boolean }) => ({ replace: params.replace, error: null })),
+      /** Moves on to where NEXT leads, noting whether the step left replaces its history entry. */
+      moveOn: assign(({ context, event }) => ({ index: onwardOf(context, event) ?? context.index, replace: stepAt(context).replaceHistory, error: null })),
+      moveBack: assign(({ context }) => ({ index: previousStepIndex(context.runtime, context.index === -1 ? context.runtime.steps.length : context.index, scopeOf(context)), error: null })),
+      followRoute: assign(({ context, event }) => (event.type === 'GO_TO_ROUTE' ? { index: routeOf(context, event) ?? context.index, error: null } : {})),
       logError: ({ context, event }, params: { what: string }) => {
-        console.error(`[flow ${context.runtime.flow.id}] ${params.what}`, (event as { error?: unknown }).error ?? '');
+        console.error(`${flowName(context)} ${params.what}`, (event as { error?: unknown }).error ?? '');
       },
     },
     guards: {
-      included: ({ context }, params: { index: number }) => context.runtime.isIncluded(steps[params.index]!, scopeOf(context)),
-      enters: ({ context }, params: { from: number; index: number }) => {
-        const next = nextStepIndex(context.runtime, params.from, scopeOf(context));
-        return next !== -1 && guardAccess(context.runtime, next, scopeOf(context)) === params.index;
-      },
-      returnsTo: ({ context }, params: { from: number; index: number }) =>
-        previousStepIndex(context.runtime, params.from, scopeOf(context)) === params.index,
-      nextStepFails: ({ context }, params: { from: number }) => {
-        try {
-          const next = nextStepIndex(context.runtime, params.from, scopeOf(context));
-          if (next !== -1) guardAccess(context.runtime, next, scopeOf(context));
-          return false;
-        } catch (error) {
-          console.error(`[flow ${context.runtime.flow.id}] could not work out the step after "${steps[params.from]!.name}"`, error);
-          return true;
-        }
-      },
-      answerMissing: ({ context }, params: { index: number }) => answerMissing(context.runtime, steps[params.index]!, scopeOf(context)),
-      waitsForFollowUp: ({ context, event }, params: { index: number }) => {
-        const step = steps[params.index]!;
+      atResults: ({ context }) => context.index === -1,
+      answerMissing: ({ context }) => answerMissing(context.runtime, stepAt(context), scopeOf(context)),
+      skipsSave: ({ context }) => stepAt(context).saveMode === 'none',
+      autoAdvances: ({ context }) => autoAdvanceKinds.has(stepAt(context).kind),
+      waitsForFollowUp: ({ context, event }) => {
+        const step = stepAt(context);
         if (event.type !== 'ANSWER' || !('followUp' in step) || !step.followUp) return false;
         const { followUp } = step;
         return followUp.on.includes(event.selection as OptionValue) && (!followUp.when || context.runtime.guard(followUp.when)(scopeOf(context)));
       },
-      routeFails: ({ context, event }) => {
-        if (event.type !== 'GO_TO_ROUTE') return false;
-        try {
-          routeOf(context, event);
-          return false;
-        } catch (error) {
-          console.error(`[flow ${context.runtime.flow.id}] could not open ${event.route}`, error);
-          return true;
-        }
-      },
-      routesTo: ({ context, event }, params: { index: number }) => event.type === 'GO_TO_ROUTE' && routeOf(context, event) === params.index,
-      startsAt: ({ context }, params: { index: number }) => context.start === params.index,
+      nextStepFails: ({ context, event }) => onwardOf(context, event) === null,
+      leadsToResults: ({ context, event }) => onwardOf(context, event) === -1,
+      canGoBack: ({ context }) => previousStepIndex(context.runtime, context.index === -1 ? context.runtime.steps.length : context.index, scopeOf(context)) !== -1,
+      routeFails: ({ context, event }) => event.type === 'GO_TO_ROUTE' && routeOf(context, event) === null,
+      routesToResults: ({ context, event }) => event.type === 'GO_TO_ROUTE' && routeOf(context, event) === -1,
     },
   });
 
-  // Only steps up to the next one that is always shown can follow a step (or precede it, going back):
-  // listing just those keeps the machine small (and quick to build on a phone).
-  const forwardFrom = (from: number) => {
-    const out: number[] = [];
-    for (let i = from + 1; i < steps.length; i++) {
-      out.push(i);
-      if (alwaysShown(steps[i]!)) break;
-    }
-    return out;
-  };
-  const backwardFrom = (from: number) => {
-    const out: number[] = [];
-    for (let i = from - 1; i >= 0; i--) {
-      out.push(i);
-      if (alwaysShown(steps[i]!)) break;
-    }
-    return out;
-  };
-  const signinSteps = steps.flatMap((s, i) => (s.kind === 'signin' ? [i] : []));
-
-  // From step `from`, the transitions that move on: an error stays put, else the first shown step (or the
-  // sign-in step, for a visitor who may not go further), else the results.
-  const onwards = (from: number, stay: string | undefined, leaving: { replace: boolean }) => [
-    { guard: { type: 'nextStepFails' as const, params: { from } }, ...(stay ? { target: stay } : {}), actions: [{ type: 'showError' as const, params: { message: SOMETHING_WRONG } }] },
-    ...[...new Set([...forwardFrom(from), ...signinSteps])].map((index) => ({
-      guard: { type: 'enters' as const, params: { from, index } },
-      target: target(index),
-      actions: [{ type: 'noteLeaving' as const, params: leaving }],
-    })),
-    { target: '#results', actions: [{ type: 'noteLeaving' as const, params: leaving }] },
-  ];
-
-  const stepStates = Object.fromEntries(
-    steps.map((step, index) => {
-      const leaving = { replace: step.replaceHistory };
-      const answer = autoAdvanceKinds.has(step.kind)
-        ? [
-            { guard: { type: 'waitsForFollowUp' as const, params: { index } }, target: '.ready', actions: [{ type: 'applyAnswer' as const, params: { index } }] },
-            { target: '.waiting', actions: [{ type: 'applyAnswer' as const, params: { index } }] },
-          ]
-        : [{ actions: [{ type: 'applyAnswer' as const, params: { index } }] }];
-      const submit = [
-        { guard: { type: 'answerMissing' as const, params: { index } }, target: '.ready', actions: [{ type: 'showError' as const, params: { message: 'Please choose an answer to continue.' } }] },
-        step.saveMode === 'none' ? onwards(index, '.ready', leaving) : { target: '.saving' },
-      ].flat();
-      const back = backwardFrom(index).map((i) => ({ guard: { type: 'returnsTo' as const, params: { from: index, index: i } }, target: target(i) }));
-      return [
-        stateKey(step),
-        {
-          id: stateKey(step),
-          meta: { step: step.name, route: step.route },
-          initial: 'ready',
-          on: { ANSWER: answer, NEXT: submit, BACK: back },
-          states: {
-            ready: {},
-            waiting: { after: { advance: 'saving' } },
-            saving: {
-              invoke: {
-                src: 'saveAnswers' as const,
-                input: ({ context }: { context: FlowContext }): SaveRequest => ({
-                  flowId: context.runtime.flow.id,
-                  category: context.runtime.flow.category,
-                  step,
-                  values: saveValues(context, step),
-                  mode: step.saveMode,
-                  env: context.env,
-                }),
-                onDone: onwards(index, 'ready', leaving).map((t) => ({ ...t, actions: [{ type: 'keepSaveResult' as const }, ...t.actions] })),
-                onError: { target: 'ready', actions: [{ type: 'logError' as const, params: { what: `saving "${step.name}" failed` } }, { type: 'showSaveError' as const }] },
-              },
-            },
-          },
-        },
-      ];
-    }),
-  );
+  // From a step, where NEXT (or a finished save) leads: an error stays put, else the next step or the results.
+  const nextStepFails = { code: 'next_step_failed' as const };
 
   return machine.createMachine({
     id: `flow-${runtime.flow.id}`,
@@ -264,53 +209,98 @@ export function createFlowMachine(runtime: FlowRuntime) {
         answers: input.answers ?? {},
         env: input.runtime.env,
         facts: input.facts ?? {},
+        index: 0,
         error: null,
-        start: 0,
         replace: false,
       };
       const scope = scopeOf(context);
       try {
         const unanswered = input.resume ? firstUnansweredIndex(input.runtime, scope) : -2;
-        context.start = unanswered !== -2 ? unanswered : resolveRoute(input.runtime, input.route ?? input.runtime.flow.routes.base, scope);
+        context.index = unanswered !== -2 ? unanswered : resolveRoute(input.runtime, input.route ?? input.runtime.flow.routes.base, scope);
       } catch (error) {
         console.error(`[flow ${input.runtime.flow.id}] could not work out where to start`, error);
-        context.start = 0;
+        context.index = 0;
       }
       return context;
     },
     initial: 'starting',
     on: {
       GO_TO_ROUTE: [
-        { guard: 'routeFails', actions: [{ type: 'showError', params: { message: SOMETHING_WRONG } }] },
-        ...steps.map((_, index) => ({ guard: { type: 'routesTo' as const, params: { index } }, target: target(index) })),
-        { target: '#results' },
+        { guard: 'routeFails', actions: [{ type: 'problem', params: { code: 'route_failed' } }] },
+        { guard: 'routesToResults', target: '#results', actions: 'followRoute' },
+        { target: '#step', reenter: true, actions: 'followRoute' },
       ],
       SESSION: { actions: 'setSession' },
       FACTS: { actions: 'setFacts' },
     },
     states: {
       starting: {
-        always: [...steps.map((_, index) => ({ guard: { type: 'startsAt' as const, params: { index } }, target: target(index) })), { target: '#results' }],
+        always: [{ guard: 'atResults', target: 'results' }, { target: 'step' }],
       },
-      ...stepStates,
+      step: {
+        id: 'step',
+        initial: 'ready',
+        on: {
+          ANSWER: [
+            { guard: 'waitsForFollowUp', target: '.ready', actions: 'applyAnswer' },
+            { guard: 'autoAdvances', target: '.waiting', actions: 'applyAnswer' },
+            { actions: 'applyAnswer' },
+          ],
+          NEXT: [
+            { guard: 'answerMissing', target: '.ready', actions: [{ type: 'problem', params: { code: 'answer_required' } }] },
+            // A step that saves nothing moves on at once.
+            { guard: and(['skipsSave', 'nextStepFails']), target: '.ready', actions: [{ type: 'problem', params: nextStepFails }] },
+            { guard: and(['skipsSave', 'leadsToResults']), target: '#results', actions: 'moveOn' },
+            { guard: 'skipsSave', target: '#step', reenter: true, actions: 'moveOn' },
+            { target: '.saving' },
+          ],
+          BACK: { guard: 'canGoBack', target: '#step', reenter: true, actions: 'moveBack' },
+        },
+        states: {
+          ready: {},
+          waiting: { after: { advance: 'saving' } },
+          saving: {
+            invoke: {
+              src: 'saveAnswers',
+              input: ({ context }): SaveRequest => {
+                const step = stepAt(context);
+                return {
+                  flowId: context.runtime.flow.id,
+                  category: context.runtime.flow.category,
+                  step,
+                  values: saveValues(context, step),
+                  mode: step.saveMode,
+                  env: context.env,
+                };
+              },
+              onDone: [
+                { guard: 'nextStepFails', target: 'ready', actions: ['keepSaveResult', { type: 'problem', params: nextStepFails }] },
+                { guard: 'leadsToResults', target: '#results', actions: ['keepSaveResult', 'moveOn'] },
+                { target: '#step', reenter: true, actions: ['keepSaveResult', 'moveOn'] },
+              ],
+              onError: { target: 'ready', actions: [{ type: 'logError', params: { what: 'saving a step failed' } }, 'saveProblem'] },
+            },
+          },
+        },
+      },
       results: {
         id: 'results',
         initial: 'completing',
         on: {
-          BACK: backwardFrom(steps.length).map((i) => ({ guard: { type: 'returnsTo' as const, params: { from: steps.length, index: i } }, target: target(i) })),
+          BACK: { guard: 'canGoBack', target: '#step', actions: 'moveBack' },
         },
         states: {
           completing: {
             invoke: {
               src: 'completeFlow',
-              input: ({ context }) => ({
+              input: ({ context }): CompleteRequest => ({
                 flowId: context.runtime.flow.id,
                 category: context.runtime.flow.category,
                 values: context.runtime.flow.onComplete ?? {},
                 env: context.env,
               }),
               onDone: 'completed',
-              onError: { target: 'completed', actions: [{ type: 'logError', params: { what: 'marking the consultation completed failed' } }] },
+              onError: { target: 'completed', actions: [{ type: 'logError', params: { what: 'completing the flow failed' } }] },
             },
           },
           completed: {},
@@ -330,3 +320,26 @@ export function saveValues(context: FlowContext, step: CompiledStep): Answers {
 export type FlowMachine = ReturnType<typeof createFlowMachine>;
 export type FlowActor = ActorRefFrom<FlowMachine>;
 export type FlowSnapshot = SnapshotFrom<FlowMachine>;
+
+// What a runner reads of a flow's snapshot (it never reads state names).
+
+/** The step on screen, or null at the results. */
+export function flowStep(snapshot: FlowSnapshot): CompiledStep | null {
+  const { index, runtime } = snapshot.context;
+  return snapshot.matches('results') || index === -1 ? null : (runtime.steps[index] ?? null);
+}
+
+/** True at the results (the flow is complete, or completing). */
+export function flowAtResults(snapshot: FlowSnapshot): boolean {
+  return snapshot.matches('results');
+}
+
+/** True while an answer waits to be saved or is being saved: the step's controls are busy. */
+export function flowBusy(snapshot: FlowSnapshot): boolean {
+  return snapshot.matches({ step: 'waiting' }) || snapshot.matches({ step: 'saving' });
+}
+
+/** What went wrong on this step, as a code, or null. */
+export function flowProblem(snapshot: FlowSnapshot): FlowProblem | null {
+  return snapshot.context.error;
+}

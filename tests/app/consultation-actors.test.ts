@@ -9,7 +9,7 @@ import { profileAnswers } from '../../app/consultation/profile-answers.ts';
 
 const publicStep = { name: 'length', public: true } as CompiledStep;
 const privateStep = { name: 'fragrance', public: false } as CompiledStep;
-const zipStep = { name: 'zipcode', public: false } as CompiledStep;
+const zipStep = { name: 'zipcode', kind: 'zipcode', public: false } as CompiledStep;
 const anonymous = anonymousEnvironment();
 const signedIn = anonymousEnvironment({ session: 'authenticated', user: { hasNames: true } });
 
@@ -56,7 +56,7 @@ describe('spec 000 §4.3 saving answers', () => {
 
   it('saves the zip code, then fetches the aggressors and brings back the city', async () => {
     const d = deps({ getAggressors: vi.fn().mockResolvedValue({ city: 'New York', aggressors: [] }) as never });
-    const result = await saveStepAnswers(d, request(zipStep, { profile_zipcode: '10001', profile_country: 'US' }, signedIn, 'location'));
+    const result = await saveStepAnswers(d, request(zipStep, { profile_zipcode: '10001', profile_country: 'US' }, signedIn));
     expect(result.facts).toEqual({ city: 'New York', aggressors: [] });
     expect(d.saved).toEqual({ profile_zipcode: '10001', profile_country: 'US' });
   });
@@ -65,7 +65,7 @@ describe('spec 000 §4.3 saving answers', () => {
     const d = deps({ getAggressors: vi.fn().mockRejectedValue(new ApiError({ status: 422, code: 'unknown_zipcode', detail: 'Unknown.' })) as never });
     d.saved.profile_zipcode = '94110';
     d.saved.profile_country = 'US';
-    await expect(saveStepAnswers(d, request(zipStep, { profile_zipcode: '00000', profile_country: 'US' }, signedIn, 'location'))).rejects.toMatchObject({
+    await expect(saveStepAnswers(d, request(zipStep, { profile_zipcode: '00000', profile_country: 'US' }, signedIn))).rejects.toMatchObject({
       code: 'unknown_zipcode',
       detail: expect.stringContaining('zip code'),
     });

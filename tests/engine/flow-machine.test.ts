@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFlowRuntime, anonymousEnvironment, ADVANCE_DELAY_MS } from '#engine';
+import { createFlowRuntime, createFlowMachine, anonymousEnvironment, flowAtResults, flowBusy, flowProblem, flowStep, ADVANCE_DELAY_MS } from '#engine';
 import { flow, haircare, haircarePath } from './support/flows';
 import { runFlow } from './support/actor';
 
@@ -37,7 +37,8 @@ describe('the flow machine (spec 000 §2.3 navigation)', () => {
     run.actor.send({ type: 'NEXT' });
     await vi.runAllTimersAsync();
     expect(run.step()).toBe('sports');
-    expect(run.context().error).toMatch(/choose an answer/);
+    // The engine says what went wrong as a code; the app words it (app/flow/problem-words.ts).
+    expect(run.context().error).toEqual({ code: 'answer_required' });
     run.actor.send({ type: 'ANSWER', selection: ['indoors'] });
     await vi.advanceTimersByTimeAsync(1000);
     expect(run.saves).toHaveLength(0);
@@ -67,7 +68,7 @@ describe('the flow machine (spec 000 §2.3 navigation)', () => {
     run.actor.send({ type: 'ANSWER', selection: 'smooth' });
     await vi.runAllTimersAsync();
     expect(run.step()).toBe('texture');
-    expect(run.context().error).toBeTruthy();
+    expect(run.context().error).toEqual({ code: 'next_step_failed' });
     expect(log).toHaveBeenCalled();
     log.mockRestore();
   });
@@ -78,7 +79,7 @@ describe('the flow machine (spec 000 §2.3 navigation)', () => {
     run.actor.send({ type: 'ANSWER', selection: 'long' });
     await vi.runAllTimersAsync();
     expect(run.step()).toBe('length');
-    expect(run.context().error).toBe('Network down');
+    expect(run.context().error).toMatchObject({ code: 'save_failed', detail: 'Network down' });
     log.mockRestore();
   });
 
@@ -96,12 +97,12 @@ describe('the flow machine (spec 000 §2.3 navigation)', () => {
     expect(run.completed).toEqual([{ has_answered_haircare_questions: true }]);
   });
 
-  it('the zip code is saved with the location save, and its city is kept for geo-aggressors', async () => {
+  it('the zip code is saved as an answer, and the city its save brings back is kept for geo-aggressors', async () => {
     const run = runFlow(haircare(signedIn), { route: route('my-lifestyle/zipcode') });
     run.actor.send({ type: 'ANSWER', selection: { zipcode: '10001', country: 'US' } });
     run.actor.send({ type: 'NEXT' });
     await vi.runAllTimersAsync();
-    expect(run.saves.at(-1)).toMatchObject({ mode: 'location', values: { profile_zipcode: '10001', profile_country: 'US' } });
+    expect(run.saves.at(-1)).toMatchObject({ mode: 'answers', step: { kind: 'zipcode' }, values: { profile_zipcode: '10001', profile_country: 'US' } });
     expect(run.step()).toBe('geo-aggressors');
     expect(run.context().facts.city).toBe('New York');
   });
@@ -209,5 +210,23 @@ describe('spec 000 §2.4 stress-intensity and other hair-loss causes (readings A
   it('C: other-hair-loss-causes instead, when shedding is not normal', () => {
     expect(shown('other-hair-loss-causes', 'normal')).toEqual([]);
     expect(shown('other-hair-loss-causes', 'bit_than_normal')).toEqual(['other-hair-loss-causes']);
+  });
+});
+
+describe('a small machine for any flow (issue 11)', () => {
+  it('has the same handful of states whatever the flow’s length, and is read through selectors, not state names', () => {
+    const short = createFlowMachine(createFlowRuntime(flow(haircarePath), anonymousEnvironment()));
+    const count = (node: { states: Record<string, unknown> }): number =>
+      Object.values(node.states).reduce<number>((n, child) => n + 1 + count(child as { states: Record<string, unknown> }), 0);
+    const states = count(short.root as never);
+    expect(states).toBeLessThan(10);
+    const runtime = haircare(signedIn);
+    expect(count(createFlowMachine(runtime).root as never)).toBe(states);
+    const run = runFlow(runtime, { route: route('my-hair/length') });
+    const snapshot = run.actor.getSnapshot();
+    expect(flowStep(snapshot)?.name).toBe('length');
+    expect(flowBusy(snapshot)).toBe(false);
+    expect(flowAtResults(snapshot)).toBe(false);
+    expect(flowProblem(snapshot)).toBeNull();
   });
 });

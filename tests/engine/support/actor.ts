@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import { createFlowMachine, type Answers, type FlowEnvironment, type FlowRuntime, type SaveRequest, type SaveResult } from '#engine';
+import { createFlowMachine, flowStep, type Answers, type FlowEnvironment, type FlowRuntime, type SaveRequest, type SaveResult } from '#engine';
 
 /** Runs a flow machine with a recording save actor; saves resolve at once unless `failSave` says otherwise. */
 export function runFlow(runtime: FlowRuntime, input: { answers?: Answers; route?: string; resume?: boolean } = {}, options: { failSave?: (r: SaveRequest) => Error | undefined; advance?: number } = {}) {
@@ -11,7 +11,7 @@ export function runFlow(runtime: FlowRuntime, input: { answers?: Answers; route?
         saves.push(request);
         const error = options.failSave?.(request);
         if (error) throw error;
-        return request.mode === 'location' ? { facts: { city: 'New York' } } : {};
+        return request.step.kind === 'zipcode' ? { facts: { city: 'New York' } } : {};
       }),
       completeFlow: fromPromise<void, { flowId: string; category: string; values: Answers; env: FlowEnvironment }>(async ({ input: request }) => {
         completed.push(request.values);
@@ -21,12 +21,8 @@ export function runFlow(runtime: FlowRuntime, input: { answers?: Answers; route?
   });
   const actor = createActor(machine, { input: { runtime, ...input } });
   actor.start();
-  const step = () => {
-    const value = actor.getSnapshot().value;
-    if (typeof value === 'string') return value;
-    const key = Object.keys(value)[0]!;
-    return key.startsWith('step:') ? key.slice(5) : key;
-  };
+  /** The step on screen by name, or 'results'. */
+  const step = () => flowStep(actor.getSnapshot())?.name ?? 'results';
   const settle = () => new Promise((r) => setTimeout(r, 0));
   return { actor, saves, completed, step, settle, context: () => actor.getSnapshot().context };
 }

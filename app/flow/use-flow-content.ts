@@ -19,14 +19,14 @@ export function useFlowContent(flow: CompiledFlow, stepName: string | null, answ
     (stepName === null ? loadAllContent(flow) : loadContent(flow, stepName)).then(
       () => live && (setFailed(false), setLoaded((n) => n + 1)),
       (error: unknown) => {
-        reportError('loading the consultation texts', error);
+        reportError('loading the texts of a flow', error);
         if (live) setFailed(true);
       },
     );
     return () => void (live = false);
   }, [flow, stepName, ready, attempt]);
   useEffect(() => {
-    if (answering) loadAllContent(flow).catch((error: unknown) => reportError('loading the consultation texts', error));
+    if (answering) loadAllContent(flow).catch((error: unknown) => reportError('loading the texts of a flow', error));
   }, [flow, answering]);
   return { ready, failed, retry: () => (setFailed(false), setAttempt((n) => n + 1)) };
 }
