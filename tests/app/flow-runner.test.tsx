@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { loadFlowFile } from '#engine/compiler';
+import { anonymousEnvironment, type CompleteRequest, type SaveRequest } from '#engine';
+import { FlowRunner, type FlowAdapters } from '../../app/flow/flow-runner';
+
+/**
+ * Issue 11: a second flow kind (a small feedback flow, tests/fixtures/flows/feedback-fixture.yaml) runs on the
+ * generic runner of app/flow with its own adapters, with no change to the runner or the engine's core.
+ */
+const compiled = loadFlowFile('tests/fixtures/flows/feedback-fixture.yaml');
+if (!compiled.flow) throw new Error(`The fixture flow does not compile: ${compiled.issues.map((i) => i.code).join(', ')}`);
+const flow = compiled.flow;
+const env = anonymousEnvironment({ session: 'authenticated', user: { hasNames: true } });
+
+/** The URL the runner is at, and the browser's back button. */
+function Where() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="where">{useLocation().pathname}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+}
+
+/** The feedback kind's adapters as a test writes them: saves and completions are recorded; a save may be refused. */
+function feedbackAdapters(refuse?: (request: SaveRequest) => boolean) {
+  const saves: SaveRequest['values'][] = [];
+  const completions: CompleteRequest[] = [];
+  const adapters: FlowAdapters = {
+    async save(request) {
+      if (refuse?.(request)) throw Object.assign(new Error('refused'), { detail: 'We could not save your review. Please try again.' });
+      saves.push(request.values);
+    },
+    async complete(request) {
+      completions.push(request);
+    },
+    results: () => <h1 tabIndex={-1}>Thank you for your review</h1>,
+  };
+  return { adapters, saves, completions };
+}
+
+function run(path: string, adapters: FlowAdapters) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route
+          path="/feedback/*"
+          element={
+            <>
+              <FlowRunner flow={flow} env={env} answers={{}} resume={false} services={{} as never} facts={{}} adapters={adapters} />
+              <Where />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** The URL follows the machine in an effect after the step is drawn: tests wait for it. */
+const where = () => screen.getByTestId('where').textContent;
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('the generic flow runner with a feedback flow (issue 11)', () => {
+  it('walks the flow at its own URLs: intro, an answer that auto-advances and saves, a step skipped by its rule, completion once', async () => {
+    const feedback = feedbackAdapters();
+    run('/feedback/fixture', feedback.adapters);
+    await heading('How is your formula working?');
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await heading('How happy are you with your shampoo?');
+    await waitFor(() => expect(where()).toBe('/feedback/fixture/satisfaction'));
+    // The intro saves nothing (skipSave by its kind).
+    expect(feedback.saves).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Very happy' }));
+    // A happy shopper is not asked what to change: the issues step's rule does not hold.
+    await heading('Would you order it again?');
+    await waitFor(() => expect(where()).toBe('/feedback/fixture/again'));
+    expect(feedback.saves).toEqual([{ feedback_satisfaction: 'happy' }]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    await heading('Thank you for your review');
+    await waitFor(() => expect(where()).toBe('/feedback/fixture/thanks'));
+    expect(feedback.saves).toEqual([{ feedback_satisfaction: 'happy' }, { feedback_again: true }]);
+    await waitFor(() => expect(feedback.completions).toHaveLength(1));
+    expect(feedback.completions[0]).toMatchObject({ flowId: 'feedback-fixture', category: 'haircare' });
+  });
+
+  it('an unhappy answer opens the step its rule includes; the browser’s back button returns to the step before', async () => {
+    const feedback = feedbackAdapters();
+    run('/feedback/fixture/satisfaction', feedback.adapters);
+    await heading('How happy are you with your shampoo?');
+    fireEvent.click(screen.getByRole('radio', { name: 'Not happy' }));
+    await heading('What would you change?');
+    await waitFor(() => expect(where()).toBe('/feedback/fixture/issues'));
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await heading('How happy are you with your shampoo?');
+    await waitFor(() => expect(where()).toBe('/feedback/fixture/satisfaction'));
+    // The answer given is still there, and choosing it again goes on.
+    expect(screen.getByRole('radio', { name: 'Not happy' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Not happy' }));
+    await heading('What would you change?');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'The scent' }));
+    fireEvent.click(screen.getByRole('button', { name: /next|continue/i }));
+    await heading('Would you order it again?');
+    expect(feedback.saves).toEqual([{ feedback_satisfaction: 'unhappy' }, { feedback_satisfaction: 'unhappy' }, { feedback_issues: ['scent'] }]);
+  });
+
+  it('a deep link opens its step', async () => {
+    run('/feedback/fixture/again', feedbackAdapters().adapters);
+    await heading('Would you order it again?');
+    await waitFor(() => expect(where()).toBe('/feedback/fixture/again'));
+  });
+
+  it('a refused save keeps the shopper on the step with the adapter’s words, and nothing moves on', async () => {
+    const feedback = feedbackAdapters((request) => request.step.name === 'satisfaction');
+    run('/feedback/fixture/satisfaction', feedback.adapters);
+    await heading('How happy are you with your shampoo?');
+    fireEvent.click(screen.getByRole('radio', { name: 'Very happy' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'We could not save your review. Please try again.');
+    await waitFor(() => expect(where()).toBe('/feedback/fixture/satisfaction'));
+    expect(feedback.completions).toEqual([]);
+  });
+});
