@@ -71,10 +71,10 @@ export interface FlowRunnerProps {
   /** The shopper's own facts shown on screens (a first name). */
   facts: Pick<StepFacts, 'firstName' | 'accountEmail'>;
   adapters: FlowAdapters;
-  /** Words while a step's texts load, and while the results' load. */
-  loading?: { step: string; results: string };
-  /** Words when a part of the flow cannot be loaded. */
-  loadFailed?: string;
+  /** The flow kind's words while a step's texts load, and while the results' load. */
+  loading: { step: string; results: string };
+  /** The flow kind's words when a part of the flow cannot be loaded. */
+  loadFailed: string;
 }
 
 const noStepFacts = () => ({});
@@ -161,14 +161,14 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
   if (content.failed) {
     return (
       <PageStatus role="alert">
-        <p>{loadFailed ?? "We couldn't load this part of the page. Please check your connection."}</p>
+        <p>{loadFailed}</p>
         <button type="button" className="button" onClick={content.retry}>
           Try again
         </button>
       </PageStatus>
     );
   }
-  if (!content.ready) return <PageStatus>{step ? (loading?.step ?? 'Loading…') : (loading?.results ?? 'Loading…')}</PageStatus>;
+  if (!content.ready) return <PageStatus>{step ? loading.step : loading.results}</PageStatus>;
 
   if (!step) return adapters.results({ runtime, step: null, answers: snapshot.context.answers, env: snapshot.context.env });
 

@@ -84,7 +84,8 @@ export interface CompleteRequest {
 
 const scopeOf = (c: FlowContext): RuleScope => ({ answers: c.answers, env: c.env, variants: c.runtime.variants });
 const stepAt = (c: FlowContext): CompiledStep => c.runtime.steps[c.index]!;
-const flowName = (c: FlowContext) => `[flow ${c.runtime.flow.id}]`;
+/** Logs what went wrong in a flow (the runner shows the shopper its problem code's words). */
+const logFlowError = (runtime: FlowRuntime, what: string, error: unknown) => console.error(`[flow ${runtime.flow.id}] ${what}`, error);
 
 /** Whether the step still needs an answer before moving on. */
 function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): boolean {
@@ -105,7 +106,7 @@ function onwardIndex(c: FlowContext): number | null {
     const next = nextStepIndex(c.runtime, c.index, scopeOf(c));
     return next === -1 ? -1 : guardAccess(c.runtime, next, scopeOf(c));
   } catch (error) {
-    console.error(`${flowName(c)} could not work out the step after "${stepAt(c).name}"`, error);
+    logFlowError(c.runtime, `no step after ${stepAt(c).name}`, error);
     return null;
   }
 }
@@ -130,7 +131,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
     try {
       resolved = resolveRoute(c.runtime, e.route, scopeOf(c));
     } catch (error) {
-      console.error(`${flowName(c)} could not open ${e.route}`, error);
+      logFlowError(c.runtime, `cannot open ${e.route}`, error);
       resolved = null;
     }
     routeCache.set(e, resolved);
@@ -176,7 +177,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
       moveBack: assign(({ context }) => ({ index: previousStepIndex(context.runtime, context.index === -1 ? context.runtime.steps.length : context.index, scopeOf(context)), error: null })),
       followRoute: assign(({ context, event }) => (event.type === 'GO_TO_ROUTE' ? { index: routeOf(context, event) ?? context.index, error: null } : {})),
       logError: ({ context, event }, params: { what: string }) => {
-        console.error(`${flowName(context)} ${params.what}`, (event as { error?: unknown }).error ?? '');
+        logFlowError(context.runtime, params.what, (event as { error?: unknown }).error ?? '');
       },
     },
     guards: {
@@ -218,7 +219,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
         const unanswered = input.resume ? firstUnansweredIndex(input.runtime, scope) : -2;
         context.index = unanswered !== -2 ? unanswered : resolveRoute(input.runtime, input.route ?? input.runtime.flow.routes.base, scope);
       } catch (error) {
-        console.error(`[flow ${input.runtime.flow.id}] could not work out where to start`, error);
+        logFlowError(input.runtime, 'no start', error);
         context.index = 0;
       }
       return context;
@@ -278,7 +279,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
                 { guard: 'leadsToResults', target: '#results', actions: ['keepSaveResult', 'moveOn'] },
                 { target: '#step', reenter: true, actions: ['keepSaveResult', 'moveOn'] },
               ],
-              onError: { target: 'ready', actions: [{ type: 'logError', params: { what: 'saving a step failed' } }, 'saveProblem'] },
+              onError: { target: 'ready', actions: [{ type: 'logError', params: { what: 'save failed' } }, 'saveProblem'] },
             },
           },
         },
@@ -300,7 +301,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
                 env: context.env,
               }),
               onDone: 'completed',
-              onError: { target: 'completed', actions: [{ type: 'logError', params: { what: 'completing the flow failed' } }] },
+              onError: { target: 'completed', actions: [{ type: 'logError', params: { what: 'completion failed' } }] },
             },
           },
           completed: {},

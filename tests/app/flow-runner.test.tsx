@@ -52,7 +52,17 @@ function run(path: string, adapters: FlowAdapters) {
           path="/feedback/*"
           element={
             <>
-              <FlowRunner flow={flow} env={env} answers={{}} resume={false} services={{} as never} facts={{}} adapters={adapters} />
+              <FlowRunner
+                flow={flow}
+                env={env}
+                answers={{}}
+                resume={false}
+                services={{} as never}
+                facts={{}}
+                adapters={adapters}
+                loading={{ step: 'Loading your review…', results: 'Sending your review…' }}
+                loadFailed="We couldn't load your review."
+              />
               <Where />
             </>
           }
