@@ -17,8 +17,16 @@ const zones = [
   { target: './shop', from: ['./app', './server'], message: 'shop/ is composed by app/, and talks to the server through api/.' },
   { target: './app', from: ['./server'], message: 'The web app talks to the server through api/, never by importing it.' },
   // The page frame knows no page: the router composes them (app/router.tsx).
-  { target: './app/shell', from: ['./app/consultation', './app/signin', './app/account'], message: 'app/shell is the frame; pages import it, not the other way.' },
-  { target: './app/flow', from: ['./app/consultation', './app/signin', './app/account', './shop'], message: 'app/flow runs any flow; a flow kind brings its adapters to it, never the other way.' },
+  {
+    target: './app/shell',
+    from: ['./app/consultation', './app/signin', './app/account'],
+    message: 'app/shell is the frame; pages import it, not the other way.',
+  },
+  {
+    target: './app/flow',
+    from: ['./app/consultation', './app/signin', './app/account', './shop'],
+    message: 'app/flow runs any flow; a flow kind brings its adapters to it, never the other way.',
+  },
   { target: './server', from: ['./renderer', './app', './shop', './stories'], message: 'The server never imports React code.' },
 ];
 

@@ -44,8 +44,14 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
       // @xstate/react imports use-sync-external-store's shims for React 16-17; React 19 has the hook built in, so the
       // shims are swapped for the built-in hook and the shim-free selector (about 0.4 KB gzipped off every page).
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: fileURLToPath(new URL('./node_modules/use-sync-external-store/with-selector.js', import.meta.url)) },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./app/vendor/use-sync-external-store-shim.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: fileURLToPath(new URL('./node_modules/use-sync-external-store/with-selector.js', import.meta.url)),
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./app/vendor/use-sync-external-store-shim.ts', import.meta.url)),
+      },
     ],
   },
   build: {

@@ -40,15 +40,7 @@ export type ServerErrorCode = (typeof serverErrorCodes)[number];
  * (`unexpected`), and a private consultation step answered before signing in (`sign_in_required`).
  */
 export type ClientErrorCode =
-  | 'network_error'
-  | 'timeout'
-  | 'cancelled'
-  | 'not_a_json'
-  | 'cannot_refresh'
-  | 'unexpected_response'
-  | 'unexpected'
-  | 'sign_in_required'
-  | `http_${number}`;
+  'network_error' | 'timeout' | 'cancelled' | 'not_a_json' | 'cannot_refresh' | 'unexpected_response' | 'unexpected' | 'sign_in_required' | `http_${number}`;
 
 /** Every code an ApiError carries: comparing with a misspelled code fails to compile. */
 export type ApiErrorCode = ServerErrorCode | ClientErrorCode;

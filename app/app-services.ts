@@ -27,7 +27,9 @@ type Forwarded<K extends keyof ApiClient> = (...args: Parameters<ApiClient[K]>) 
 const forward =
   <K extends keyof ApiClient>(name: K): Forwarded<K> =>
   (...args) =>
-    loadAppServices().then<unknown>(({ api }) => (api[name] as unknown as (...a: Parameters<ApiClient[K]>) => ReturnType<ApiClient[K]>)(...args)) as ReturnType<ApiClient[K]>;
+    loadAppServices().then<unknown>(({ api }) => (api[name] as unknown as (...a: Parameters<ApiClient[K]>) => ReturnType<ApiClient[K]>)(...args)) as ReturnType<
+      ApiClient[K]
+    >;
 
 /** The API calls pages make, each loading the client on first use. */
 export const api = {

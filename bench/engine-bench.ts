@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { compileFlowSource, flowFiles, readFromRoot } from '#engine/compiler';
-import { anonymousEnvironment, createFlowMachine, createFlowRuntime, flowBusy, nextStepIndex, type CompiledFlow, type SaveRequest, type SaveResult } from '#engine';
+import {
+  anonymousEnvironment,
+  createFlowMachine,
+  createFlowRuntime,
+  flowBusy,
+  nextStepIndex,
+  type CompiledFlow,
+  type SaveRequest,
+  type SaveResult,
+} from '#engine';
 import { summarize, timeEach } from './stats';
 
 export interface EngineFigures {

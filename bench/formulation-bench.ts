@@ -39,12 +39,20 @@ export async function formulationBench(): Promise<FormulationFigures> {
 }
 
 /** The derived-data calls a results page makes, timed under `shoppers` concurrent shoppers (guests with saved answers). */
-export async function resultsLoadBench(baseUrl: string, shoppers = 50, rounds = 5): Promise<{ median_ms: number; p99_ms: number; requests: number; errors: number }> {
+export async function resultsLoadBench(
+  baseUrl: string,
+  shoppers = 50,
+  rounds = 5,
+): Promise<{ median_ms: number; p99_ms: number; requests: number; errors: number }> {
   const tokens = await Promise.all(
     Array.from({ length: shoppers }, async (_, i) => {
       const guest = (await (await fetch(`${baseUrl}/v1/auth/signup/guest/`, { method: 'POST' })).json()) as { access: string };
       const body = { ...personas[i % personas.length]!.answers, source: 'website' };
-      await fetch(`${baseUrl}/v1/account/hair_profile/`, { method: 'PATCH', headers: { Authorization: `Bearer ${guest.access}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      await fetch(`${baseUrl}/v1/account/hair_profile/`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${guest.access}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return guest.access;
     }),
   );
@@ -87,12 +95,23 @@ export async function signedInShopper(baseUrl: string, category: 'haircare' | 's
   const signup = await fetch(`${baseUrl}/v1/auth/signup/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, username: email, first_name: persona.name, last_name: 'Bench', has_accepted_terms: true, account_creation_origin: `consultation_sign_up_${category}` }),
+    body: JSON.stringify({
+      email,
+      username: email,
+      first_name: persona.name,
+      last_name: 'Bench',
+      has_accepted_terms: true,
+      account_creation_origin: `consultation_sign_up_${category}`,
+    }),
   });
   if (!signup.ok) throw new Error(`Sign-up failed: ${signup.status} ${await signup.text()}`);
   const tokens = (await signup.json()) as { access: string; refresh: string };
   const body = { ...persona.answers, source: 'website', consultation_status: { category, status: 'completed' } };
-  const saved = await fetch(`${baseUrl}/v1/account/hair_profile/`, { method: 'PATCH', headers: { Authorization: `Bearer ${tokens.access}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const saved = await fetch(`${baseUrl}/v1/account/hair_profile/`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${tokens.access}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!saved.ok) throw new Error(`Saving the answers failed: ${saved.status} ${await saved.text()}`);
   return { 'shop.tokens.user': JSON.stringify({ access: tokens.access, refresh: tokens.refresh }) };
 }

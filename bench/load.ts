@@ -41,7 +41,10 @@ function readOptions(argv: readonly string[]): LoadOptions {
       if (value === 'both') options.databases = ['pglite', 'postgres'];
       else if (value === 'pglite' || value === 'postgres') options.databases = [value];
       else throw new Error(`--db is pglite, postgres or both, not "${value}".`);
-    } else throw new Error(`Unknown option ${arg} (--duration=<s> --connections=<n> --db=pglite|postgres|both --shoppers=<n> --samples=<file, {db} replaced> --cpu-prof=<dir>).`);
+    } else
+      throw new Error(
+        `Unknown option ${arg} (--duration=<s> --connections=<n> --db=pglite|postgres|both --shoppers=<n> --samples=<file, {db} replaced> --cpu-prof=<dir>).`,
+      );
   }
   return options;
 }
@@ -95,7 +98,11 @@ function mulberry32(seed: number): () => number {
 }
 
 /** Drives the mix against `baseUrl` and returns every answered request and the socket errors. */
-async function drive(baseUrl: string, tokens: readonly string[], options: LoadOptions): Promise<{ samples: Sample[]; socketErrors: number; durationMs: number }> {
+async function drive(
+  baseUrl: string,
+  tokens: readonly string[],
+  options: LoadOptions,
+): Promise<{ samples: Sample[]; socketErrors: number; durationMs: number }> {
   const random = mulberry32(10);
   let saves = 0;
   const samples: Sample[] = [];

@@ -83,19 +83,43 @@ async function main() {
   const rows: [string, string, string][] = [
     // Every timing below depends on the host: its CPU, and Lighthouse's measure of its speed during these runs.
     ['host CPU (/proc/cpuinfo), Lighthouse benchmarkIndex (median)', `${cpu.model}, ${cpu.cores} cores; ${Math.round(benchmarkIndex)}`, '—'],
-    ...(engine?.compile ?? []).map((c): [string, string, string] => [`compile ${c.flow}`, `${c.median_ms.toFixed(1)} ms median, ${c.p99_ms.toFixed(1)} ms p99`, '—']),
+    ...(engine?.compile ?? []).map((c): [string, string, string] => [
+      `compile ${c.flow}`,
+      `${c.median_ms.toFixed(1)} ms median, ${c.p99_ms.toFixed(1)} ms p99`,
+      '—',
+    ]),
     ...(engine?.answers ?? []).flatMap(({ flow, answer, roundTrip }): [string, string, string][] => [
       [`apply an answer + resolve the next step (${flow})`, `${answer.median_us.toFixed(1)} µs median, ${answer.p99_us.toFixed(1)} µs p99`, '< 50 µs median'],
       [`answer → saved → next step, machine round trip (${flow})`, `${roundTrip.median_us.toFixed(1)} µs median, ${roundTrip.p99_us.toFixed(1)} µs p99`, '—'],
     ]),
     ...(formulation
       ? ([
-          [`derive scores, textures, fragrances and routine for one profile`, `${formulation.derive.median_ms.toFixed(3)} ms median, ${formulation.derive.p99_ms.toFixed(3)} ms p99`, '—'],
-          [`derive everything for one profile, with its 14 formulas`, `${formulation.formulate.median_ms.toFixed(3)} ms median, ${formulation.formulate.p99_ms.toFixed(3)} ms p99`, '< 5 ms median'],
+          [
+            `derive scores, textures, fragrances and routine for one profile`,
+            `${formulation.derive.median_ms.toFixed(3)} ms median, ${formulation.derive.p99_ms.toFixed(3)} ms p99`,
+            '—',
+          ],
+          [
+            `derive everything for one profile, with its 14 formulas`,
+            `${formulation.formulate.median_ms.toFixed(3)} ms median, ${formulation.formulate.p99_ms.toFixed(3)} ms p99`,
+            '< 5 ms median',
+          ],
         ] as [string, string, string][])
       : []),
-    ...(results ? [[`results calls, 50 concurrent shoppers (${results.requests} requests)`, `${results.median_ms.toFixed(1)} ms median, ${results.p99_ms.toFixed(1)} ms p99, ${results.errors} errors`, '—'] as [string, string, string]] : []),
-    ...resultsLighthouse.map((r): [string, string, string] => [`Lighthouse mobile performance, ${r.path} signed in (medians of ${LIGHTHOUSE_RUNS})`, lighthouseText(r), '≥ 95']),
+    ...(results
+      ? [
+          [
+            `results calls, 50 concurrent shoppers (${results.requests} requests)`,
+            `${results.median_ms.toFixed(1)} ms median, ${results.p99_ms.toFixed(1)} ms p99, ${results.errors} errors`,
+            '—',
+          ] as [string, string, string],
+        ]
+      : []),
+    ...resultsLighthouse.map((r): [string, string, string] => [
+      `Lighthouse mobile performance, ${r.path} signed in (medians of ${LIGHTHOUSE_RUNS})`,
+      lighthouseText(r),
+      '≥ 95',
+    ]),
     ...pages.flatMap((p): [string, string, string][] => [
       [`JS+CSS gzipped, first visit ${p.path}`, `${kb(p.jsGzipBytes + p.cssGzipBytes)} (JS ${kb(p.jsGzipBytes)}, CSS ${kb(p.cssGzipBytes)})`, '≤ 120 KB'],
       [`third-party requests, ${p.path}`, String(p.thirdPartyRequests.length), '0'],
@@ -112,7 +136,10 @@ async function main() {
   console.log(`\n${table}\n\n${stamp}`);
   // A partial run (--only) is printed, not recorded.
   if (stepPagesOnly) return;
-  writeFileSync('bench/results/latest.json', `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, resultsLighthouse, pages }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results/latest.json',
+    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, resultsLighthouse, pages }, null, 2)}\n`,
+  );
   const readme = readFileSync('README.md', 'utf8');
   const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n\n${stamp}\n<!-- bench:end -->`);
   if (updated !== readme) writeFileSync('README.md', updated);

@@ -52,7 +52,20 @@ export interface LongTask {
 }
 
 const LONG_TASK_MS = 50;
-const shownEvents = new Set(['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'TimerFire', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'MajorGC', 'MinorGC', 'v8.compileModule', 'EventDispatch']);
+const shownEvents = new Set([
+  'v8.evaluateModule',
+  'EvaluateScript',
+  'FunctionCall',
+  'TimerFire',
+  'ParseHTML',
+  'Layout',
+  'UpdateLayoutTree',
+  'Paint',
+  'MajorGC',
+  'MinorGC',
+  'v8.compileModule',
+  'EventDispatch',
+]);
 
 /** Maps a position in a built file to its source through the build's source maps (dist/assets/*.js.map). */
 function sourceMapper(origin: string) {
@@ -80,7 +93,12 @@ function sourceMapper(origin: string) {
 }
 
 /** Loads `url` once with the CPU slowed down `slowdown` times and returns its long tasks and paints. */
-export async function profileStartup(url: string, slowdown: number, treeMs?: number, storage?: Record<string, string>): Promise<{ tasks: LongTask[]; paints: Record<string, number> }> {
+export async function profileStartup(
+  url: string,
+  slowdown: number,
+  treeMs?: number,
+  storage?: Record<string, string>,
+): Promise<{ tasks: LongTask[]; paints: Record<string, number> }> {
   const origin = new URL(url).origin;
   const where = sourceMapper(origin);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
@@ -96,7 +114,10 @@ export async function profileStartup(url: string, slowdown: number, treeMs?: num
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading,blink.user_timing', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading,blink.user_timing',
+      transferMode: 'ReportEvents',
+    });
     await cdp.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
@@ -108,11 +129,13 @@ export async function profileStartup(url: string, slowdown: number, treeMs?: num
 
     // The page's main thread: the renderer thread that evaluated its scripts.
     const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const work = (t: TraceEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && (e.name === 'v8.evaluateModule' || e.name === 'FunctionCall')).length;
+    const work = (t: TraceEvent) =>
+      events.filter((e) => e.pid === t.pid && e.tid === t.tid && (e.name === 'v8.evaluateModule' || e.name === 'FunctionCall')).length;
     const thread = threads.sort((a, b) => work(b) - work(a))[0];
     if (!thread) throw new Error(`no renderer thread in the trace of ${url}`);
     const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid);
-    const navigation = events.find((e) => e.name === 'navigationStart' && e.pid === thread.pid && e.args?.data?.documentLoaderURL?.startsWith('http'))?.ts ?? main[0]!.ts;
+    const navigation =
+      events.find((e) => e.name === 'navigationStart' && e.pid === thread.pid && e.args?.data?.documentLoaderURL?.startsWith('http'))?.ts ?? main[0]!.ts;
     const paints: Record<string, number> = {};
     for (const e of events) {
       const name = e.name === 'firstContentfulPaint' ? 'FCP' : e.name === 'largestContentfulPaint::Candidate' ? 'LCP' : undefined;
@@ -150,7 +173,13 @@ export async function profileStartup(url: string, slowdown: number, treeMs?: num
         .filter((e) => (process.env.ALL_EVENTS ? e.name !== 'RunTask' : shownEvents.has(e.name)) && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3000)
         .map((e) => `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.replace(origin, '')}` : ''} ${Math.round(e.dur! / 1000)}`);
       const byTime = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).map(([k, v]): [string, number] => [k, Math.round(v * 10) / 10]);
-      tasks.push({ startMs: Math.round((task.ts - navigation) / 1000), durationMs: Math.round(task.dur! / 1000), events: inside, files: byTime(files), functions: byTime(functions) });
+      tasks.push({
+        startMs: Math.round((task.ts - navigation) / 1000),
+        durationMs: Math.round(task.dur! / 1000),
+        events: inside,
+        files: byTime(files),
+        functions: byTime(functions),
+      });
       if (treeMs !== undefined && inside.some((e) => /^(FunctionCall|v8\.evaluateModule|TimerFire)/.test(e))) {
         console.log(`  call tree of the task at ${tasks.at(-1)!.startMs} ms:`);
         const walk = (id: number, depth: number) => {
@@ -188,12 +217,27 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       const result = await profileStartup(server.url + path, slowdown, tree === undefined ? undefined : Number(tree), storage);
       all.push(result);
-      console.log(`\nrun ${run}: ${path}, CPU ${slowdown}x slower, ${Object.entries(result.paints).map(([k, v]) => `${k} ${v} ms`).join(', ')}; blocking ${blocking(result.tasks)} ms`);
+      console.log(
+        `\nrun ${run}: ${path}, CPU ${slowdown}x slower, ${Object.entries(result.paints)
+          .map(([k, v]) => `${k} ${v} ms`)
+          .join(', ')}; blocking ${blocking(result.tasks)} ms`,
+      );
       for (const task of result.tasks) {
         console.log(`- task at ${task.startMs} ms, ${task.durationMs} ms: ${task.events.slice(0, 8).join(', ')}`);
         const files = task.files.filter(([f]) => f.includes('/') || f.startsWith('('));
-        if (files.length) console.log(`    files: ${files.slice(0, 12).map(([f, ms]) => `${f} ${ms}`).join(' | ')}`);
-        console.log(`    self:  ${task.functions.slice(0, 6).map(([f, ms]) => `${f} ${ms}`).join(' | ')}`);
+        if (files.length)
+          console.log(
+            `    files: ${files
+              .slice(0, 12)
+              .map(([f, ms]) => `${f} ${ms}`)
+              .join(' | ')}`,
+          );
+        console.log(
+          `    self:  ${task.functions
+            .slice(0, 6)
+            .map(([f, ms]) => `${f} ${ms}`)
+            .join(' | ')}`,
+        );
       }
     }
   } finally {
@@ -201,13 +245,24 @@ async function main() {
   }
   const files = new Map<string, number[]>();
   all.forEach((run, i) => {
-    for (const task of run.tasks) for (const [file, ms] of task.files) (files.get(file) ?? files.set(file, all.map(() => 0)).get(file)!)[i]! += ms;
+    for (const task of run.tasks)
+      for (const [file, ms] of task.files)
+        (files.get(file) ??
+          files
+            .set(
+              file,
+              all.map(() => 0),
+            )
+            .get(file)!)[i]! += ms;
   });
   console.log(`\n${path}: median of ${runs} runs, CPU ${slowdown}x slower on ${hostCpu().label}`);
-  console.log(`long tasks ${median(all.map((r) => r.tasks.length))}, their time over 50 ms ${median(all.map((r) => blocking(r.tasks)))} ms, FCP ${median(all.map((r) => r.paints.FCP ?? 0))} ms, last LCP candidate ${median(all.map((r) => r.paints.LCP ?? 0))} ms`);
+  console.log(
+    `long tasks ${median(all.map((r) => r.tasks.length))}, their time over 50 ms ${median(all.map((r) => blocking(r.tasks)))} ms, FCP ${median(all.map((r) => r.paints.FCP ?? 0))} ms, last LCP candidate ${median(all.map((r) => r.paints.LCP ?? 0))} ms`,
+  );
   const ranked = [...files].map(([file, ms]) => [file, median(ms)] as const).sort((a, b) => b[1] - a[1]);
   console.log('time inside long tasks, by source file (a caller counts its callees):');
-  for (const [file, ms] of [...ranked.filter(([f]) => ownCode(f)), ...ranked.filter(([f]) => !ownCode(f))].filter(([, ms]) => ms >= 2)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${file}`);
+  for (const [file, ms] of [...ranked.filter(([f]) => ownCode(f)), ...ranked.filter(([f]) => !ownCode(f))].filter(([, ms]) => ms >= 2))
+    console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${file}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

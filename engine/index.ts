@@ -29,5 +29,16 @@ export type { ScreenFacts } from './runtime/describe-step.ts';
 export { contentReady, loadContent, loadAllContent, withContent, splitFlowContent } from './runtime/flow-content.ts';
 export type { ContentChunk, StepContent } from './runtime/flow-content.ts';
 export { createFlowMachine, saveValues, ADVANCE_DELAY_MS, flowStep, flowAtResults, flowBusy, flowProblem } from './machine/flow-machine.ts';
-export type { FlowMachine, FlowActor, FlowSnapshot, FlowContext, FlowEvent, FlowMachineInput, FlowProblem, SaveRequest, SaveResult, CompleteRequest } from './machine/flow-machine.ts';
+export type {
+  FlowMachine,
+  FlowActor,
+  FlowSnapshot,
+  FlowContext,
+  FlowEvent,
+  FlowMachineInput,
+  FlowProblem,
+  SaveRequest,
+  SaveResult,
+  CompleteRequest,
+} from './machine/flow-machine.ts';
 export { anonymousEnvironment } from './runtime/environment.ts';

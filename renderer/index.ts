@@ -1,5 +1,16 @@
 /** @module renderer: the generic React question renderer (step kind -> component table, progress tracker, tips). Styles: renderer/styles/index.css. Every component by name: renderer/components.ts. */
-export type { StepProps, StepServices, StepFacts, SignUpResult, SaveNamesResult, SignUpFieldErrors, GeoAggressor, AnyStepScreen, RankingFacts, RankedItem } from './step-props';
+export type {
+  StepProps,
+  StepServices,
+  StepFacts,
+  SignUpResult,
+  SaveNamesResult,
+  SignUpFieldErrors,
+  GeoAggressor,
+  AnyStepScreen,
+  RankingFacts,
+  RankedItem,
+} from './step-props';
 export { stepComponents, preloadStepComponents } from './step-components';
 export { StepView } from './step-view';
 export { lazyComponent, type LazyComponent } from './lazy-component';

@@ -36,7 +36,17 @@ export function Modal(props: ModalProps) {
   return createPortal(<ModalDialog {...props} />, document.body);
 }
 
-function ModalDialog({ title, onClose, description, children, fullWidth = false, zIndex = MODAL_Z_INDEX, onOpenFor, openForMs = MODAL_OPEN_FOR_MS, closeLabel = 'Close' }: ModalProps) {
+function ModalDialog({
+  title,
+  onClose,
+  description,
+  children,
+  fullWidth = false,
+  zIndex = MODAL_Z_INDEX,
+  onOpenFor,
+  openForMs = MODAL_OPEN_FOR_MS,
+  closeLabel = 'Close',
+}: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -54,9 +64,7 @@ function ModalDialog({ title, onClose, description, children, fullWidth = false,
     const isTop = () => openModals[openModals.length - 1] === overlay;
 
     // Hide the rest of the page from assistive technology and the pointer while open.
-    const madeInert = [...document.body.children].filter(
-      (el): el is HTMLElement => el instanceof HTMLElement && el !== overlay && !el.hasAttribute('inert'),
-    );
+    const madeInert = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && el !== overlay && !el.hasAttribute('inert'));
     madeInert.forEach((el) => el.setAttribute('inert', ''));
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';

@@ -7,7 +7,11 @@ export function ProgressTracker({ sections, label = 'Consultation progress' }: {
   return (
     <ol className="progress" aria-label={label}>
       {sections.map((section) => (
-        <li key={section.id} className={`progress__section progress__section--${section.state}`} aria-current={section.state === 'current' ? 'step' : undefined}>
+        <li
+          key={section.id}
+          className={`progress__section progress__section--${section.state}`}
+          aria-current={section.state === 'current' ? 'step' : undefined}
+        >
           <span className="progress__bar" aria-hidden="true" />
           <span className="progress__label">
             {section.shortLabel ? (

@@ -50,11 +50,9 @@ let preloading: Promise<unknown> | undefined;
 
 /** Loads every step kind not yet loaded, and the follow-up modal (once); resolves when they are ready. */
 export function preloadStepComponents(): Promise<unknown> {
-  preloading ??= Promise.all([...Object.values(later).map((l) => l.preload()), preloadModal()]).catch(
-    (error: unknown) => {
-      preloading = undefined;
-      throw error;
-    },
-  );
+  preloading ??= Promise.all([...Object.values(later).map((l) => l.preload()), preloadModal()]).catch((error: unknown) => {
+    preloading = undefined;
+    throw error;
+  });
   return preloading;
 }

@@ -2,11 +2,7 @@ import type { Selection, StepKind, StepScreen } from '#engine';
 
 /** What the signin step reports back from a sign-up attempt (spec 000 §4.6, §5.6). */
 export type SignUpResult =
-  | { kind: 'signed-up' }
-  | { kind: 'magic-link-sent' }
-  | { kind: 'field-errors'; fields: SignUpFieldErrors }
-  | { kind: 'invalid-coupon' }
-  | { kind: 'error' };
+  { kind: 'signed-up' } | { kind: 'magic-link-sent' } | { kind: 'field-errors'; fields: SignUpFieldErrors } | { kind: 'invalid-coupon' } | { kind: 'error' };
 
 /** Server messages per sign-up form field, each already joined into one line (spec 000 §5.6). */
 export type SignUpFieldErrors = { first_name?: string; last_name?: string; email?: string };

@@ -54,7 +54,14 @@ function TipSlides({ slides, name }: { slides: readonly Slide[]; name: string })
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
     <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
-      <path d={direction === 'left' ? 'M12.5 4l-6 6 6 6' : 'M7.5 4l6 6-6 6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={direction === 'left' ? 'M12.5 4l-6 6 6 6' : 'M7.5 4l6 6-6 6'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -31,7 +31,12 @@ const flowSection = /[\\/]flows[\\/](?:.+[\\/])?([^\\/]+)\.ya?ml\?content=([^&]+
  * section), found in the module graph. Throws, naming them, when a group names a module the build does not contain,
  * or one in the entry's own files (already loaded, nothing to preload); and when a group the server reads is missing.
  */
-export function routePreloadTable(chunks: BuiltChunk[], root: string, groups: Record<string, string[]>, required: readonly string[] = []): Record<string, PreloadGroup> {
+export function routePreloadTable(
+  chunks: BuiltChunk[],
+  root: string,
+  groups: Record<string, string[]>,
+  required: readonly string[] = [],
+): Record<string, PreloadGroup> {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const chunkOf = new Map<string, BuiltChunk>();
   for (const chunk of chunks) for (const id of chunk.moduleIds) chunkOf.set(id, chunk);

@@ -9,6 +9,7 @@ const stages: [string, string[]][] = [
   // TypeScript 7 (native) checks types; TypeScript 6, the top-level `typescript`, is the API typescript-eslint loads.
   ['types', ['node', 'node_modules/typescript-native/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
+  ['format', ['npx', 'prettier', '--check', '.']],
   ['flows', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'check']],
   ['flow schema up to date', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'schema', '--check']],
   ['unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'dom']],

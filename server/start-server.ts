@@ -44,9 +44,14 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       webRoot: settings.webRoot,
       ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
     });
-    if (!existsSync(path.join(settings.webRoot, 'index.html'))) logger.warn(`The web app is not built (${settings.webRoot}/index.html is missing): run \`npm run build\`.`);
+    if (!existsSync(path.join(settings.webRoot, 'index.html')))
+      logger.warn(`The web app is not built (${settings.webRoot}/index.html is missing): run \`npm run build\`.`);
     if (!settings.smtpUrl) {
-      logger.warn(settings.production ? 'SMTP_URL is not set: mail stays in the outbox and is never delivered.' : 'SMTP_URL is not set: mail stays in the outbox; read it at /dev/outbox.');
+      logger.warn(
+        settings.production
+          ? 'SMTP_URL is not set: mail stays in the outbox and is never delivered.'
+          : 'SMTP_URL is not set: mail stays in the outbox; read it at /dev/outbox.',
+      );
     }
     const mailer = createOutboxDispatcher({
       db: database.db,

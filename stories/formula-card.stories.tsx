@@ -23,7 +23,11 @@ async function checkCard(canvasElement: HTMLElement, formula: Formula) {
   const card = within(canvasElement);
   await expect(card.getByRole('heading', { name: `What's in your ${formula.label}` })).toBeVisible();
   const actives = card.getByRole('list', { name: /^Key ingredients/ });
-  await expect(within(actives).getAllByRole('listitem').map((li) => li.querySelector('.formula__active-name')?.textContent)).toEqual(formula.actives.map((a) => a.name));
+  await expect(
+    within(actives)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.formula__active-name')?.textContent),
+  ).toEqual(formula.actives.map((a) => a.name));
   const inci = canvasElement.querySelector('.formula__inci-list')!;
   await expect(inci).not.toBeVisible();
   await userEvent.click(card.getByText('Full ingredient list'));

@@ -12,7 +12,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const radioNames = (canvasElement: HTMLElement) => within(canvasElement).getAllByRole('radio').map((r) => r.getAttribute('value'));
+const radioNames = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .getAllByRole('radio')
+    .map((r) => r.getAttribute('value'));
 
 /** No ranking (a visitor, or the call failed): the flow's order, no labels; choosing reports the answer (spec 000 §3.5). */
 const unranked: Story = {

@@ -12,7 +12,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const radioValues = (canvasElement: HTMLElement) => within(canvasElement).getAllByRole('radio').map((r) => r.getAttribute('value'));
+const radioValues = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .getAllByRole('radio')
+    .map((r) => r.getAttribute('value'));
 
 /** Cleansers ranked for dry skin: the cream first as the top recommendation (spec 000 §3.6); the slider compares them. */
 const cleanser: Story = {

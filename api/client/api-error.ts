@@ -45,8 +45,7 @@ export const errors = {
   timeout: (ms: number) => new ApiError({ status: 0, code: 'timeout', detail: `No response within ${ms} ms.` }),
   cancelled: () => new ApiError({ status: 0, code: 'cancelled', detail: 'The request was cancelled.' }),
   notAJson: (status: number) => new ApiError({ status, code: 'not_a_json', detail: 'Expected a JSON response.' }),
-  cannotRefresh: (cause?: unknown) =>
-    new ApiError({ status: 0, code: 'cannot_refresh', detail: 'Cannot refresh token, must signin', cause }),
+  cannotRefresh: (cause?: unknown) => new ApiError({ status: 0, code: 'cannot_refresh', detail: 'Cannot refresh token, must signin', cause }),
   unexpectedResponse: (status: number, cause: unknown) =>
     new ApiError({ status, code: 'unexpected_response', detail: 'The response does not match the API contract.', cause }),
 };

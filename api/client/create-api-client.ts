@@ -57,8 +57,7 @@ export function createApiClient(options: ApiClientOptions) {
     getPrescription: (o?: Options) => call('getPrescription', {}, o),
     getFormula: (skeleton: string, o?: Options) => call('getFormula', { query: { skeleton } }, o),
     /** Any category other than skincare is asked for as haircare (spec 000 §7). */
-    getProductRecommendations: (category: string, o?: Options) =>
-      call('getProductRecommendations', { query: { category: categoryOf(category) } }, o),
+    getProductRecommendations: (category: string, o?: Options) => call('getProductRecommendations', { query: { category: categoryOf(category) } }, o),
     /** The app itself reports through app/report-error.ts (a beacon, without loading this client); this is the same call. */
     reportClientError: (body: RequestBody<'reportClientError'>, o?: Options) => call('reportClientError', { body }, o),
     /** A card for the embedded test provider; the payment step keeps only the token (issue 14). */

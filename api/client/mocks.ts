@@ -12,9 +12,7 @@ export interface MockRequest<K extends EndpointName> {
 }
 
 /** A mock answers with the call's typed response body (sent as 200 JSON, or 204 for calls without one) or any Response. */
-export type MockResolver<K extends EndpointName> = (
-  request: MockRequest<K>,
-) => ResponseBody<K> | Response | Promise<ResponseBody<K> | Response>;
+export type MockResolver<K extends EndpointName> = (request: MockRequest<K>) => ResponseBody<K> | Response | Promise<ResponseBody<K> | Response>;
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
 
@@ -29,7 +27,12 @@ export function mockEndpoint<K extends EndpointName>(name: K, resolver: MockReso
   return methods[definition.method](url, async ({ request, params }) => {
     let body: unknown;
     if (definition.body) {
-      const parsed = definition.body.safeParse(await request.clone().json().catch(() => ({})));
+      const parsed = definition.body.safeParse(
+        await request
+          .clone()
+          .json()
+          .catch(() => ({})),
+      );
       if (!parsed.success) return invalid(parsed.error);
       body = parsed.data;
     }
@@ -56,7 +59,10 @@ export type Mocks = { [K in EndpointName]: (resolver: MockResolver<K>) => HttpHa
  * @example const mocks = createMocks({ baseUrl }); server.use(mocks.signUp(() => ({ magic_link_sent: true })));
  */
 export function createMocks(options: { baseUrl?: string } = {}): Mocks {
-  const entries = (Object.keys(endpoints) as EndpointName[]).map((name) => [name, (resolver: MockResolver<typeof name>) => mockEndpoint(name, resolver, options)]);
+  const entries = (Object.keys(endpoints) as EndpointName[]).map((name) => [
+    name,
+    (resolver: MockResolver<typeof name>) => mockEndpoint(name, resolver, options),
+  ]);
   return Object.fromEntries(entries) as Mocks;
 }
 

@@ -52,9 +52,18 @@ export const userPatch = z
   .object({
     first_name: z.string().trim().min(1).max(150),
     last_name: z.string().trim().min(1).max(150),
-    email: z.string().trim().toLowerCase().max(254, 'Enter a shorter email address.').pipe(z.email({ message: 'Enter a valid email address.' })),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, 'Enter a shorter email address.')
+      .pipe(z.email({ message: 'Enter a valid email address.' })),
     username: z.string().trim().toLowerCase().min(1).max(254),
-    phone: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number.').nullable(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number.')
+      .nullable(),
     text_optin: z.boolean(),
     text_marketing_optin: z.boolean(),
   })

@@ -91,8 +91,14 @@ export const cartItemUpdate = z
     product: z.string().min(1).max(100),
     type: z.string().min(1).max(100),
     quantity: z.number().int().min(0).max(4),
-    customization: z.object({ monograms: z.array(monogram).max(4) }).strict().optional(),
-    subscription: z.object({ active: z.boolean(), frequency: z.number().int().positive().max(366).optional() }).strict().optional(),
+    customization: z
+      .object({ monograms: z.array(monogram).max(4) })
+      .strict()
+      .optional(),
+    subscription: z
+      .object({ active: z.boolean(), frequency: z.number().int().positive().max(366).optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type CartItemUpdate = z.input<typeof cartItemUpdate>;

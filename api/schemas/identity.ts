@@ -19,7 +19,12 @@ export type AccountCreationOrigin = z.infer<typeof accountCreationOrigin>;
 /** POST /v1/auth/signup/ (spec 000 §7, §5.6). */
 export const signupRequest = z
   .object({
-    email: z.string().trim().toLowerCase().max(254, 'Enter a shorter email address.').pipe(z.email({ message: 'Enter a valid email address.' })),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, 'Enter a shorter email address.')
+      .pipe(z.email({ message: 'Enter a valid email address.' })),
     username: z.string().trim().toLowerCase().max(254).optional(),
     first_name: z.string().trim().max(150).optional(),
     last_name: z.string().trim().max(150).optional(),

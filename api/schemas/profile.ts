@@ -122,7 +122,12 @@ export const categoryQuery = z.object({ category }).strict();
  * a missing one too.
  */
 export const productRecommendationsQuery = z
-  .object({ category: z.string().optional().transform((value): Category => categoryOf(value)) })
+  .object({
+    category: z
+      .string()
+      .optional()
+      .transform((value): Category => categoryOf(value)),
+  })
   .strict();
 
 /** POST …/variant and …/recommendation_slug: the product asked about (shampoo, styling_gel, …). */
@@ -232,7 +237,15 @@ export type Prescription = z.infer<typeof prescription>;
 export const keyIngredients = z.object({
   category: category,
   ingredients: z.array(
-    z.object({ slug: z.string(), name: z.string(), inci: z.string(), rank: z.number().int().min(1), need: z.string(), because: z.string(), products: z.array(z.string()) }),
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      inci: z.string(),
+      rank: z.number().int().min(1),
+      need: z.string(),
+      because: z.string(),
+      products: z.array(z.string()),
+    }),
   ),
 });
 export type KeyIngredients = z.infer<typeof keyIngredients>;

@@ -36,8 +36,11 @@ export const clientErrorReport = z
     message: z.string().max(500),
     code: z.string().max(60).optional(),
     status: z.number().int().min(0).max(999).optional(),
-    path: z.string().max(200).regex(/^\/[^?#]*$/, 'a path without a query or fragment').or(z.literal('')),
+    path: z
+      .string()
+      .max(200)
+      .regex(/^\/[^?#]*$/, 'a path without a query or fragment')
+      .or(z.literal('')),
   })
   .strict();
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
-

@@ -48,7 +48,8 @@ export default function ConfirmEmailPage() {
   }
   if (outcome === 'confirming') return <PageStatus>Confirming your new e-mail…</PageStatus>;
   if (outcome === 'confirmed') return <Message title="Your e-mail is changed">From now on we write to {email}, and you sign in with it.</Message>;
-  if (outcome === 'not_found') return <Message title="This link no longer works">It may have expired (links last an hour), been used already, or belong to another account.</Message>;
+  if (outcome === 'not_found')
+    return <Message title="This link no longer works">It may have expired (links last an hour), been used already, or belong to another account.</Message>;
   if (outcome === 'taken') return <Message title="This e-mail is already in use">Another account uses it now, so your e-mail stays as it was.</Message>;
   return <Message title="We couldn't confirm your e-mail">Please try the link again in a moment.</Message>;
 }

@@ -66,6 +66,8 @@ export async function saveStepAnswers(deps: ConsultationDeps, request: SaveReque
 export async function completeConsultation(deps: ConsultationDeps, request: { category: string; values: Answers; env: SaveRequest['env'] }): Promise<void> {
   if (request.env.session !== 'authenticated') return;
   if (deps.statuses[request.category] === 'completed') return;
-  await deps.api.patchHairProfile(asPatch({ ...request.values, status: 'completed', consultation_status: { category: request.category, status: 'completed' } }));
+  await deps.api.patchHairProfile(
+    asPatch({ ...request.values, status: 'completed', consultation_status: { category: request.category, status: 'completed' } }),
+  );
   deps.statuses[request.category] = 'completed';
 }

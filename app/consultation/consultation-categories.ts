@@ -4,5 +4,9 @@
  */
 export const consultationCategories = [
   { id: 'haircare', label: 'Custom Haircare', description: 'Shampoo, conditioner, masks, styling and supplements, formulated for your hair.' },
-  { id: 'skincare', label: 'Custom Skincare', description: 'Cleanser, serum and moisturizer, with the texture and fragrance you choose, formulated for your skin.' },
+  {
+    id: 'skincare',
+    label: 'Custom Skincare',
+    description: 'Cleanser, serum and moisturizer, with the texture and fragrance you choose, formulated for your skin.',
+  },
 ] as const;

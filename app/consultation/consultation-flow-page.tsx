@@ -56,7 +56,12 @@ export default function ConsultationFlowPage() {
     let live = true;
     // The results page draws at once when its code is there first (a shopper reloading it, or following a link to it).
     const flowLoaded = loadFlowFor(category, location.pathname).then((flow) =>
-      location.pathname.replace(/\/$/, '') === flow.routes.results ? preloadResults(signedIn).then(() => flow, () => flow) : flow,
+      location.pathname.replace(/\/$/, '') === flow.routes.results
+        ? preloadResults(signedIn).then(
+            () => flow,
+            () => flow,
+          )
+        : flow,
     );
     // The consultation's first render (its machine, its step) is a transition: React renders it in slices.
     Promise.all([flowLoaded, signedIn ? loadAccount() : undefined])
@@ -73,7 +78,10 @@ export default function ConsultationFlowPage() {
 
   // A returning shopper's device may still hold answers from before signing in; they are saved now (spec 000 §4.2-4.3).
   useEffect(() => {
-    if (signedIn && loaded) accountData().then((m) => m.saveDeviceAnswers(api, buffer)).catch((error) => reportError('saving buffered answers', error));
+    if (signedIn && loaded)
+      accountData()
+        .then((m) => m.saveDeviceAnswers(api, buffer))
+        .catch((error) => reportError('saving buffered answers', error));
   }, [signedIn, loaded, buffer]);
 
   const profile = loaded?.profile;

@@ -94,7 +94,12 @@ export default function ExitModal({ category, copy, leaving, onClose }: ExitModa
         ) : null}
         <TermsNotice text={termsFor(words.button, words.terms)} />
         <div className="exit-modal__actions">
-          <button type="submit" className="button button--primary" aria-disabled={state === 'sending' || undefined} aria-busy={state === 'sending' || undefined}>
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-disabled={state === 'sending' || undefined}
+            aria-busy={state === 'sending' || undefined}
+          >
             {words.button}
           </button>
           <button

@@ -79,7 +79,11 @@ export function FlowRunner({ flow, env, answers, deps, resume, services, facts, 
 }
 
 /** The consultation's adapters for the flow runner. */
-function consultationAdapters(deps: ConsultationDeps, loadAggressors: FlowRunnerProps['loadAggressors'], loadRanking: FlowRunnerProps['loadRanking']): FlowAdapters {
+function consultationAdapters(
+  deps: ConsultationDeps,
+  loadAggressors: FlowRunnerProps['loadAggressors'],
+  loadRanking: FlowRunnerProps['loadRanking'],
+): FlowAdapters {
   return {
     save: (request) => savingCode().then((m) => m.saveStepAnswers(deps, request)),
     onAnswer: () => void savingCode(),

@@ -11,8 +11,8 @@ export default function TermsPage() {
       <p>These terms govern your use of this shop and the custom products we make for you.</p>
       <h2>Your consultation</h2>
       <p>
-        Your formulas are made from the answers you give. Please answer accurately; tell us about pregnancy, breastfeeding, medication and
-        skin or scalp conditions, and ask your doctor before using new products or supplements if you have concerns.
+        Your formulas are made from the answers you give. Please answer accurately; tell us about pregnancy, breastfeeding, medication and skin or scalp
+        conditions, and ask your doctor before using new products or supplements if you have concerns.
       </p>
       <h2>Who can buy</h2>
       <p>Our products are not intended for people under 18.</p>

@@ -60,9 +60,7 @@ export function createSessionMachine(deps: SessionDeps) {
     actors: {
       loadSession: fromPromise<SessionData>(({ signal }) => whileRunning(signal, loadSession(deps, signal))),
       startGuestSession: fromPromise<SessionData>(({ signal }) => whileRunning(signal, startGuestSession(deps, signal))),
-      verifyMagicLink: fromPromise<SessionData, { token: string }>(({ input, signal }) =>
-        whileRunning(signal, verifyMagicLink(deps, input.token, signal)),
-      ),
+      verifyMagicLink: fromPromise<SessionData, { token: string }>(({ input, signal }) => whileRunning(signal, verifyMagicLink(deps, input.token, signal))),
       submitSignUp: fromPromise<'signedUp' | 'magicLinkSent', { form: SignUpForm }>(({ input, signal }) =>
         whileRunning(signal, submitSignUp(deps, input.form, signal)),
       ),

@@ -5,11 +5,7 @@ import { selectAuthStatus, type SessionActorRef, type SessionSnapshot } from './
 
 /** How a sign-up ended, in the shape the sign-in step of the renderer expects (renderer/step-props.ts SignUpResult). */
 export type SignUpOutcome =
-  | { kind: 'signed-up' }
-  | { kind: 'magic-link-sent' }
-  | { kind: 'field-errors'; fields: SignUpFieldErrors }
-  | { kind: 'invalid-coupon' }
-  | { kind: 'error' };
+  { kind: 'signed-up' } | { kind: 'magic-link-sent' } | { kind: 'field-errors'; fields: SignUpFieldErrors } | { kind: 'invalid-coupon' } | { kind: 'error' };
 
 /** Reads the outcome of the last sign-up from a settled session snapshot. */
 export function signUpOutcome(snapshot: SessionSnapshot): SignUpOutcome {

@@ -10,8 +10,8 @@ export default function HomePage() {
         Haircare, skincare and supplements made for you alone
       </h1>
       <p>
-        Our consultation looks at 85+ factors, from hair type to zip code, diet, lifestyle and climate. We pick from 185+ ingredients to
-        formulate your products, and tune them after every order.
+        Our consultation looks at 85+ factors, from hair type to zip code, diet, lifestyle and climate. We pick from 185+ ingredients to formulate your
+        products, and tune them after every order.
       </p>
       <p>
         <Link className="button-link" to="/consultation">

@@ -52,14 +52,21 @@ export function CreateAccountForm({ email: typed, category, onCreated }: { email
       {field('email', 'Email', 'email')}
       {field('first_name', 'First name', 'given-name')}
       {field('last_name', 'Last name', 'family-name')}
-      <div role="status">{state === 'sent' ? <p className="form-message form-message--success">{createAccountMessages.magicLinkSent(values.email.trim())}</p> : null}</div>
+      <div role="status">
+        {state === 'sent' ? <p className="form-message form-message--success">{createAccountMessages.magicLinkSent(values.email.trim())}</p> : null}
+      </div>
       {state === 'failed' ? (
         <p className="form-message form-message--error" role="alert">
           {createAccountMessages.error}
         </p>
       ) : null}
       <TermsNotice text={termsFor(BUTTON)} />
-      <button className="form-button create-account__submit" type="submit" aria-disabled={state === 'sending' || undefined} aria-busy={state === 'sending' || undefined}>
+      <button
+        className="form-button create-account__submit"
+        type="submit"
+        aria-disabled={state === 'sending' || undefined}
+        aria-busy={state === 'sending' || undefined}
+      >
         {state === 'sending' ? 'Creating your account…' : BUTTON}
       </button>
     </form>

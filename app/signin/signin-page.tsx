@@ -75,7 +75,9 @@ export default function SigninPage() {
           </p>
         ) : null}
       </div>
-      {status === 'unknownUser' ? <CreateAccountForm key={asked} email={asked} category={nextCategory(next)} onCreated={() => navigate(next, { replace: true })} /> : null}
+      {status === 'unknownUser' ? (
+        <CreateAccountForm key={asked} email={asked} category={nextCategory(next)} onCreated={() => navigate(next, { replace: true })} />
+      ) : null}
     </div>
   );
 }

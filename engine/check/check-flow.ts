@@ -16,12 +16,7 @@ const scalarOps = new Set(['in', 'notIn', 'gt', 'gte', 'lt', 'lte']);
 const show = (v: Scalar) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** Cross-reference checks on a flow whose shape is valid. Every problem is collected; nothing throws. */
-export function checkFlow(
-  definition: FlowDefinition,
-  flow: CompiledFlow,
-  rules: ReadonlyMap<string, Rule>,
-  functions: ReadonlySet<string>,
-): RawIssue[] {
+export function checkFlow(definition: FlowDefinition, flow: CompiledFlow, rules: ReadonlyMap<string, Rule>, functions: ReadonlySet<string>): RawIssue[] {
   const issues: RawIssue[] = [];
   const fields = fieldModel([flow]);
   const declared = definition.context ?? {};
@@ -39,7 +34,11 @@ export function checkFlow(
     const sharing = seenRoutes.get(step.route) ?? [];
     const clash = sharing.find((j) => !mutuallyExclusive(flow.steps[j]!.when, step.when, flow, fields, declared));
     if (clash !== undefined) {
-      issues.push({ code: 'duplicate_route', path: ['steps', i, 'route'], data: { found: step.route, step: step.name, other: flow.steps[clash]!.name, first: clash + 1 } });
+      issues.push({
+        code: 'duplicate_route',
+        path: ['steps', i, 'route'],
+        data: { found: step.route, step: step.name, other: flow.steps[clash]!.name, first: clash + 1 },
+      });
     }
     seenRoutes.set(step.route, [...sharing, i]);
   });
@@ -48,7 +47,11 @@ export function checkFlow(
     const path: Path = ['steps', i];
     // Sections exist.
     if (definition.steps[i]!.section !== undefined && !sectionIds.includes(step.section)) {
-      issues.push({ code: 'unknown_section', path: [...path, 'section'], data: { step: step.name, found: step.section, expected: sectionIds, suggestion: didYouMean(step.section, sectionIds) } });
+      issues.push({
+        code: 'unknown_section',
+        path: [...path, 'section'],
+        data: { step: step.name, found: step.section, expected: sectionIds, suggestion: didYouMean(step.section, sectionIds) },
+      });
     }
     if (!('options' in step)) return;
     const options = allOptions(step);
@@ -59,7 +62,13 @@ export function checkFlow(
     // Exclusive options only make sense where several can be picked.
     if (!isListKind(step.kind)) {
       step.options.forEach((o, j) => {
-        if (o.exclusive) issues.push({ code: 'exclusive_in_single', path: [...path, 'options', j, 'exclusive'], atKey: true, data: { found: String(o.value), step: step.name } });
+        if (o.exclusive)
+          issues.push({
+            code: 'exclusive_in_single',
+            path: [...path, 'options', j, 'exclusive'],
+            atKey: true,
+            data: { found: String(o.value), step: step.name },
+          });
       });
     }
     // Option values are unique within a list.
@@ -73,7 +82,11 @@ export function checkFlow(
     const values = options.map((o) => o.value);
     step.followUp?.on.forEach((v, j) => {
       if (!values.includes(v)) {
-        issues.push({ code: 'unknown_option_value', path: [...path, 'followUp', 'on', j], data: { found: String(v), field: step.field ?? step.name, expected: values.map(String), suggestion: didYouMean(String(v), values.map(String)) } });
+        issues.push({
+          code: 'unknown_option_value',
+          path: [...path, 'followUp', 'on', j],
+          data: { found: String(v), field: step.field ?? step.name, expected: values.map(String), suggestion: didYouMean(String(v), values.map(String)) },
+        });
       }
     });
   });
@@ -85,7 +98,11 @@ export function checkFlow(
     const shape = isListKind(step.kind) ? 'a list' : 'one value';
     const known = shapes.get(step.field);
     if (known && known.shape !== shape) {
-      issues.push({ code: 'conflicting_field', path: ['steps', flow.steps.indexOf(step), 'field'], data: { found: step.field, step: step.name, type: shape, other: known.step, otherType: known.shape } });
+      issues.push({
+        code: 'conflicting_field',
+        path: ['steps', flow.steps.indexOf(step), 'field'],
+        data: { found: step.field, step: step.name, type: shape, other: known.step, otherType: known.shape },
+      });
     } else shapes.set(step.field, { shape, step: step.name });
   }
 
@@ -97,21 +114,38 @@ export function checkFlow(
     const path: Path = ['steps', i, 'placement'];
     if (!variant) {
       const names = Object.keys(flow.variants);
-      issues.push({ code: 'unknown_variant', path: [...path, 'variant'], data: { found: placement.variant, expected: names, suggestion: didYouMean(placement.variant, names) } });
+      issues.push({
+        code: 'unknown_variant',
+        path: [...path, 'variant'],
+        data: { found: placement.variant, expected: names, suggestion: didYouMean(placement.variant, names) },
+      });
       return;
     }
     for (const [option, at] of Object.entries(placement.at)) {
       if (!variant.options.includes(option)) {
-        issues.push({ code: 'unknown_variant_option', path: [...path, 'at', option], atKey: true, data: { found: option, variant: placement.variant, expected: variant.options, suggestion: didYouMean(option, variant.options) } });
+        issues.push({
+          code: 'unknown_variant_option',
+          path: [...path, 'at', option],
+          atKey: true,
+          data: { found: option, variant: placement.variant, expected: variant.options, suggestion: didYouMean(option, variant.options) },
+        });
       }
       for (const key of ['before', 'after'] as const) {
         const target = at[key];
         if (target && !stepNames.includes(target)) {
-          issues.push({ code: 'unknown_step', path: [...path, 'at', option, key], data: { found: target, expected: stepNames, suggestion: didYouMean(target, stepNames) } });
+          issues.push({
+            code: 'unknown_step',
+            path: [...path, 'at', option, key],
+            data: { found: target, expected: stepNames, suggestion: didYouMean(target, stepNames) },
+          });
         }
       }
       if (at.section && at.section !== 'last' && !sectionIds.includes(at.section)) {
-        issues.push({ code: 'unknown_section', path: [...path, 'at', option, 'section'], data: { step: step.name, found: at.section, expected: [...sectionIds, 'last'], suggestion: didYouMean(at.section, sectionIds) } });
+        issues.push({
+          code: 'unknown_section',
+          path: [...path, 'at', option, 'section'],
+          data: { step: step.name, found: at.section, expected: [...sectionIds, 'last'], suggestion: didYouMean(at.section, sectionIds) },
+        });
       }
     }
   });
@@ -120,15 +154,22 @@ export function checkFlow(
   for (const [name, set] of Object.entries(definition.questionSets ?? {})) {
     set.steps.forEach((stepName, k) => {
       const path: Path = ['questionSets', name, 'steps', k];
-      if (!stepNames.includes(stepName)) issues.push({ code: 'unknown_step', path, data: { found: stepName, expected: stepNames, suggestion: didYouMean(stepName, stepNames) } });
-      else if (set.steps.indexOf(stepName) !== k) issues.push({ code: 'repeated_step', path, data: { found: stepName, first: set.steps.indexOf(stepName) + 1 } });
+      if (!stepNames.includes(stepName))
+        issues.push({ code: 'unknown_step', path, data: { found: stepName, expected: stepNames, suggestion: didYouMean(stepName, stepNames) } });
+      else if (set.steps.indexOf(stepName) !== k)
+        issues.push({ code: 'repeated_step', path, data: { found: stepName, first: set.steps.indexOf(stepName) + 1 } });
     });
   }
 
   // Variants choose among their own options.
   for (const [name, variant] of Object.entries(definition.variants ?? {})) {
     const check = (value: string, path: Path) => {
-      if (!variant.options.includes(value)) issues.push({ code: 'unknown_variant_option', path, data: { found: value, variant: name, expected: variant.options, suggestion: didYouMean(value, variant.options) } });
+      if (!variant.options.includes(value))
+        issues.push({
+          code: 'unknown_variant_option',
+          path,
+          data: { found: value, variant: name, expected: variant.options, suggestion: didYouMean(value, variant.options) },
+        });
     };
     check(variant.default, ['variants', name, 'default']);
     variant.choose?.forEach((c, k) => check(c.use, ['variants', name, 'choose', k, 'use']));
@@ -147,7 +188,12 @@ export function checkFlow(
       for (const value of Object.keys(term.values)) {
         const known = field.values?.map(String);
         if (known && !known.includes(value)) {
-          issues.push({ code: 'unknown_option_value', path: [...path, 'values', value], atKey: true, data: { found: value, field: term.from, expected: known, suggestion: didYouMean(value, known) } });
+          issues.push({
+            code: 'unknown_option_value',
+            path: [...path, 'values', value],
+            atKey: true,
+            data: { found: value, field: term.from, expected: known, suggestion: didYouMean(value, known) },
+          });
         }
       }
     });
@@ -174,7 +220,11 @@ function checkRule(
   const issues: RawIssue[] = [];
   const visitFns = (r: Rule, path: Path) => {
     if (r.kind === 'fn' && !functions.has(r.name)) {
-      issues.push({ code: 'unknown_function', path: r.path ?? path, data: { found: r.name, expected: [...functions], suggestion: didYouMean(r.name, functions) } });
+      issues.push({
+        code: 'unknown_function',
+        path: r.path ?? path,
+        data: { found: r.name, expected: [...functions], suggestion: didYouMean(r.name, functions) },
+      });
     }
     if (r.kind === 'all' || r.kind === 'any') r.of.forEach((x) => visitFns(x, path));
     if (r.kind === 'not') visitFns(r.of, path);
@@ -190,7 +240,11 @@ function checkRule(
     }
     const opPath = test.op === 'equals' && keyPath[keyPath.length - 1] === test.key ? keyPath : [...keyPath, test.op];
     if (field?.shape === 'list' && (test.op === 'equals' || test.op === 'notEquals' || scalarOps.has(test.op))) {
-      issues.push({ code: 'invalid_rule', path: opPath, data: { detail: `"${test.key}" holds a list of answers: use includes, includesAny, includesAll or excludes` } });
+      issues.push({
+        code: 'invalid_rule',
+        path: opPath,
+        data: { detail: `"${test.key}" holds a list of answers: use includes, includesAny, includesAll or excludes` },
+      });
       return;
     }
     if (field?.shape === 'one' && listOps.has(test.op)) {
@@ -198,7 +252,7 @@ function checkRule(
       return;
     }
     const domain = field ? field.values : context?.values;
-    if (!domain || test.op === 'answered' || typeof test.value === 'number' && ['gt', 'gte', 'lt', 'lte'].includes(test.op)) return;
+    if (!domain || test.op === 'answered' || (typeof test.value === 'number' && ['gt', 'gte', 'lt', 'lte'].includes(test.op))) return;
     const literals = Array.isArray(test.value) ? test.value : [test.value];
     literals.forEach((value, k) => {
       if (value === null || domain.some((d) => d === value)) return;

@@ -34,7 +34,13 @@ export function unreachableSteps(flow: CompiledFlow, fields: Map<string, FieldIn
 }
 
 /** Whether some answers (to the fields in `answered`) and some context make the rule hold. */
-export function satisfiable(rule: Rule, flow: CompiledFlow, fields: Map<string, FieldInfo>, declared: Record<string, { values?: Scalar[] }>, answered: ReadonlySet<string>): boolean {
+export function satisfiable(
+  rule: Rule,
+  flow: CompiledFlow,
+  fields: Map<string, FieldInfo>,
+  declared: Record<string, { values?: Scalar[] }>,
+  answered: ReadonlySet<string>,
+): boolean {
   let usesFunction = false;
   const check = (r: Rule) => {
     if (r.kind === 'fn') usesFunction = true;
@@ -115,7 +121,13 @@ function subsets(atoms: Scalar[]): Scalar[][] {
 }
 
 /** Whether two rules can never hold together, whatever the answers and context: steps that may share a route. */
-export function mutuallyExclusive(a: Rule | undefined, b: Rule | undefined, flow: CompiledFlow, fields: Map<string, FieldInfo>, declared: Record<string, { values?: Scalar[] }>): boolean {
+export function mutuallyExclusive(
+  a: Rule | undefined,
+  b: Rule | undefined,
+  flow: CompiledFlow,
+  fields: Map<string, FieldInfo>,
+  declared: Record<string, { values?: Scalar[] }>,
+): boolean {
   if (!a || !b) return false;
   return !satisfiable({ kind: 'all', of: [a, b] }, flow, fields, declared, new Set([...fields.keys(), ...flow.derived.map((d) => d.field)]));
 }

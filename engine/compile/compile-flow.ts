@@ -47,8 +47,7 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
     const path: Path = ['steps', i];
     section = step.section ?? section;
     const route = step.route ? `${flow.routes.base}/${step.route}` : flow.routes.base;
-    const saveMode: SaveMode =
-      unsavedKinds.has(step.kind) || step.skipSave === true ? 'none' : 'answers';
+    const saveMode: SaveMode = unsavedKinds.has(step.kind) || step.skipSave === true ? 'none' : 'answers';
     const { when: _w, skipSave: _s, ...rest } = step as StepDefinition & { when?: unknown; skipSave?: unknown };
     const compiled: Record<string, unknown> = { ...rest, route, section, saveMode, answerFields: [] as string[] };
     const when = ruleAt([...path, 'when']);
@@ -110,7 +109,12 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
     context: Object.keys(flow.context ?? {}),
     ...(flow.questionSets ? { questionSets: compileQuestionSets(flow, ruleAt) } : {}),
     ...(flow.exitModal
-      ? { exitModal: { ...flow.exitModal, textCases: flow.exitModal.textCases?.map((c, k) => ({ ...c, when: ruleAt(['exitModal', 'textCases', k, 'when'])! })) } }
+      ? {
+          exitModal: {
+            ...flow.exitModal,
+            textCases: flow.exitModal.textCases?.map((c, k) => ({ ...c, when: ruleAt(['exitModal', 'textCases', k, 'when'])! })),
+          },
+        }
       : {}),
     steps,
   };

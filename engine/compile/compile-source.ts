@@ -97,7 +97,12 @@ function salvagedChecks(data: unknown, schemaProblems: readonly z.core.$ZodIssue
     if (Array.isArray(s.options)) s.options.forEach((o) => typeof o?.field === 'string' && orphaned.add(o.field));
     if (s.fields && typeof s.fields === 'object') Object.values(s.fields).forEach((f) => typeof f === 'string' && orphaned.add(f));
     const route = typeof s.route === 'string' && /^([a-z0-9-]+(\/[a-z0-9-]+)*)?$/.test(s.route) ? s.route : `invalid-step-${i + 1}`;
-    return { kind: 'intro', name: typeof s.name === 'string' ? s.name : `step-${i + 1}`, route, ...(typeof s.section === 'string' ? { section: s.section } : {}) };
+    return {
+      kind: 'intro',
+      name: typeof s.name === 'string' ? s.name : `step-${i + 1}`,
+      route,
+      ...(typeof s.section === 'string' ? { section: s.section } : {}),
+    };
   });
   const parsed = flowSchema.safeParse({ ...(data as object), steps: stand });
   if (!parsed.success) return [];

@@ -78,7 +78,9 @@ type EachStep<S> = S extends unknown ? Recompiled<S> : never;
 export type CompiledStep = EachStep<StepDefinition>;
 export type CompiledStepOf<K extends StepDefinition['kind']> = Extract<CompiledStep, { kind: K }>;
 /** Steps whose answer is a choice among options. */
-export type ChoiceStep = CompiledStepOf<'single' | 'multi' | 'boolean' | 'goals' | 'fragrance' | 'routine-products' | 'matrix' | 'ranked-fragrance' | 'textures'>;
+export type ChoiceStep = CompiledStepOf<
+  'single' | 'multi' | 'boolean' | 'goals' | 'fragrance' | 'routine-products' | 'matrix' | 'ranked-fragrance' | 'textures'
+>;
 /** Steps whose answer is a list of option values. */
 export type ListStep = CompiledStepOf<'multi' | 'goals' | 'routine-products'>;
 

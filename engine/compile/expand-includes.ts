@@ -89,11 +89,17 @@ export function expandIncludes(data: unknown, source: SourceDocument, readFile: 
     }
     const parsed = parseYaml(text, file);
     parsed.issues.forEach((i) =>
-      placed.push({ code: i.code, location: locateOffset(parsed.source, Number(i.data.offset), Number(i.data.end)), data: { detail: i.data.detail }, severity: 'error' }),
+      placed.push({
+        code: i.code,
+        location: locateOffset(parsed.source, Number(i.data.offset), Number(i.data.end)),
+        data: { detail: i.data.detail },
+        severity: 'error',
+      }),
     );
     const list = isRecord(parsed.data) ? parsed.data.steps : undefined;
     if (parsed.issues.length > 0 || !Array.isArray(list) || list.some((s) => isRecord(s) && 'include' in s)) {
-      if (parsed.issues.length === 0) placed.push({ code: 'not_a_fragment', location: locate(parsed.source, ['steps']), data: { found: file }, severity: 'error' });
+      if (parsed.issues.length === 0)
+        placed.push({ code: 'not_a_fragment', location: locate(parsed.source, ['steps']), data: { found: file }, severity: 'error' });
       fragments.set(file, null);
       return null;
     }
@@ -113,9 +119,15 @@ export function expandIncludes(data: unknown, source: SourceDocument, readFile: 
     }
     const ref = item.include;
     const unknownKeys = Object.keys(item).filter((k) => !['include', 'steps', 'with'].includes(k));
-    unknownKeys.forEach((k) => raw.push({ code: 'unknown_key', path: ['steps', i, k], atKey: true, data: { found: k, where: 'in an include', expected: ['include', 'steps', 'with'] } }));
+    unknownKeys.forEach((k) =>
+      raw.push({ code: 'unknown_key', path: ['steps', i, k], atKey: true, data: { found: k, where: 'in an include', expected: ['include', 'steps', 'with'] } }),
+    );
     if (typeof ref !== 'string' || !/\.ya?ml$/.test(ref)) {
-      raw.push({ code: 'invalid_format', path: ['steps', i, 'include'], data: { what: 'The include', detail: 'a .yaml file relative to this one, like ../fragments/lifestyle.yaml' } });
+      raw.push({
+        code: 'invalid_format',
+        path: ['steps', i, 'include'],
+        data: { what: 'The include', detail: 'a .yaml file relative to this one, like ../fragments/lifestyle.yaml' },
+      });
       return;
     }
     const fragment = load(joinPath(dir, ref), ['steps', i, 'include']);
@@ -126,13 +138,22 @@ export function expandIncludes(data: unknown, source: SourceDocument, readFile: 
     for (const name of Object.keys(changes)) {
       if (!wanted.includes(name)) {
         const candidates = wanted.map(String).filter((n) => names.includes(n));
-        raw.push({ code: 'unknown_step', path: ['steps', i, 'with', name], atKey: true, data: { found: name, expected: candidates, suggestion: didYouMean(name, candidates) } });
+        raw.push({
+          code: 'unknown_step',
+          path: ['steps', i, 'with', name],
+          atKey: true,
+          data: { found: name, expected: candidates, suggestion: didYouMean(name, candidates) },
+        });
       }
     }
     wanted.forEach((name, k) => {
       const j = names.indexOf(String(name));
       if (j === -1) {
-        raw.push({ code: 'unknown_step', path: ['steps', i, 'steps', k], data: { found: String(name), expected: names, suggestion: didYouMean(String(name), names) } });
+        raw.push({
+          code: 'unknown_step',
+          path: ['steps', i, 'steps', k],
+          data: { found: String(name), expected: names, suggestion: didYouMean(String(name), names) },
+        });
         return;
       }
       const change = isRecord(changes[names[j]!]) ? (changes[names[j]!] as Record<string, unknown>) : {};

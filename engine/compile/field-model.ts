@@ -49,7 +49,14 @@ export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInf
   const add = (name: string, shape: FieldInfo['shape'], values: Scalar[] | undefined, writer: string, category: string, format?: FieldInfo['format']) => {
     const known = fields.get(name);
     if (!known) {
-      fields.set(name, { name, shape, ...(values ? { values: [...new Set(values)] } : {}), ...(format ? { format } : {}), writers: [writer], categories: [category] });
+      fields.set(name, {
+        name,
+        shape,
+        ...(values ? { values: [...new Set(values)] } : {}),
+        ...(format ? { format } : {}),
+        writers: [writer],
+        categories: [category],
+      });
       return;
     }
     if (known.values && values) known.values = [...new Set([...known.values, ...values])];
@@ -68,10 +75,24 @@ export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInf
       const options = allOptions(step);
       const list = isListKind(step.kind);
       if (step.kind === 'matrix') {
-        for (const row of step.rows) add(row.field, 'one', options.map((o) => o.value), step.name, flow.category);
+        for (const row of step.rows)
+          add(
+            row.field,
+            'one',
+            options.map((o) => o.value),
+            step.name,
+            flow.category,
+          );
         continue;
       }
-      if (step.field && list) add(step.field, 'list', options.filter((o) => !o.field).map((o) => o.value), step.name, flow.category);
+      if (step.field && list)
+        add(
+          step.field,
+          'list',
+          options.filter((o) => !o.field).map((o) => o.value),
+          step.name,
+          flow.category,
+        );
       for (const option of options) {
         if (option.field) add(option.field, 'one', [option.selected ?? true, option.unselected ?? false], step.name, flow.category);
         for (const [field, value] of Object.entries(list ? { ...step.writes, ...option.writes } : optionWrites(step, option))) {

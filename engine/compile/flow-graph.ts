@@ -6,11 +6,16 @@ import { orderSteps } from '../runtime/order-steps.ts';
 /** A rule in one line of plain text, for graphs and logs. */
 export function describeRule(rule: Rule): string {
   switch (rule.kind) {
-    case 'all': return rule.of.map(describeRule).join(' and ');
-    case 'any': return `(${rule.of.map(describeRule).join(' or ')})`;
-    case 'not': return `not (${describeRule(rule.of)})`;
-    case 'fn': return `${rule.name}()`;
-    case 'test': return `${rule.key} ${rule.op} ${JSON.stringify(rule.value)}`;
+    case 'all':
+      return rule.of.map(describeRule).join(' and ');
+    case 'any':
+      return `(${rule.of.map(describeRule).join(' or ')})`;
+    case 'not':
+      return `not (${describeRule(rule.of)})`;
+    case 'fn':
+      return `${rule.name}()`;
+    case 'test':
+      return `${rule.key} ${rule.op} ${JSON.stringify(rule.value)}`;
   }
 }
 

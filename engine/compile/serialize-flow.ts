@@ -9,7 +9,8 @@ const falseByDefault = new Set(['exclusive', 'retired', 'public', 'replaceHistor
  */
 export function serializeFlow(flow: CompiledFlow): string {
   // Variants' and question sets' descriptions are for editors; `description` elsewhere (options) is shown.
-  const forEditors = (holder: unknown, key: string) => key === 'description' && holder !== null && typeof holder === 'object' && ('options' in holder || 'steps' in holder) && !('value' in holder);
+  const forEditors = (holder: unknown, key: string) =>
+    key === 'description' && holder !== null && typeof holder === 'object' && ('options' in holder || 'steps' in holder) && !('value' in holder);
   return JSON.stringify(flow, function (key, value) {
     if (key === 'path' || (falseByDefault.has(key) && value === false) || forEditors(this, key)) return undefined;
     return value;

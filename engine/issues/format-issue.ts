@@ -28,7 +28,12 @@ function listOf(values: string[]): string {
  */
 export function formatIssue(issue: FlowIssue, sourceText?: string): string {
   const { file, line, column, length } = issue.location;
-  const out = [`${file}:${line}:${column}  ${issue.code}`, ...issueMessage(issue).split('\n').map((l) => `  ${l}`)];
+  const out = [
+    `${file}:${line}:${column}  ${issue.code}`,
+    ...issueMessage(issue)
+      .split('\n')
+      .map((l) => `  ${l}`),
+  ];
   const text = sourceText?.split(/\r?\n/)[line - 1];
   if (text !== undefined) {
     const gutter = String(line).length;

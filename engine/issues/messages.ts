@@ -18,7 +18,8 @@ export const issueMessages: { [C in FlowIssueCode]: (d: IssueData) => string } =
   unknown_option_value: (d) => `${q(d.found)} is not an option of ${q(d.field)}.`,
   unknown_context_value: (d) => `${q(d.found)} is not a value ${q(d.field)} can take.`,
   duplicate_step_name: (d) => `Two steps are named ${q(d.found)}; the first is step ${d.first}.`,
-  duplicate_route: (d) => `Two steps use the route ${q(d.found)}: ${q(d.other)} (step ${d.first}) and ${q(d.step)}. Steps may share a route only when their rules can never both hold.`,
+  duplicate_route: (d) =>
+    `Two steps use the route ${q(d.found)}: ${q(d.other)} (step ${d.first}) and ${q(d.step)}. Steps may share a route only when their rules can never both hold.`,
   duplicate_option: (d) => `The option value ${q(d.found)} appears twice in step ${q(d.step)}.`,
   unknown_section: (d) => `Step ${q(d.step)} is in section ${q(d.found)}, which is not declared under sections.`,
   unknown_step: (d) => `There is no step named ${q(d.found)}.`,
@@ -27,7 +28,8 @@ export const issueMessages: { [C in FlowIssueCode]: (d: IssueData) => string } =
   unknown_variant_option: (d) => `${q(d.found)} is not an option of variant ${q(d.variant)}.`,
   unknown_function: (d) => `No rule function named ${q(d.found)} is registered with the engine.`,
   unreachable_step: (d) => `Step ${q(d.step)} can never be shown: no answers to the steps before it make its rule hold.`,
-  exclusive_in_single: (d) => `Option ${q(d.found)} is marked exclusive, but step ${q(d.step)} is single-choice, where every option already excludes the others.`,
+  exclusive_in_single: (d) =>
+    `Option ${q(d.found)} is marked exclusive, but step ${q(d.step)} is single-choice, where every option already excludes the others.`,
   missing_field: (d) => `Step ${q(d.step)} writes no answer: give it a field, or give every option a field.`,
   conflicting_field: (d) => `Field ${q(d.found)} is written by step ${q(d.step)} as ${d.type} but by step ${q(d.other)} as ${d.otherType}.`,
   include_not_found: (d) => `The included file ${q(d.found)} does not exist.`,

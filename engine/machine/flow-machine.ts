@@ -48,10 +48,7 @@ export interface FlowMachineInput {
  * - save_failed: the save adapter failed; `detail` is the error's own `detail` when it has one (an API error's).
  */
 export type FlowProblem =
-  | { code: 'answer_required' }
-  | { code: 'next_step_failed' }
-  | { code: 'route_failed' }
-  | { code: 'save_failed'; detail?: string; cause?: unknown };
+  { code: 'answer_required' } | { code: 'next_step_failed' } | { code: 'route_failed' } | { code: 'save_failed'; detail?: string; cause?: unknown };
 
 export interface FlowContext {
   runtime: FlowRuntime;
@@ -174,7 +171,10 @@ export function createFlowMachine(runtime: FlowRuntime) {
       }),
       /** Moves on to where NEXT leads, noting whether the step left replaces its history entry. */
       moveOn: assign(({ context, event }) => ({ index: onwardOf(context, event) ?? context.index, replace: stepAt(context).replaceHistory, error: null })),
-      moveBack: assign(({ context }) => ({ index: previousStepIndex(context.runtime, context.index === -1 ? context.runtime.steps.length : context.index, scopeOf(context)), error: null })),
+      moveBack: assign(({ context }) => ({
+        index: previousStepIndex(context.runtime, context.index === -1 ? context.runtime.steps.length : context.index, scopeOf(context)),
+        error: null,
+      })),
       followRoute: assign(({ context, event }) => (event.type === 'GO_TO_ROUTE' ? { index: routeOf(context, event) ?? context.index, error: null } : {})),
       logError: ({ context, event }, params: { what: string }) => {
         logFlowError(context.runtime, params.what, (event as { error?: unknown }).error ?? '');
@@ -193,7 +193,8 @@ export function createFlowMachine(runtime: FlowRuntime) {
       },
       nextStepFails: ({ context, event }) => onwardOf(context, event) === null,
       leadsToResults: ({ context, event }) => onwardOf(context, event) === -1,
-      canGoBack: ({ context }) => previousStepIndex(context.runtime, context.index === -1 ? context.runtime.steps.length : context.index, scopeOf(context)) !== -1,
+      canGoBack: ({ context }) =>
+        previousStepIndex(context.runtime, context.index === -1 ? context.runtime.steps.length : context.index, scopeOf(context)) !== -1,
       routeFails: ({ context, event }) => event.type === 'GO_TO_ROUTE' && routeOf(context, event) === null,
       routesToResults: ({ context, event }) => event.type === 'GO_TO_ROUTE' && routeOf(context, event) === -1,
     },

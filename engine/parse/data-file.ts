@@ -38,7 +38,10 @@ export function readDataSource<T>(text: string, file: string, schema: z.ZodType<
     at,
     problems: parsed.error.issues.map((issue) => ({
       // An unknown key is pointed at itself (the first of them), anything else at its value.
-      location: issue.code === 'unrecognized_keys' ? locate(source, [...(issue.path as (string | number)[]), issue.keys[0]!], true) : locate(source, issue.path as (string | number)[]),
+      location:
+        issue.code === 'unrecognized_keys'
+          ? locate(source, [...(issue.path as (string | number)[]), issue.keys[0]!], true)
+          : locate(source, issue.path as (string | number)[]),
       message: issue.code === 'unrecognized_keys' ? unknownKeys(issue.keys) : issue.message,
     })),
   };

@@ -17,7 +17,14 @@ export function parseYaml(text: string, file: string): { source: SourceDocument;
   const issues: RawIssue[] = [...doc.errors, ...doc.warnings].map((e) => ({
     code: 'yaml_syntax' as const,
     path: [],
-    data: { detail: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, ''), offset: e.pos[0], end: e.pos[1] },
+    data: {
+      detail: e.message
+        .split('\n')[0]!
+        .replace(/ at line \d+, column \d+:?$/, '')
+        .replace(/\.$/, ''),
+      offset: e.pos[0],
+      end: e.pos[1],
+    },
   }));
   return { source, data: doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 }), issues };
 }

@@ -58,7 +58,18 @@ function convert(schema: AnySchema, issue: ZodIssue, path: Path, data: unknown):
       return [{ code: 'invalid_type', path, data: { what, expected: [String(issue.expected)], found: typeName(found) } }];
     }
     case 'invalid_value':
-      return [{ code: 'invalid_value', path, data: { what, expected: issue.values.map(String), found: String(valueAt(data, path)), suggestion: didYouMean(String(valueAt(data, path)), issue.values.map(String)) } }];
+      return [
+        {
+          code: 'invalid_value',
+          path,
+          data: {
+            what,
+            expected: issue.values.map(String),
+            found: String(valueAt(data, path)),
+            suggestion: didYouMean(String(valueAt(data, path)), issue.values.map(String)),
+          },
+        },
+      ];
     case 'invalid_format':
       return [{ code: 'invalid_format', path, data: { what, detail: issue.message, found: String(valueAt(data, path)) } }];
     case 'too_small':
@@ -93,13 +104,24 @@ export function describePath(path: Path, data: unknown): string | undefined {
     const name = (valueAt(data, ['steps', path[1]]) as { name?: string } | undefined)?.name;
     const step = name ? `step "${name}"` : `step ${path[1] + 1}`;
     if (path.length === 2) return step;
-    if (path[2] === 'options' && typeof path[3] === 'number') return path.length === 4 ? `option ${path[3] + 1} of ${step}` : `"${path.slice(4).join('.')}" of option ${path[3] + 1} of ${step}`;
+    if (path[2] === 'options' && typeof path[3] === 'number')
+      return path.length === 4 ? `option ${path[3] + 1} of ${step}` : `"${path.slice(4).join('.')}" of option ${path[3] + 1} of ${step}`;
     return `"${path.slice(2).join('.')}" of ${step}`;
   }
   return `"${path.join('.')}"`;
 }
 
-type Def = { type: string; shape?: Record<string, AnySchema>; element?: AnySchema; innerType?: AnySchema; getter?: () => AnySchema; options?: AnySchema[]; valueType?: AnySchema; in?: AnySchema; discriminator?: string };
+type Def = {
+  type: string;
+  shape?: Record<string, AnySchema>;
+  element?: AnySchema;
+  innerType?: AnySchema;
+  getter?: () => AnySchema;
+  options?: AnySchema[];
+  valueType?: AnySchema;
+  in?: AnySchema;
+  discriminator?: string;
+};
 const defOf = (s: AnySchema) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema that validates the value at `path`, following lists, records and unions by the data. */
@@ -125,7 +147,12 @@ function unwrap(schema: AnySchema, value: unknown): AnySchema {
       const kind = def.discriminator && value && typeof value === 'object' ? (value as Record<string, unknown>)[def.discriminator] : undefined;
       const match = def.options.find((o) => {
         const d = defOf(unwrap(o, undefined));
-        if (kind !== undefined) return d.type === 'object' && defOf(d.shape?.[def.discriminator!] ?? o).type === 'literal' && (defOf(d.shape![def.discriminator!]!) as unknown as { values: unknown[] }).values.includes(kind);
+        if (kind !== undefined)
+          return (
+            d.type === 'object' &&
+            defOf(d.shape?.[def.discriminator!] ?? o).type === 'literal' &&
+            (defOf(d.shape![def.discriminator!]!) as unknown as { values: unknown[] }).values.includes(kind)
+          );
         if (Array.isArray(value)) return d.type === 'array';
         if (value && typeof value === 'object') return d.type === 'object' || d.type === 'record';
         return d.type !== 'object' && d.type !== 'array';

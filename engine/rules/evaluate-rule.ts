@@ -78,9 +78,10 @@ export function compileRule(
     }
     case 'fn': {
       const fn = options.functions?.[rule.name];
-      if (!fn) return () => {
-        throw new Error(`No rule function named "${rule.name}" is registered.`);
-      };
+      if (!fn)
+        return () => {
+          throw new Error(`No rule function named "${rule.name}" is registered.`);
+        };
       return fn;
     }
     case 'test': {
@@ -88,19 +89,56 @@ export function compileRule(
       const x = rule.value as Scalar;
       const list = rule.value as Scalar[];
       switch (rule.op) {
-        case 'equals': return (s) => equals(read(s), x);
-        case 'notEquals': return (s) => !equals(read(s), x);
-        case 'in': return (s) => list.includes(read(s) as Scalar);
-        case 'notIn': return (s) => !list.includes(read(s) as Scalar);
-        case 'includes': return (s) => { const v = read(s); return Array.isArray(v) && v.includes(x as never); };
-        case 'excludes': return (s) => { const v = read(s); return !(Array.isArray(v) && v.includes(x as never)); };
-        case 'includesAny': return (s) => { const v = read(s); return Array.isArray(v) && list.some((y) => v.includes(y as never)); };
-        case 'includesAll': return (s) => { const v = read(s); return Array.isArray(v) && list.every((y) => v.includes(y as never)); };
-        case 'answered': return (s) => answered(read(s)) === x;
-        case 'gt': return (s) => { const v = read(s); return typeof v === 'number' && v > (x as number); };
-        case 'gte': return (s) => { const v = read(s); return typeof v === 'number' && v >= (x as number); };
-        case 'lt': return (s) => { const v = read(s); return typeof v === 'number' && v < (x as number); };
-        case 'lte': return (s) => { const v = read(s); return typeof v === 'number' && v <= (x as number); };
+        case 'equals':
+          return (s) => equals(read(s), x);
+        case 'notEquals':
+          return (s) => !equals(read(s), x);
+        case 'in':
+          return (s) => list.includes(read(s) as Scalar);
+        case 'notIn':
+          return (s) => !list.includes(read(s) as Scalar);
+        case 'includes':
+          return (s) => {
+            const v = read(s);
+            return Array.isArray(v) && v.includes(x as never);
+          };
+        case 'excludes':
+          return (s) => {
+            const v = read(s);
+            return !(Array.isArray(v) && v.includes(x as never));
+          };
+        case 'includesAny':
+          return (s) => {
+            const v = read(s);
+            return Array.isArray(v) && list.some((y) => v.includes(y as never));
+          };
+        case 'includesAll':
+          return (s) => {
+            const v = read(s);
+            return Array.isArray(v) && list.every((y) => v.includes(y as never));
+          };
+        case 'answered':
+          return (s) => answered(read(s)) === x;
+        case 'gt':
+          return (s) => {
+            const v = read(s);
+            return typeof v === 'number' && v > (x as number);
+          };
+        case 'gte':
+          return (s) => {
+            const v = read(s);
+            return typeof v === 'number' && v >= (x as number);
+          };
+        case 'lt':
+          return (s) => {
+            const v = read(s);
+            return typeof v === 'number' && v < (x as number);
+          };
+        case 'lte':
+          return (s) => {
+            const v = read(s);
+            return typeof v === 'number' && v <= (x as number);
+          };
       }
     }
   }

@@ -35,7 +35,11 @@ const env = anonymousEnvironment();
  * Compiles a rule written as data into a test over facts; every problem is reported with its path.
  * @example compileFactRule({ diag_hair_type: dry }, ['rules', 0, 'when'], known).test?.({ diag_hair_type: 'dry' }) // true
  */
-export function compileFactRule(raw: unknown, path: (string | number)[], known?: KnownFacts): { test?: (facts: Facts) => boolean; problems: FactRuleProblem[] } {
+export function compileFactRule(
+  raw: unknown,
+  path: (string | number)[],
+  known?: KnownFacts,
+): { test?: (facts: Facts) => boolean; problems: FactRuleProblem[] } {
   const { rule, issues } = normalizeRule(raw, path);
   const problems: FactRuleProblem[] = issues.map((issue) => ({ path: issue.path, message: messageOf(issueMessages[issue.code](issue.data), issue.data) }));
   if (!rule) return { problems };
@@ -60,13 +64,20 @@ function checkKeys(rule: Rule, known: KnownFacts, problems: FactRuleProblem[]): 
   const path = rule.path ?? [];
   if (!known.has(rule.key)) {
     const suggestion = didYouMean(rule.key, [...known.keys()]);
-    problems.push({ path, atKey: true, message: `The rule tests "${rule.key}", which is no answer field or fact this table knows.${suggestion ? ` Did you mean "${suggestion}"?` : ''}` });
+    problems.push({
+      path,
+      atKey: true,
+      message: `The rule tests "${rule.key}", which is no answer field or fact this table knows.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+    });
     return;
   }
   const { values, list = false } = known.get(rule.key)!;
   // A test that can never hold for the field's shape is a mistake, not a rule.
   if (list && oneValueOperators.has(rule.op)) {
-    problems.push({ path, message: `"${rule.key}" holds a list of answers (a multi-select question), so "${rule.op}" never holds. Use includesAny, includesAll, includes or excludes.` });
+    problems.push({
+      path,
+      message: `"${rule.key}" holds a list of answers (a multi-select question), so "${rule.op}" never holds. Use includesAny, includesAll, includes or excludes.`,
+    });
     return;
   }
   if (!list && listOperators.has(rule.op)) {
@@ -77,7 +88,13 @@ function checkKeys(rule: Rule, known: KnownFacts, problems: FactRuleProblem[]): 
   if (!values || ['answered', 'gt', 'gte', 'lt', 'lte'].includes(rule.op)) return;
   for (const value of Array.isArray(rule.value) ? rule.value : [rule.value]) {
     if (values.includes(value)) continue;
-    const suggestion = typeof value === 'string' ? didYouMean(value, values.filter((v): v is string => typeof v === 'string')) : undefined;
+    const suggestion =
+      typeof value === 'string'
+        ? didYouMean(
+            value,
+            values.filter((v): v is string => typeof v === 'string'),
+          )
+        : undefined;
     problems.push({
       path,
       message: `"${rule.key}" cannot be ${JSON.stringify(value)}. Expected one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,

@@ -23,7 +23,11 @@ export function normalizeRule(raw: unknown, path: Path): { rule?: Rule; issues: 
 
 function walk(raw: unknown, path: Path, issues: RawIssue[]): Rule | undefined {
   if (!isPlainObject(raw) || Object.keys(raw).length === 0) {
-    issues.push({ code: 'invalid_rule', path, data: { detail: 'a rule is a mapping such as { diag_hair_length: short } or { all: [...] }', found: show(raw) } });
+    issues.push({
+      code: 'invalid_rule',
+      path,
+      data: { detail: 'a rule is a mapping such as { diag_hair_length: short } or { all: [...] }', found: show(raw) },
+    });
     return undefined;
   }
   const parts: Rule[] = [];
@@ -40,7 +44,8 @@ function walk(raw: unknown, path: Path, issues: RawIssue[]): Rule | undefined {
       const of = walk(value, at, issues);
       if (of) parts.push({ kind: 'not', of });
     } else if (key === 'fn') {
-      if (typeof value !== 'string') issues.push({ code: 'invalid_rule', path: at, data: { detail: '"fn" takes the name of a registered rule function', found: show(value) } });
+      if (typeof value !== 'string')
+        issues.push({ code: 'invalid_rule', path: at, data: { detail: '"fn" takes the name of a registered rule function', found: show(value) } });
       else parts.push({ kind: 'fn', name: value, path: at });
     } else {
       parts.push(...fieldTests(key, value, at, issues));
@@ -85,7 +90,7 @@ function operandProblem(op: keyof OperatorTest, operand: unknown): string | unde
 }
 
 function show(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
 /** Calls `visit` on every field test of a rule. */

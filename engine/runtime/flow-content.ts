@@ -74,10 +74,17 @@ const states = new WeakMap<CompiledFlow, ContentState>();
  * A flow whose content arrives later, chunk by chunk (the flows Vite plugin's `?split` modules).
  * @example export default withContent(logic, { 'hair-scalp': () => import('./haircare.yaml?content=hair-scalp') })
  */
-export function withContent(logic: CompiledFlow, loaders: Record<string, () => Promise<{ default: ContentChunk } | ContentChunk>>, chunkOf: Record<string, string>): CompiledFlow {
+export function withContent(
+  logic: CompiledFlow,
+  loaders: Record<string, () => Promise<{ default: ContentChunk } | ContentChunk>>,
+  chunkOf: Record<string, string>,
+): CompiledFlow {
   states.set(logic, {
     loaders: Object.fromEntries(
-      Object.entries(loaders).map(([name, load]) => [name, () => load().then((m) => ('default' in m && typeof m.default === 'object' ? (m.default as ContentChunk) : (m as ContentChunk)))]),
+      Object.entries(loaders).map(([name, load]) => [
+        name,
+        () => load().then((m) => ('default' in m && typeof m.default === 'object' ? (m.default as ContentChunk) : (m as ContentChunk))),
+      ]),
     ),
     chunkOf: new Map(Object.entries(chunkOf)),
     loaded: new Map(),

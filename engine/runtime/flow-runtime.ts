@@ -52,9 +52,7 @@ export function createFlowRuntime(
     ...(questionSet ? { questionSet } : {}),
     env,
     variants,
-    steps: questionSet
-      ? flow.questionSets![questionSet]!.steps.flatMap((name) => ordered.filter((s) => s.name === name))
-      : ordered,
+    steps: questionSet ? flow.questionSets![questionSet]!.steps.flatMap((name) => ordered.filter((s) => s.name === name)) : ordered,
     guard,
     isIncluded(step, scope) {
       if (step.when && !guard(step.when)(scope)) return false;

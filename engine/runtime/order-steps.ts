@@ -14,7 +14,11 @@ export function orderSteps(flow: CompiledFlow, variants: Record<string, string>)
     if (!at) continue;
     let index = fixed.length;
     if (at.first) index = 0;
-    else if (at.before) index = Math.max(0, fixed.findIndex((s) => s.name === at.before));
+    else if (at.before)
+      index = Math.max(
+        0,
+        fixed.findIndex((s) => s.name === at.before),
+      );
     else if (at.after) index = fixed.findIndex((s) => s.name === at.after) + 1;
     else if (at.beforeFirstPrivate) {
       const firstPrivate = fixed.findIndex((s) => !s.public);

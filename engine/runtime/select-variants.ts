@@ -16,7 +16,9 @@ export function selectVariants(flow: CompiledFlow, env: FlowEnvironment, overrid
       chosen[name] = override;
       continue;
     }
-    const rule = variant.choose?.find((c) => compileRule(c.when, { derived: flow.derived, contextKeys, flow: { id: flow.id, category: flow.category } })({ answers: {}, env, variants: chosen }));
+    const rule = variant.choose?.find((c) =>
+      compileRule(c.when, { derived: flow.derived, contextKeys, flow: { id: flow.id, category: flow.category } })({ answers: {}, env, variants: chosen }),
+    );
     const flag = variant.flag ? env.flags[variant.flag] : undefined;
     chosen[name] = rule?.use ?? (typeof flag === 'string' && variant.options.includes(flag) ? flag : variant.default);
   }

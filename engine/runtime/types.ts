@@ -31,12 +31,12 @@ export type Selection<K extends StepKind = StepKind> = K extends 'single' | 'fra
   : K extends 'multi' | 'goals' | 'routine-products'
     ? OptionValue[]
     : K extends 'matrix'
-    ? Record<string, OptionValue>
-    : K extends 'boolean'
-      ? boolean | undefined
-      : K extends 'zipcode'
-        ? { zipcode: string; country: string } | undefined
-        : undefined;
+      ? Record<string, OptionValue>
+      : K extends 'boolean'
+        ? boolean | undefined
+        : K extends 'zipcode'
+          ? { zipcode: string; country: string } | undefined
+          : undefined;
 
 /** One progress section as the tracker draws it. */
 export interface ProgressSection {

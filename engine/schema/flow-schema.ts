@@ -134,9 +134,7 @@ const choiceStep = {
     .optional()
     .describe('Fields every option writes besides the step field, unless the option’s own `writes` says otherwise.'),
   followUp: followUpSchema.optional(),
-  initial: z
-    .strictObject({ clearWhen: ruleSchema.describe('Start empty, ignoring the stored answer, when this holds.') })
-    .optional(),
+  initial: z.strictObject({ clearWhen: ruleSchema.describe('Start empty, ignoring the stored answer, when this holds.') }).optional(),
 };
 
 export const welcomeStepSchema = z.strictObject({
@@ -158,12 +156,17 @@ export const multiStepSchema = z.strictObject({
   groups: z.array(z.strictObject({ id: slug, label: text })).optional(),
   min: z.number().int().min(0).default(1).describe('Fewest options to pick before moving on.'),
 });
-export const routineProductsStepSchema = z.strictObject({
-  ...choiceStep,
-  kind: z.literal('routine-products'),
-  groups: z.array(z.strictObject({ id: slug, label: text })).min(1).describe('The groups the products are listed under, in order.'),
-  min: z.number().int().min(0).default(1),
-}).describe('A multi-select of products grouped by use (spec 000 §3.3 diag_routine_products).');
+export const routineProductsStepSchema = z
+  .strictObject({
+    ...choiceStep,
+    kind: z.literal('routine-products'),
+    groups: z
+      .array(z.strictObject({ id: slug, label: text }))
+      .min(1)
+      .describe('The groups the products are listed under, in order.'),
+    min: z.number().int().min(0).default(1),
+  })
+  .describe('A multi-select of products grouped by use (spec 000 §3.3 diag_routine_products).');
 export const matrixStepSchema = z
   .strictObject({
     ...choiceStep,
@@ -180,10 +183,7 @@ export const rankingSchema = z
     product: slug.optional().describe('For skeletons: the product whose textures are ranked (cleanser, moisturizer).'),
     top: z.string().default('Your top recommendation').describe('Label of the best-ranked option.'),
     notRecommended: z.string().default('Not recommended at this time').describe('Label of an option the ranking leaves out.'),
-    reasons: z
-      .record(z.string(), text)
-      .optional()
-      .describe('What each reason_why_slug says the shopper indicated, e.g. "you have sensitive skin".'),
+    reasons: z.record(z.string(), text).optional().describe('What each reason_why_slug says the shopper indicated, e.g. "you have sensitive skin".'),
     reasonText: z
       .string()
       .default('Because you indicated that {reason}, we recommend fragrance-free for you.')
@@ -282,7 +282,11 @@ export const questionSetSchema = z
     description: z.string().optional(),
     when: ruleSchema.optional().describe('The set is used only while this holds (e.g. the shopper lacks these answers); otherwise the whole flow runs.'),
     steps: z.array(slug).min(1).describe('The steps of the set, by name, in the order they are met.'),
-    results: z.string().regex(/^\/[a-z0-9/-]+$/).optional().describe('Where the set ends; defaults to the flow’s results route.'),
+    results: z
+      .string()
+      .regex(/^\/[a-z0-9/-]+$/)
+      .optional()
+      .describe('Where the set ends; defaults to the flow’s results route.'),
     progress: z.strictObject({ tracker: z.boolean().default(true), counter: z.boolean().default(false) }).optional(),
     onComplete: z.record(slug, scalarSchema).optional().describe('Fields saved when the set is finished (instead of the flow’s).'),
   })
@@ -291,7 +295,10 @@ export type QuestionSet = z.infer<typeof questionSetSchema>;
 
 export const includeSchema = z
   .strictObject({
-    include: z.string().regex(/\.ya?ml$/).describe('A fragment file, relative to this one, e.g. ../fragments/lifestyle.yaml.'),
+    include: z
+      .string()
+      .regex(/\.ya?ml$/)
+      .describe('A fragment file, relative to this one, e.g. ../fragments/lifestyle.yaml.'),
     steps: z.array(slug).optional().describe('Which of its steps, in this order; all of them by default.'),
     with: z
       .record(slug, z.record(z.string(), z.unknown()))
@@ -313,9 +320,7 @@ export const flowSchema = z
       fallback: z.string().optional(),
     }),
     query: z.record(z.string(), z.string()).optional().describe('Query parameters appended to every route of the flow.'),
-    progress: z
-      .strictObject({ tracker: z.boolean().default(true), counter: z.boolean().default(false) })
-      .default({ tracker: true, counter: false }),
+    progress: z.strictObject({ tracker: z.boolean().default(true), counter: z.boolean().default(false) }).default({ tracker: true, counter: false }),
     sections: z.array(z.strictObject({ id: slug, label: text, shortLabel: z.string().optional() })).min(1),
     onComplete: z.record(slug, scalarSchema).optional().describe('Fields saved when the results route is reached.'),
     context: z

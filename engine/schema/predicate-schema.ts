@@ -35,12 +35,7 @@ export const combinatorNames = ['all', 'any', 'not', 'fn'] as const;
  * Keys are answer fields, derived fields, or context keys (`session`, `user.hasNames`,
  * `variant.<name>`, `flag.<name>`, `query.<name>`, `order.<name>`).
  */
-export type RuleInput =
-  | { all: RuleInput[] }
-  | { any: RuleInput[] }
-  | { not: RuleInput }
-  | { fn: string }
-  | { [key: string]: Scalar | OperatorTest };
+export type RuleInput = { all: RuleInput[] } | { any: RuleInput[] } | { not: RuleInput } | { fn: string } | { [key: string]: Scalar | OperatorTest };
 
 export const ruleSchema: z.ZodType<RuleInput> = z.lazy(() =>
   z.union([
@@ -49,10 +44,7 @@ export const ruleSchema: z.ZodType<RuleInput> = z.lazy(() =>
     z.strictObject({ not: ruleSchema }).describe('The rule does not hold.'),
     z.strictObject({ fn: z.string() }).describe('A rule written in code, registered with the engine by this name.'),
     z
-      .record(
-        z.string().regex(/^(?!all$|any$|not$|fn$)[A-Za-z_][\w.-]*$/),
-        z.union([scalarSchema, operatorSchema]),
-      )
+      .record(z.string().regex(/^(?!all$|any$|not$|fn$)[A-Za-z_][\w.-]*$/), z.union([scalarSchema, operatorSchema]))
       .refine((r) => Object.keys(r).length > 0, 'A rule needs at least one field.')
       .describe('Field tests: `field: value` means equals; `field: { in: [...] }` and the other operators compare.'),
   ]),

@@ -18,12 +18,16 @@ export function answerCatalog(flows: readonly CompiledFlow[]): AnswerCatalog {
     for (const step of flow.steps) {
       if (!('options' in step) || !step.field) continue;
       const entry = fields.get(step.field);
-      if (entry) entry.exclusive.push(...allOptions(step).filter((o) => o.exclusive).map((o) => o.value));
+      if (entry)
+        entry.exclusive.push(
+          ...allOptions(step)
+            .filter((o) => o.exclusive)
+            .map((o) => o.value),
+        );
     }
   }
   return { fields };
 }
-
 
 const shown = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
 const acceptedList = (values: Scalar[]) => values.map(shown).join(', ');
@@ -57,7 +61,11 @@ export function checkAnswers(
         continue;
       }
       const unknown = value.filter((v) => !info.values?.includes(v as Scalar));
-      if (unknown.length > 0) fail(name, `${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is not an accepted answer' : 'are not accepted answers'}. Accepted: ${acceptedList(info.values ?? [])}.`);
+      if (unknown.length > 0)
+        fail(
+          name,
+          `${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is not an accepted answer' : 'are not accepted answers'}. Accepted: ${acceptedList(info.values ?? [])}.`,
+        );
       if (new Set(value).size !== value.length) fail(name, 'An answer is listed twice.');
       const exclusive = value.filter((v) => info.exclusive.includes(v as Scalar));
       if (exclusive.length > 0 && value.length > 1) fail(name, `${exclusive.map(shown).join(', ')} cannot be combined with other answers.`);

@@ -47,7 +47,11 @@ export function flowsPlugin(): Plugin {
         const report = formatIssues(result).join('\n\n');
         const first = result.issues[0]?.location;
         const at = first ? path.resolve(root, first.file) : file;
-        this.error({ message: `The flow ${result.relative} has ${result.issues.length} problem(s):\n\n${report}`, id: file, ...(first ? { loc: { file: at, line: first.line, column: first.column - 1 } } : {}) });
+        this.error({
+          message: `The flow ${result.relative} has ${result.issues.length} problem(s):\n\n${report}`,
+          id: file,
+          ...(first ? { loc: { file: at, line: first.line, column: first.column - 1 } } : {}),
+        });
       }
       const params = new URLSearchParams(query);
       const map = { mappings: '' };

@@ -24,21 +24,21 @@ export function useFollowUp(followUp: FollowUp | undefined): { guard(values: rea
   };
   const modal = followUp ? (
     <Suspense fallback={null}>
-    <Modal open={pending !== null} title={followUp.title} description={<p>{followUp.body}</p>} onClose={() => setPending(null)}>
-      <div className="modal__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            const go = pending?.go;
-            setPending(null);
-            go?.();
-          }}
-        >
-          {followUp.button}
-        </button>
-      </div>
-    </Modal>
+      <Modal open={pending !== null} title={followUp.title} description={<p>{followUp.body}</p>} onClose={() => setPending(null)}>
+        <div className="modal__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              const go = pending?.go;
+              setPending(null);
+              go?.();
+            }}
+          >
+            {followUp.button}
+          </button>
+        </div>
+      </Modal>
     </Suspense>
   ) : null;
   return { guard, modal };

@@ -88,7 +88,15 @@ function OptionItem({ option, list, baseId }: { option: CompiledOption; list: Op
   if (option.image) {
     label = (
       <>
-        <img className="option__image" src={option.image.src} alt={option.image.alt} width={option.image.width} height={option.image.height} loading="lazy" decoding="async" />
+        <img
+          className="option__image"
+          src={option.image.src}
+          alt={option.image.alt}
+          width={option.image.width}
+          height={option.image.height}
+          loading="lazy"
+          decoding="async"
+        />
         {label}
       </>
     );

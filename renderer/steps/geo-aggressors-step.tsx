@@ -10,9 +10,7 @@ export function GeoAggressorsStep({ screen, onNext, busy, facts }: StepProps<'ge
     <div className="step step--geo-aggressors">
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
       <StepBody body={screen.text.body} />
-      {aggressors.length > 0 ? (
-        <AggressorList aggressors={aggressors} />
-      ) : null}
+      {aggressors.length > 0 ? <AggressorList aggressors={aggressors} /> : null}
       <div className="step__actions">
         <ActionButton busy={busy} onClick={onNext}>
           {screen.step.button ?? 'Next'}

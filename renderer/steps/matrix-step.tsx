@@ -48,7 +48,17 @@ export function MatrixStep({ screen, onChange, onNext, busy }: StepProps<'matrix
   );
 }
 
-function MatrixRow({ row, scale, value, onChoose }: { row: Row; scale: CompiledOption[]; value: OptionValue | undefined; onChoose(option: CompiledOption): void }) {
+function MatrixRow({
+  row,
+  scale,
+  value,
+  onChoose,
+}: {
+  row: Row;
+  scale: CompiledOption[];
+  value: OptionValue | undefined;
+  onChoose(option: CompiledOption): void;
+}) {
   const baseId = useId();
   const descriptionId = row.description ? `${baseId}-description` : undefined;
   return (
@@ -65,7 +75,15 @@ function MatrixRow({ row, scale, value, onChoose }: { row: Row; scale: CompiledO
           const checked = optionMatches(option, value);
           return (
             <div key={id} className={checked ? 'matrix__choice matrix__choice--checked' : 'matrix__choice'}>
-              <input id={id} className="matrix__input" type="radio" name={row.field} value={inputValue(option)} checked={checked} onChange={() => onChoose(option)} />
+              <input
+                id={id}
+                className="matrix__input"
+                type="radio"
+                name={row.field}
+                value={inputValue(option)}
+                checked={checked}
+                onChange={() => onChoose(option)}
+              />
               <label className="matrix__text" htmlFor={id}>
                 {option.label}
               </label>

@@ -19,10 +19,7 @@ function scentDetails(option: CompiledOption) {
       {intensity !== undefined ? (
         <p className="scent__intensity">
           Intensity <meter className="scent__meter" min={0} max={100} value={intensity} aria-hidden="true" />
-          <span className="visually-hidden">
-            {' '}
-            {intensity} of 100
-          </span>
+          <span className="visually-hidden"> {intensity} of 100</span>
         </p>
       ) : null}
       {notes?.length ? <p className="scent__notes">Notes: {notes.join(', ')}</p> : null}

@@ -107,7 +107,9 @@ function NamesOnly({ screen, onNext, busy, services, facts, email }: StepProps<'
     if (sending) return;
     if (showErrors(checkNames(values))) return;
     setOutcome('sending');
-    const result = await services.saveNames({ firstName: values.first_name.trim(), lastName: values.last_name.trim() }).catch(() => ({ kind: 'error' }) as const);
+    const result = await services
+      .saveNames({ firstName: values.first_name.trim(), lastName: values.last_name.trim() })
+      .catch(() => ({ kind: 'error' }) as const);
     if (result.kind === 'saved') {
       setOutcome('idle');
       onNext();

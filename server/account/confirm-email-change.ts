@@ -33,7 +33,14 @@ export const confirmEmailChange = defineOperation(
         const [change] = await tx
           .update(emailChanges)
           .set({ usedAt: now })
-          .where(and(eq(emailChanges.tokenHash, hashToken(body.token)), eq(emailChanges.userId, auth.user.id), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+          .where(
+            and(
+              eq(emailChanges.tokenHash, hashToken(body.token)),
+              eq(emailChanges.userId, auth.user.id),
+              isNull(emailChanges.usedAt),
+              gt(emailChanges.expiresAt, now),
+            ),
+          )
           .returning();
         if (!change) return false;
         const [current] = await tx.select().from(users).where(eq(users.id, auth.user.id)).for('update');

@@ -12,11 +12,7 @@ export const listAddresses = defineOperation(
     responses: { 200: 'Addresses, primary first' },
   },
   async ({ c, auth, services }) => {
-    const rows = await services.db
-      .select()
-      .from(addresses)
-      .where(eq(addresses.userId, auth.user.id))
-      .orderBy(desc(addresses.isPrimary), asc(addresses.id));
+    const rows = await services.db.select().from(addresses).where(eq(addresses.userId, auth.user.id)).orderBy(desc(addresses.isPrimary), asc(addresses.id));
     return c.json(rows.map(addressView), 200);
   },
 );

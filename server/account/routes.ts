@@ -10,4 +10,14 @@ import { updateAccount } from './update-account';
 import { updateAddress } from './update-address';
 
 /** The account calls (API.md Identity, Consultation and profile). */
-export const accountOperations: Operation[] = [getAccount, updateAccount, confirmEmailChange, listAddresses, addAddress, updateAddress, deleteAddress, linkStylist, getStylist];
+export const accountOperations: Operation[] = [
+  getAccount,
+  updateAccount,
+  confirmEmailChange,
+  listAddresses,
+  addAddress,
+  updateAddress,
+  deleteAddress,
+  linkStylist,
+  getStylist,
+];

@@ -28,7 +28,13 @@ export async function pruneExpired(db: Database, now: Date): Promise<void> {
   const stale = await db
     .select()
     .from(outbox)
-    .where(and(lt(outbox.createdAt, dayAgo), or(like(outbox.textBody, '%token=%'), like(outbox.textBody, '%token\\%3D%')), or(eq(outbox.status, 'pending'), eq(outbox.status, 'failed'))));
+    .where(
+      and(
+        lt(outbox.createdAt, dayAgo),
+        or(like(outbox.textBody, '%token=%'), like(outbox.textBody, '%token\\%3D%')),
+        or(eq(outbox.status, 'pending'), eq(outbox.status, 'failed')),
+      ),
+    );
   for (const row of stale) {
     if (redactSecrets(row.textBody) === row.textBody) continue; // redacted already
     await db

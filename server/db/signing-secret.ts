@@ -12,7 +12,10 @@ export async function resolveSigningSecret(db: Database, fromEnv: string | undef
     return fromEnv;
   }
   // Inserting first and reading back makes two processes starting together agree on one secret.
-  await db.insert(settings).values({ key: KEY, value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: KEY, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, KEY));
   if (!row) throw new Error('The token signing secret could not be stored.');
   return row.value;

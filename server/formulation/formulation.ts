@@ -63,7 +63,12 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
   const catalogue = loadCatalogue();
   const fragranceFree = { haircare: fragrances.categories.haircare.fragranceFree, skincare: fragrances.categories.skincare.fragranceFree };
   const scentSlugs = consultationCategories.flatMap((c) => fragrances.categories[c].catalogue.map((f) => f.slug).filter((slug) => slug !== fragranceFree[c]));
-  const formulas = loadFormulasTable({ catalogue, known: withScores, dimensions: { haircare: scoring.haircare.map((d) => d.id), skincare: scoring.skincare.map((d) => d.id) }, scentSlugs });
+  const formulas = loadFormulasTable({
+    catalogue,
+    known: withScores,
+    dimensions: { haircare: scoring.haircare.map((d) => d.id), skincare: scoring.skincare.map((d) => d.id) },
+    scentSlugs,
+  });
   const skeletons = [...catalogue.skeletons.values()];
   const formulation: Formulation = {
     scoring,
@@ -78,7 +83,8 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
       const all = [...derived.scores.haircare, ...derived.scores.skincare];
       const facts = { ...profileFacts(answers, aggressors), ...Object.fromEntries(all.map((s) => [`score.${s.dimension}`, s.score])), season };
       const set: FormulaSet = { date: date.toISOString().slice(0, 10), season, facts, formulas: [] };
-      const texture = (field: string, product: 'CLEANSER' | 'MOISTURIZER') => (typeof answers[field] === 'string' ? answers[field] : derived.textures[product][0]?.skeleton_slug);
+      const texture = (field: string, product: 'CLEANSER' | 'MOISTURIZER') =>
+        typeof answers[field] === 'string' ? answers[field] : derived.textures[product][0]?.skeleton_slug;
       const skincare = new Set([texture('pref_texture_cleanser', 'CLEANSER'), 'serum', texture('pref_texture_moisturizer', 'MOISTURIZER')]);
       set.formulas = skeletons.filter((s) => s.category !== 'skincare' || skincare.has(s.slug)).map((s) => formulation.formulateSkeleton(set, derived, s.slug));
       return set;
@@ -91,7 +97,14 @@ export function createFormulation(catalog: AnswerCatalog): Formulation {
       if (!skeleton) throw new Error(`No skeleton "${slug}".`);
       const category = categoryOf(skeleton.category);
       const scores = new Map(derived.scores[category].map((s) => [s.dimension, s]));
-      return composeFormula(formulas, catalogue, skeleton, { facts: set.facts, scores, fragrances: derived.fragrances, fragranceFree, date: set.date, season: set.season });
+      return composeFormula(formulas, catalogue, skeleton, {
+        facts: set.facts,
+        scores,
+        fragrances: derived.fragrances,
+        fragranceFree,
+        date: set.date,
+        season: set.season,
+      });
     },
     derive(answers, aggressors) {
       const facts = profileFacts(answers, aggressors);

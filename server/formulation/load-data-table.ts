@@ -15,7 +15,11 @@ export interface CompiledTable<T> {
  * flows:check`-style tools call them directly.
  * @example const table = loadDataTable('fragrances table', { main: file }, ({ main }) => compileFragrancesSource(main.text, main.file, known));
  */
-export function loadDataTable<T, K extends string>(what: string, files: Record<K, string>, compile: (sources: Record<K, { text: string; file: string }>) => CompiledTable<T>): T {
+export function loadDataTable<T, K extends string>(
+  what: string,
+  files: Record<K, string>,
+  compile: (sources: Record<K, { text: string; file: string }>) => CompiledTable<T>,
+): T {
   const { table, problems } = compile(readDataFiles(files));
   if (!table) throw new Error(`The ${what} has ${problems.length} problem(s):\n${problems.map(formatDataProblem).join('\n')}`);
   return table;

@@ -30,7 +30,9 @@ const sessionUser = preparedOnce((db) =>
     .select({ user: users })
     .from(users)
     .innerJoin(authSessions, eq(authSessions.userId, users.id))
-    .where(and(eq(users.pubkey, sql.placeholder('sub')), eq(authSessions.id, sql.placeholder('sid')), isNull(authSessions.revokedAt), isNull(users.mergedIntoId)))
+    .where(
+      and(eq(users.pubkey, sql.placeholder('sub')), eq(authSessions.id, sql.placeholder('sid')), isNull(authSessions.revokedAt), isNull(users.mergedIntoId)),
+    )
     .limit(1)
     .prepare('authenticate_session_user'),
 );

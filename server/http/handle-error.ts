@@ -13,7 +13,10 @@ export function handleError(error: Error, c: Context): Response {
   }
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode;
-    return c.json({ code: status === 413 ? 'payload_too_large' : 'bad_request', detail: error.message || 'The request could not be read.' } satisfies ServerErrorBody, status);
+    return c.json(
+      { code: status === 413 ? 'payload_too_large' : 'bad_request', detail: error.message || 'The request could not be read.' } satisfies ServerErrorBody,
+      status,
+    );
   }
   (c.get('log') ?? logger).error({ err: error }, `${c.req.method} ${c.req.path} failed`);
   return c.json({ code: 'server_error', detail: 'Something went wrong on our side. Please try again.' } satisfies ServerErrorBody, 500);

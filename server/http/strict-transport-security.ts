@@ -7,7 +7,10 @@ export function isHttps(c: Context, trustProxy: boolean): boolean {
   // The URL's scheme, read without parsing the URL: every reply asks.
   if (c.req.url.startsWith('https:')) return true;
   if (!trustProxy) return false;
-  const hops = (c.req.header('x-forwarded-proto') ?? '').split(',').map((hop) => hop.trim().toLowerCase()).filter(Boolean);
+  const hops = (c.req.header('x-forwarded-proto') ?? '')
+    .split(',')
+    .map((hop) => hop.trim().toLowerCase())
+    .filter(Boolean);
   return hops.at(-1) === 'https';
 }
 

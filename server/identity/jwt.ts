@@ -41,9 +41,7 @@ export function verifyJwt(token: string, secret: string, nowSeconds: number): Ac
 function isAccessClaims(value: unknown): value is AccessClaims {
   if (value === null || typeof value !== 'object') return false;
   const c = value as Record<string, unknown>;
-  return (
-    typeof c.sub === 'string' && typeof c.guest === 'boolean' && typeof c.sid === 'string' && Number.isFinite(c.exp) && Number.isFinite(c.iat)
-  );
+  return typeof c.sub === 'string' && typeof c.guest === 'boolean' && typeof c.sid === 'string' && Number.isFinite(c.exp) && Number.isFinite(c.iat);
 }
 
 function mac(data: string, secret: string): string {

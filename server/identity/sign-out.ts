@@ -17,7 +17,11 @@ export const signOut = defineOperation(
   async ({ c, body, services }) => {
     const sessions = new Set<string>();
     if (body.refresh) {
-      const [token] = await services.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(body.refresh))).limit(1);
+      const [token] = await services.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(body.refresh)))
+        .limit(1);
       if (token) sessions.add(token.sessionId);
     }
     let bearer: string | null = null;

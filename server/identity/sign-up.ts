@@ -44,7 +44,11 @@ export const signUp = defineOperation(
     const existing = await findCustomerByEmail(db, email);
     if (existing) {
       await hitRateLimit(services, `signin:username:${email}`, config.rateLimits?.signinPerUsername);
-      await sendMagicLink(db, services, existing, { nextPath: nextPathFor(body.account_creation_origin), coupon: couponCode, guestSessionId: guest?.sessionId });
+      await sendMagicLink(db, services, existing, {
+        nextPath: nextPathFor(body.account_creation_origin),
+        coupon: couponCode,
+        guestSessionId: guest?.sessionId,
+      });
       services.mailer.wake();
       return c.json({ magic_link_sent: true as const }, 200);
     }

@@ -117,7 +117,10 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
 
   /** Wakes up again when the earliest retry is due. */
   async function scheduleRetry(): Promise<void> {
-    const [next] = await db.select({ at: min(outbox.nextAttemptAt) }).from(outbox).where(eq(outbox.status, 'pending'));
+    const [next] = await db
+      .select({ at: min(outbox.nextAttemptAt) })
+      .from(outbox)
+      .where(eq(outbox.status, 'pending'));
     if (!next?.at || closed) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => dispatcher.wake(), Math.max(0, next.at.getTime() - clock.now().getTime()) + 10);

@@ -1,5 +1,14 @@
 import Stripe from 'stripe';
-import { DECLINE_MESSAGES, PaymentRequestRefused, type CardSummary, type Charge, type ChargeDeclineCode, type ChargeRequest, type Currency, type PaymentProvider } from './payment-provider';
+import {
+  DECLINE_MESSAGES,
+  PaymentRequestRefused,
+  type CardSummary,
+  type Charge,
+  type ChargeDeclineCode,
+  type ChargeRequest,
+  type Currency,
+  type PaymentProvider,
+} from './payment-provider';
 import type { CardBrand } from './test-cards';
 
 type PaymentIntent = Stripe.PaymentIntent;
@@ -25,7 +34,12 @@ function chargeOf(intent: PaymentIntent): Charge {
   }
   // requires_payment_method after a decline or a failed authentication, or canceled.
   const raw = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'card_declined';
-  const code: ChargeDeclineCode = raw === 'payment_intent_authentication_failure' ? 'authentication_failed' : KNOWN_DECLINES.has(raw as ChargeDeclineCode) ? (raw as ChargeDeclineCode) : 'card_declined';
+  const code: ChargeDeclineCode =
+    raw === 'payment_intent_authentication_failure'
+      ? 'authentication_failed'
+      : KNOWN_DECLINES.has(raw as ChargeDeclineCode)
+        ? (raw as ChargeDeclineCode)
+        : 'card_declined';
   return { ...base, status: 'declined', code, message: DECLINE_MESSAGES[code] };
 }
 
@@ -57,7 +71,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async charge(request: ChargeRequest): Promise<Charge> {
       try {
         // The card token becomes a PaymentMethod first (Stripe takes a token there), under its own key.
-        const method = await stripe.paymentMethods.create({ type: 'card', card: { token: request.source.token } }, { idempotencyKey: `${request.idempotencyKey}:method` });
+        const method = await stripe.paymentMethods.create(
+          { type: 'card', card: { token: request.source.token } },
+          { idempotencyKey: `${request.idempotencyKey}:method` },
+        );
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amount,
@@ -72,17 +89,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         );
         return chargeOf(intent);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) return chargeOf({ ...error.payment_intent, last_payment_error: error.raw as PaymentIntent['last_payment_error'] });
-        if (error instanceof Stripe.errors.StripeIdempotencyError) throw new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent)
+          return chargeOf({ ...error.payment_intent, last_payment_error: error.raw as PaymentIntent['last_payment_error'] });
+        if (error instanceof Stripe.errors.StripeIdempotencyError)
+          throw new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
         if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'token_already_used' || error.code === 'resource_missing')) {
-          throw new PaymentRequestRefused(error.code === 'token_already_used' ? 'payment_token_used' : 'invalid_payment_token', 'Your card details have expired. Please enter them again.');
+          throw new PaymentRequestRefused(
+            error.code === 'token_already_used' ? 'payment_token_used' : 'invalid_payment_token',
+            'Your card details have expired. Please enter them again.',
+          );
         }
         throw error;
       }
     },
 
     async findCharge(idempotencyKey: string) {
-      const found = await stripe.paymentIntents.search({ query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, "\\'")}'`, limit: 1, expand: ['data.payment_method'] });
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, "\\'")}'`,
+        limit: 1,
+        expand: ['data.payment_method'],
+      });
       const [intent] = found.data;
       return intent ? chargeOf(intent) : null;
     },

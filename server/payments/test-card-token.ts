@@ -29,7 +29,16 @@ function mac(body: string, secret: string): string {
  */
 export function issueTestCardToken(card: AcceptedCard, secret: string, nowSeconds: number): { token: string; id: string } {
   const id = randomBytes(12).toString('base64url');
-  const body: TokenBody = { id, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, name: card.name, behaviour: card.behaviour, exp: nowSeconds + CARD_TOKEN_TTL_SECONDS };
+  const body: TokenBody = {
+    id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    name: card.name,
+    behaviour: card.behaviour,
+    exp: nowSeconds + CARD_TOKEN_TTL_SECONDS,
+  };
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
   return { token: `${PREFIX}${payload}.${mac(payload, secret)}`, id };
 }

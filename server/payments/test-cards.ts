@@ -8,10 +8,7 @@
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover';
 
 /** What a test card does when it is charged. */
-export type CardBehaviour =
-  | { outcome: 'succeeds' }
-  | { outcome: 'declined'; code: DeclineCode }
-  | { outcome: 'requires_authentication' };
+export type CardBehaviour = { outcome: 'succeeds' } | { outcome: 'declined'; code: DeclineCode } | { outcome: 'requires_authentication' };
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'processing_error';
 
@@ -91,7 +88,8 @@ export function readTestCard(card: CardInput, today: Date): { card: AcceptedCard
   const month = card.expMonth;
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth();
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) problems.push({ field: 'exp', message: 'Your card’s expiry date is not valid.' });
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year))
+    problems.push({ field: 'exp', message: 'Your card’s expiry date is not valid.' });
   else if (year * 12 + (month - 1) < thisMonth) problems.push({ field: 'exp', message: 'Your card has expired.' });
   else if (year > today.getUTCFullYear() + 20) problems.push({ field: 'exp', message: 'Your card’s expiry date is not valid.' });
   const cvcLength = brand === 'amex' ? 4 : 3;

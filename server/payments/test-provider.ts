@@ -46,12 +46,16 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
     name: 'test',
 
     async charge(request: ChargeRequest): Promise<Charge> {
-      if (!Number.isInteger(request.amount) || request.amount <= 0) throw new RangeError(`A charge is a positive whole number of cents, not ${request.amount}.`);
-      const requestHash = createHash('sha256').update(JSON.stringify([request.amount, request.currency, request.source.kind, request.source.token])).digest('base64url');
+      if (!Number.isInteger(request.amount) || request.amount <= 0)
+        throw new RangeError(`A charge is a positive whole number of cents, not ${request.amount}.`);
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([request.amount, request.currency, request.source.kind, request.source.token]))
+        .digest('base64url');
       const replay = async () => {
         const existing = await byKey(request.idempotencyKey);
         if (!existing) return null;
-        if (existing.requestHash !== requestHash) throw new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
+        if (existing.requestHash !== requestHash)
+          throw new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
         return chargeOf(existing, actionUrl);
       };
       const earlier = await replay();

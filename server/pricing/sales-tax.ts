@@ -45,7 +45,10 @@ export function compileTaxTable(text: string, file: string): CompiledTable<TaxTa
       if (!known.includes(code)) {
         // A misspelt code is most likely one of those missing.
         const guess = didYouMean(code, missing) ?? didYouMean(code, known);
-        problems.push({ location: source.at([country, code], true), message: `"${code}" is not a ${country === 'US' ? 'state' : 'province'} of ${country}.${guess ? ` Did you mean "${guess}"?` : ''}` });
+        problems.push({
+          location: source.at([country, code], true),
+          message: `"${code}" is not a ${country === 'US' ? 'state' : 'province'} of ${country}.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        });
         continue;
       }
       rates[country].set(code, milliPercent(rate));

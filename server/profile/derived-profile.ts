@@ -17,7 +17,11 @@ export function formulationOf(services: Services): Formulation {
  * Everything derived from a shopper's stored answers and the aggressors of their place today (spec 000
  * §3.7), computed on each request: derived data is never stale (§4.3).
  */
-export async function loadDerivedProfile(services: Services, userId: number, aggressors: (answers: Record<string, unknown>) => Promise<AggressorLevel[]>): Promise<{ answers: Record<string, unknown>; derived: DerivedProfile }> {
+export async function loadDerivedProfile(
+  services: Services,
+  userId: number,
+  aggressors: (answers: Record<string, unknown>) => Promise<AggressorLevel[]>,
+): Promise<{ answers: Record<string, unknown>; derived: DerivedProfile }> {
   const formulation = formulationOf(services);
   const answers = await loadAnswers(services.db, userId);
   return { answers, derived: formulation.derive(answers, await aggressors(answers)) };

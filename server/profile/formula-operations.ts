@@ -11,7 +11,8 @@ const badCategory = { 400: 'validation_error: category is not haircare or skinca
 const badProduct = { 400: 'validation_error: product is not one the formulation makes' };
 
 const checkedProduct = (product: string) => {
-  if (!formulatedProducts.has(product)) throw validationError({ product: [`We don't make a formula for "${product}". Expected one of: ${[...formulatedProducts].join(', ')}.`] });
+  if (!formulatedProducts.has(product))
+    throw validationError({ product: [`We don't make a formula for "${product}". Expected one of: ${[...formulatedProducts].join(', ')}.`] });
   return product;
 };
 
@@ -99,12 +100,16 @@ export const getFormula = defineOperation(
   async ({ c, query, auth, services }) => {
     const { set, derived, formulation } = await loadFormulaSet(services, auth.user.id);
     const skeleton = formulation.catalogue.skeletons.get(query.skeleton);
-    if (!skeleton) throw validationError({ skeleton: [`"${query.skeleton}" is no skeleton. Expected one of: ${[...formulation.catalogue.skeletons.keys()].join(', ')}.`] });
+    if (!skeleton)
+      throw validationError({ skeleton: [`"${query.skeleton}" is no skeleton. Expected one of: ${[...formulation.catalogue.skeletons.keys()].join(', ')}.`] });
     // A skincare texture the shopper did not choose is still formulated on request.
     const formula = set.formulas.find((f) => f.skeleton_slug === skeleton.slug) ?? formulation.formulateSkeleton(set, derived, skeleton.slug);
     const routine = [...derived.routine.haircare, ...derived.routine.skincare].find((r) => r.product === formula.product);
     const variant = variantOf(formulation.formulas, { ...set, formulas: [formula] }, formula.product)!;
-    return c.json({ slug: variant.slug, variant, formula, advisable: routine?.section !== 'inadvisable', because: routine?.because ?? 'made for your answers' }, 200);
+    return c.json(
+      { slug: variant.slug, variant, formula, advisable: routine?.section !== 'inadvisable', because: routine?.because ?? 'made for your answers' },
+      200,
+    );
   },
 );
 

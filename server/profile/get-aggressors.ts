@@ -18,13 +18,10 @@ export const getAggressors = defineOperation(
     },
   },
   async ({ c, auth, services }) => {
-    const [row] = await services.db
-      .select({ answers: hairProfiles.answers })
-      .from(hairProfiles)
-      .where(eq(hairProfiles.userId, auth.user.id))
-      .limit(1);
+    const [row] = await services.db.select({ answers: hairProfiles.answers }).from(hairProfiles).where(eq(hairProfiles.userId, auth.user.id)).limit(1);
     const zipcode = row?.answers.profile_zipcode;
-    if (typeof zipcode !== 'string' || zipcode.trim() === '') throw notFound('no_zipcode', 'Add your zip code to see what affects your hair and skin where you live.');
+    if (typeof zipcode !== 'string' || zipcode.trim() === '')
+      throw notFound('no_zipcode', 'Add your zip code to see what affects your hair and skin where you live.');
     const place = await locateZipcode(zipcode, countryOf(row?.answers.profile_country));
     if (!place) throw new ApiError(422, 'unknown_zipcode', 'We do not know this zip code.');
     // The month's climate and today's sun, from the server's clock (tests set it); the factors stay on the server.

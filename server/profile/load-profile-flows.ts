@@ -36,7 +36,9 @@ function checkWithFlags(catalog: AnswerCatalog, flags: Set<string>, body: Record
   // Entries and fromEntries, never `object[name] =`: a field may be named "__proto__" or "constructor".
   const entries = Object.entries(body);
   const answers = Object.fromEntries(entries.filter(([name]) => !flags.has(name)));
-  const fields = Object.fromEntries(entries.filter(([name, value]) => flags.has(name) && typeof value !== 'boolean').map(([name]) => [name, ['Expected true or false.']]));
+  const fields = Object.fromEntries(
+    entries.filter(([name, value]) => flags.has(name) && typeof value !== 'boolean').map(([name]) => [name, ['Expected true or false.']]),
+  );
   const check = checkAnswers(catalog, answers);
   if (!check.ok) return { ok: false, fields: { ...check.fields, ...fields } };
   if (Object.keys(fields).length > 0) return { ok: false, fields };

@@ -42,7 +42,23 @@ export async function locateZipcode(code: string, country: 'US' | 'CA' | null): 
 function provinceOf(fsa: string): string {
   if (fsa.startsWith('X')) return ['X0A', 'X0B', 'X0C'].includes(fsa) ? 'NU' : 'NT';
   const byLetter: Record<string, string> = {
-    A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON', P: 'ON', R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
+    A: 'NL',
+    B: 'NS',
+    C: 'PE',
+    E: 'NB',
+    G: 'QC',
+    H: 'QC',
+    J: 'QC',
+    K: 'ON',
+    L: 'ON',
+    M: 'ON',
+    N: 'ON',
+    P: 'ON',
+    R: 'MB',
+    S: 'SK',
+    T: 'AB',
+    V: 'BC',
+    Y: 'YT',
   };
   return byLetter[fsa[0] ?? ''] ?? '';
 }

@@ -2,9 +2,7 @@ import type { Question } from '#api';
 import type { Formulation } from '../formulation/formulation';
 
 /** The outcome of checking PATCHed answers against the flows (engine `checkAnswers`). */
-export type AnswerCheck =
-  | { ok: true; answers: Record<string, unknown>; categories: string[] }
-  | { ok: false; fields: Record<string, string[]> };
+export type AnswerCheck = { ok: true; answers: Record<string, unknown>; categories: string[] } | { ok: false; fields: Record<string, string[]> };
 
 /** A consultation page: a step (its one section) or the results (every section, for the answers summary). */
 export interface ConsultationPage {

@@ -4,10 +4,7 @@ import type { Cart, CartItem, CartItemKey, CartItemUpdate, CartPatch } from '#ap
  * What a shopper does to a cart (spec 001 §4 Cart, §7 Cart update): change lines (quantity, subscription,
  * customization; quantity 0 removes a line), set a line's monograms, or go to checkout.
  */
-export type CartChange =
-  | { kind: 'items'; items: CartItemUpdate[] }
-  | { kind: 'monograms'; item: CartItemKey; monograms: string[] }
-  | { kind: 'checkout' };
+export type CartChange = { kind: 'items'; items: CartItemUpdate[] } | { kind: 'monograms'; item: CartItemKey; monograms: string[] } | { kind: 'checkout' };
 
 /** True when two lines are the same line: category + type + product (spec 001 §3 Cart item). */
 export function sameLine(a: CartItemKey, b: CartItemKey): boolean {
@@ -57,7 +54,9 @@ export function applyCartChange(cart: Cart | null, change: CartChange): Cart | n
   if (change.kind === 'monograms') {
     return {
       ...cart,
-      items: cart.items.map((item) => (sameLine(item, change.item) ? { ...item, customization: { ...item.customization, monograms: change.monograms } } : item)),
+      items: cart.items.map((item) =>
+        sameLine(item, change.item) ? { ...item, customization: { ...item.customization, monograms: change.monograms } } : item,
+      ),
     };
   }
   let items = cart.items;

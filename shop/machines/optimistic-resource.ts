@@ -143,7 +143,12 @@ export function createResourceMachine<T, C>(adapters: ResourceAdapters<T, C>, id
                   emit(({ context }) => ({ type: 'settled' as const, id: context.pending[0]!.id, ok: true })),
                   assign(({ context, event }) => {
                     const pending = context.pending.slice(1);
-                    return { confirmed: event.output, pending, data: replay(adapters, event.output, pending), status: pending.length > 0 ? 'saving' : 'success' };
+                    return {
+                      confirmed: event.output,
+                      pending,
+                      data: replay(adapters, event.output, pending),
+                      status: pending.length > 0 ? 'saving' : 'success',
+                    };
                   }),
                 ],
               },

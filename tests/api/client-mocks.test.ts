@@ -27,8 +27,10 @@ describe('typed msw mocks cannot drift from the contract', () => {
 
   it('answers a request the contract refuses as the server does: 400 validation_error with fields', async () => {
     server.use(mocks.signUp(() => ({ magic_link_sent: true })));
+    const client = api();
     // @ts-expect-error has_accepted_terms must be true
-    const error = await api().signUp({ email: 'ada@', has_accepted_terms: false }).catch((e: unknown) => e);
+    const refused = client.signUp({ email: 'ada@', has_accepted_terms: false });
+    const error = await refused.catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 400,
       code: 'validation_error',

@@ -160,7 +160,10 @@ describe('spec 000 §4.6 tokens: refresh', () => {
     const gate = deferred();
     const refreshes = serveRefresh({ gate: gate.promise });
     const bearers = recordAccountBearers();
-    server.use(mockEndpoint('getAddresses', () => [sampleAddress], { baseUrl }), mockEndpoint('getHairProfile', () => sampleHairProfile, { baseUrl }));
+    server.use(
+      mockEndpoint('getAddresses', () => [sampleAddress], { baseUrl }),
+      mockEndpoint('getHairProfile', () => sampleHairProfile, { baseUrl }),
+    );
     const api = client(tokens);
     const all = Promise.all([api.getAccount(), api.getAddresses(), api.getHairProfile()]);
     await vi.waitFor(() => expect(refreshes).toHaveLength(1), { timeout: WAIT });
@@ -199,7 +202,9 @@ describe('spec 000 §4.6, §8 cannot refresh: the user must sign in again', () =
     const tokens = createMemoryTokenStore({ user: tokenPairFor('user', -10), guest: tokenPairFor('guest') });
     serveRefresh({ respond: () => mockError(401, { code: 'token_not_valid', detail: 'Token is invalid or expired' }) });
     const bearers = recordAccountBearers();
-    const error = await client(tokens).getAccount().catch((e: unknown) => e);
+    const error = await client(tokens)
+      .getAccount()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'cannot_refresh', detail: 'Cannot refresh token, must signin', status: 0 });
     expect(tokens.read()).toEqual({ user: null, guest: null });
@@ -241,7 +246,9 @@ describe('spec 000 §4.6, §8 token_not_valid', () => {
   it('clears every stored token and is not retried', async () => {
     const tokens = createMemoryTokenStore({ guest: tokenPairFor('guest') });
     const bearers = recordAccountBearers(() => mockError(401, { code: 'token_not_valid', detail: 'Token is invalid or expired' }));
-    const error = await client(tokens).getAccount().catch((e: unknown) => e);
+    const error = await client(tokens)
+      .getAccount()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, code: 'token_not_valid', detail: 'Token is invalid or expired' });
     expect(tokens.read()).toEqual({ user: null, guest: null });
     expect(bearers).toHaveLength(1);
@@ -261,7 +268,9 @@ describe('spec 000 §7 retries', () => {
     const onUnhandled = vi.fn();
     const retryDelay = vi.fn((attempt: number) => attempt);
     const bearers = recordAccountBearers(() => mockError(503, { code: 'unavailable', detail: 'Down for maintenance.' }));
-    const error = await client(undefined, { onUnhandled, retryDelay }).getAccount().catch((e: unknown) => e);
+    const error = await client(undefined, { onUnhandled, retryDelay })
+      .getAccount()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, code: 'unavailable' });
     expect(bearers).toHaveLength(4);
     expect(retryDelay.mock.calls.map(([attempt]) => attempt)).toEqual([0, 1, 2]);
@@ -362,7 +371,9 @@ describe('spec 000 §7 timeout and request shape', () => {
       }),
     );
     const controller = new AbortController();
-    const result = client(undefined, { onUnhandled }).getAccount({ signal: controller.signal }).catch((e: unknown) => e);
+    const result = client(undefined, { onUnhandled })
+      .getAccount({ signal: controller.signal })
+      .catch((e: unknown) => e);
     await vi.waitFor(() => expect(attempts).toBe(1), { timeout: WAIT });
     controller.abort();
     expect(await result).toMatchObject({ code: 'cancelled' });
@@ -373,8 +384,12 @@ describe('spec 000 §7 timeout and request shape', () => {
 
 describe('spec 000 §7, §8 responses and errors', () => {
   it('turns a non-JSON error response into not_a_json', async () => {
-    server.use(http.get(`${baseUrl}/v1/account/`, () => new HttpResponse('<html>Bad gateway</html>', { status: 400, headers: { 'Content-Type': 'text/html' } })));
-    const error = await client().getAccount().catch((e: unknown) => e);
+    server.use(
+      http.get(`${baseUrl}/v1/account/`, () => new HttpResponse('<html>Bad gateway</html>', { status: 400, headers: { 'Content-Type': 'text/html' } })),
+    );
+    const error = await client()
+      .getAccount()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'not_a_json', detail: 'Expected a JSON response.' });
   });

@@ -8,7 +8,11 @@ describe('shop display and scheduling rules (spec 001 §9)', () => {
       { value: 8, label: 'Every 8 weeks' },
       { value: 12, label: 'Every 12 weeks' },
     ]);
-    expect(frequencyOptions({ supplements: false, recommended: 8 }).map((o) => o.label)).toEqual(['Every 4 weeks', 'Every 8 weeks (recommended)', 'Every 12 weeks']);
+    expect(frequencyOptions({ supplements: false, recommended: 8 }).map((o) => o.label)).toEqual([
+      'Every 4 weeks',
+      'Every 8 weeks (recommended)',
+      'Every 12 weeks',
+    ]);
   });
 
   it('§9 line 482: supplements offer only the first option, labelled in days', () => {

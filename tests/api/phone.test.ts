@@ -6,7 +6,18 @@ describe('phone numbers in addresses (spec 001 §5 line 298)', () => {
   it('formats progressively while typing, up to (XXX) XXX-XXXX and never past 10 digits', () => {
     const typed = '4165551234999';
     const shown = [...typed].map((_, i) => formatPhoneInput(typed.slice(0, i + 1)));
-    expect(shown.slice(0, 10)).toEqual(['(4', '(41', '(416', '(416) 5', '(416) 55', '(416) 555', '(416) 555-1', '(416) 555-12', '(416) 555-123', '(416) 555-1234']);
+    expect(shown.slice(0, 10)).toEqual([
+      '(4',
+      '(41',
+      '(416',
+      '(416) 5',
+      '(416) 55',
+      '(416) 555',
+      '(416) 555-1',
+      '(416) 555-12',
+      '(416) 555-123',
+      '(416) 555-1234',
+    ]);
     expect(shown.at(-1)).toBe('(416) 555-1234');
     expect(formatPhoneInput('')).toBe('');
     expect(formatPhoneInput('abc')).toBe('');

@@ -31,8 +31,21 @@ const skincareFragrances: RankedFragrances = {
 };
 const textures: SkeletonRecommendations = {
   skeleton_recommendations: [
-    { product_slug: 'CLEANSER', ranked_skeletons: [{ skeleton_slug: 'cleansing_cream', rank: 1 }, { skeleton_slug: 'foaming_gel', rank: 2 }] },
-    { product_slug: 'MOISTURIZER', ranked_skeletons: [{ skeleton_slug: 'rich', rank: 1 }, { skeleton_slug: 'medium', rank: 2 }, { skeleton_slug: 'light', rank: 3 }] },
+    {
+      product_slug: 'CLEANSER',
+      ranked_skeletons: [
+        { skeleton_slug: 'cleansing_cream', rank: 1 },
+        { skeleton_slug: 'foaming_gel', rank: 2 },
+      ],
+    },
+    {
+      product_slug: 'MOISTURIZER',
+      ranked_skeletons: [
+        { skeleton_slug: 'rich', rank: 1 },
+        { skeleton_slug: 'medium', rank: 2 },
+        { skeleton_slug: 'light', rank: 3 },
+      ],
+    },
   ],
 };
 
@@ -56,7 +69,9 @@ describe('the profile contract (spec 000 §3.1, §3.5, §3.6)', () => {
   });
 
   it('fragrances: a slug the client does not know passes (it drops it, §8); an unknown reason or a rank below 1 does not', () => {
-    expect(rankedFragrances.parse({ fragrances: [{ ...sampleFragrance('pacifica'), name: 'Nouveau', slug: 'nouveau', rank: 1, reason_why_slug: null }] })).toBeTruthy();
+    expect(
+      rankedFragrances.parse({ fragrances: [{ ...sampleFragrance('pacifica'), name: 'Nouveau', slug: 'nouveau', rank: 1, reason_why_slug: null }] }),
+    ).toBeTruthy();
     const item = skincareFragrances.fragrances[0]!;
     expect(rankedFragrances.safeParse({ fragrances: [{ ...item, reason_why_slug: 'because' }] }).success).toBe(false);
     expect(rankedFragrances.safeParse({ fragrances: [{ ...item, rank: 0 }] }).success).toBe(false);

@@ -106,6 +106,13 @@ describe('signing in from a consultation (spec 000 §2.1, §4.6, §9)', () => {
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Lovelace' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/consultation/skincare?is-returning=true'));
-    expect(signUps).toEqual([expect.objectContaining({ email: 'new@example.com', first_name: 'Ada', last_name: 'Lovelace', account_creation_origin: 'no_sign_in_link_received_skincare' })]);
+    expect(signUps).toEqual([
+      expect.objectContaining({
+        email: 'new@example.com',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        account_creation_origin: 'no_sign_in_link_received_skincare',
+      }),
+    ]);
   });
 });

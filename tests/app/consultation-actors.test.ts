@@ -13,7 +13,9 @@ const zipStep = { name: 'zipcode', kind: 'zipcode', public: false } as CompiledS
 const anonymous = anonymousEnvironment();
 const signedIn = anonymousEnvironment({ session: 'authenticated', user: { hasNames: true } });
 
-function deps(overrides: Partial<ConsultationDeps['api']> = {}): ConsultationDeps & { api: { patchHairProfile: ReturnType<typeof vi.fn>; getAggressors: ReturnType<typeof vi.fn> } } {
+function deps(
+  overrides: Partial<ConsultationDeps['api']> = {},
+): ConsultationDeps & { api: { patchHairProfile: ReturnType<typeof vi.fn>; getAggressors: ReturnType<typeof vi.fn> } } {
   return {
     api: { patchHairProfile: vi.fn().mockResolvedValue({}), getAggressors: vi.fn(), ...overrides } as never,
     buffer: localAnswerBuffer(localStorage),
@@ -77,7 +79,11 @@ describe('spec 000 §4.4 finishing', () => {
   it('marks the consultation completed with the flow’s completion fields', async () => {
     const d = deps();
     await completeConsultation(d, { category: 'haircare', values: { has_answered_haircare_questions: true }, env: signedIn });
-    expect(d.api.patchHairProfile).toHaveBeenCalledWith({ has_answered_haircare_questions: true, status: 'completed', consultation_status: { category: 'haircare', status: 'completed' } });
+    expect(d.api.patchHairProfile).toHaveBeenCalledWith({
+      has_answered_haircare_questions: true,
+      status: 'completed',
+      consultation_status: { category: 'haircare', status: 'completed' },
+    });
   });
   it('does not mark it again when already completed, nor for an anonymous visitor', async () => {
     const d = deps();
@@ -138,7 +144,16 @@ describe('spec 000 §3.8 starting answers', () => {
     expect(startingAnswers({ a: 1 }, {})).toEqual({ a: 1 });
   });
   it('a profile’s own fields are not answers', () => {
-    expect(profileAnswers({ status: 'completed', source: 'website', privacy_policies: true, terms_conditions: true, consultation_statuses: { haircare: 'draft', skincare: 'not_started' }, diag_hair_length: 'long' } as never)).toEqual({
+    expect(
+      profileAnswers({
+        status: 'completed',
+        source: 'website',
+        privacy_policies: true,
+        terms_conditions: true,
+        consultation_statuses: { haircare: 'draft', skincare: 'not_started' },
+        diag_hair_length: 'long',
+      } as never),
+    ).toEqual({
       diag_hair_length: 'long',
     });
   });

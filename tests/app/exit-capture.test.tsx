@@ -71,7 +71,14 @@ describe('the exit-consultation e-mail capture (spec 000 §2.7, §9)', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Ada@Example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save my answers' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bodies).toEqual([expect.objectContaining({ email: 'ada@example.com', username: 'ada@example.com', has_accepted_terms: true, account_creation_origin: 'consultation_exit_modal_skincare' })]);
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        email: 'ada@example.com',
+        username: 'ada@example.com',
+        has_accepted_terms: true,
+        account_creation_origin: 'consultation_exit_modal_skincare',
+      }),
+    ]);
     // The visitor stays in the consultation, and the device remembers the e-mail was given.
     expect(screen.getByRole('heading', { name: 'Which best describes your skin?' })).toBeTruthy();
     expect(localStorage.getItem(EMAIL_GIVEN_KEY)).toBe('1');
@@ -99,7 +106,9 @@ describe('the exit-consultation e-mail capture (spec 000 §2.7, §9)', () => {
   });
 
   it('server field errors show on the e-mail field', async () => {
-    server.use(mocks.signUp(() => mockError(400, { code: 'validation_error', detail: 'Check the form.', fields: { email: ['This address cannot receive mail.'] } })));
+    server.use(
+      mocks.signUp(() => mockError(400, { code: 'validation_error', detail: 'Check the form.', fields: { email: ['This address cannot receive mail.'] } })),
+    );
     renderConsultation({ armed: true, category: 'haircare' });
     await wakeAndExit();
     await screen.findByRole('dialog');

@@ -15,7 +15,10 @@ describe('the environment a consultation runs in (spec 000 §4.5 signin rule, §
     expect(flowEnvironment('authenticated', user({ last_name: '' }), '').user.hasNames).toBe(false);
   });
   it('carries the query parameters of the entry URL (?signin-first=true)', () => {
-    expect(flowEnvironment('not_authenticated', null, '?signin-first=true&is-returning=true').query).toEqual({ 'signin-first': 'true', 'is-returning': 'true' });
+    expect(flowEnvironment('not_authenticated', null, '?signin-first=true&is-returning=true').query).toEqual({
+      'signin-first': 'true',
+      'is-returning': 'true',
+    });
   });
   it('reads feature flags from the device, ignoring anything that is not a mapping', () => {
     localStorage.setItem('shop.flags', JSON.stringify({ signin_placement: 'after-welcome' }));

@@ -22,8 +22,21 @@ function rankingApi() {
       calls.push('skeletons');
       return {
         skeleton_recommendations: [
-          { product_slug: 'CLEANSER', ranked_skeletons: [{ skeleton_slug: 'cleansing_cream', rank: 2 }, { skeleton_slug: 'foaming_gel', rank: 1 }] },
-          { product_slug: 'MOISTURIZER', ranked_skeletons: [{ skeleton_slug: 'rich', rank: 1 }, { skeleton_slug: 'light', rank: 3 }, { skeleton_slug: 'medium', rank: 2 }] },
+          {
+            product_slug: 'CLEANSER',
+            ranked_skeletons: [
+              { skeleton_slug: 'cleansing_cream', rank: 2 },
+              { skeleton_slug: 'foaming_gel', rank: 1 },
+            ],
+          },
+          {
+            product_slug: 'MOISTURIZER',
+            ranked_skeletons: [
+              { skeleton_slug: 'rich', rank: 1 },
+              { skeleton_slug: 'light', rank: 3 },
+              { skeleton_slug: 'medium', rank: 2 },
+            ],
+          },
         ],
       };
     },
@@ -40,8 +53,15 @@ describe('rankings shown by the skincare fragrance and texture steps (spec 000 Â
       { slug: 'fragrance_free', rank: 1, name: 'Fragrance-Free', reason_why_slug: 'fragrance_free_recommender_sensitive_skin_v1' },
       { slug: 'blanca', rank: 2, name: 'Blanca', reason_why_slug: null },
     ]);
-    expect((await loadRanking(api, cache, versions, { source: 'skeletons', product: 'moisturizer' }, 'skincare')).map((s) => s.slug)).toEqual(['rich', 'medium', 'light']);
-    expect((await loadRanking(api, cache, versions, { source: 'skeletons', product: 'cleanser' }, 'skincare')).map((s) => s.slug)).toEqual(['foaming_gel', 'cleansing_cream']);
+    expect((await loadRanking(api, cache, versions, { source: 'skeletons', product: 'moisturizer' }, 'skincare')).map((s) => s.slug)).toEqual([
+      'rich',
+      'medium',
+      'light',
+    ]);
+    expect((await loadRanking(api, cache, versions, { source: 'skeletons', product: 'cleanser' }, 'skincare')).map((s) => s.slug)).toEqual([
+      'foaming_gel',
+      'cleansing_cream',
+    ]);
   });
 
   it('fetches again only after a save: any save renews the textures, a fragrance-preference save leaves the fragrances', async () => {

@@ -16,7 +16,13 @@ describe('spec 000 §8 the error-reporting hook', () => {
     reportError('loading the stylist', new ApiError({ status: 503, code: 'formulation_unavailable', detail: 'Try again.' }));
     await vi.waitFor(() => expect(errorReports).toHaveLength(1));
     expect(errorReports).toEqual([
-      expect.objectContaining({ where: 'loading the stylist', code: 'formulation_unavailable', status: 503, message: 'Try again.', path: window.location.pathname }),
+      expect.objectContaining({
+        where: 'loading the stylist',
+        code: 'formulation_unavailable',
+        status: 503,
+        message: 'Try again.',
+        path: window.location.pathname,
+      }),
     ]);
     expect(quiet).toHaveBeenCalledWith('loading the stylist', expect.any(ApiError));
   });

@@ -15,7 +15,12 @@ afterAll(() => server.close());
 beforeEach(() => localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user'))));
 
 const houston = {
-  zipcode: '77002', country: 'US' as const, city: 'Houston', region: 'TX', latitude: 29.75, longitude: -95.36,
+  zipcode: '77002',
+  country: 'US' as const,
+  city: 'Houston',
+  region: 'TX',
+  latitude: 29.75,
+  longitude: -95.36,
   aggressors: [{ slug: 'humidity', label: 'Humidity', level: 'high' as const, detail: 'Humid summers in Houston swell the hair shaft.' }],
 };
 const scoring: ProfileScoring = {
@@ -23,7 +28,10 @@ const scoring: ProfileScoring = {
   scores: [
     { dimension: 'volume', label: 'Volume', score: 5, level: 'low', reasons: [] },
     {
-      dimension: 'dryness', label: 'Dryness', score: 85, level: 'high',
+      dimension: 'dryness',
+      label: 'Dryness',
+      score: 85,
+      level: 'high',
       reasons: [
         { because: 'your hair feels dry', points: 40, source: 'answers' },
         { because: 'you want more moisture', points: 20, source: 'answers' },
@@ -31,7 +39,13 @@ const scoring: ProfileScoring = {
         { because: 'the air where you live is dry', points: 10, source: 'place' },
       ],
     },
-    { dimension: 'frizz', label: 'Frizz', score: 40, level: 'moderate', reasons: [{ because: 'humid air where you live swells the hair', points: 15, source: 'place' }] },
+    {
+      dimension: 'frizz',
+      label: 'Frizz',
+      score: 40,
+      level: 'moderate',
+      reasons: [{ because: 'humid air where you live swells the hair', points: 15, source: 'place' }],
+    },
   ],
 };
 
@@ -40,18 +54,40 @@ const routine: ProductRecommendations = {
   recommendations: [
     { product: 'shampoo', label: 'Custom Shampoo', section: 'preselect', because: 'every routine starts with a shampoo made for your scalp', rank: 1 },
     { product: 'hair_mask', label: 'Custom Hair Mask', section: 'main', because: 'a weekly mask repairs and nourishes damaged or dry hair', rank: 2 },
-    { product: 'hair_oil', label: 'Custom Hair Oil', section: 'featured', because: 'the dry or cold air where you live this season calls for an oil on the ends', rank: 3 },
+    {
+      product: 'hair_oil',
+      label: 'Custom Hair Oil',
+      section: 'featured',
+      because: 'the dry or cold air where you live this season calls for an oil on the ends',
+      rank: 3,
+    },
     { product: 'dry_shampoo', label: 'Custom Dry Shampoo', section: 'inadvisable', because: 'dry shampoo absorbs oil your dry scalp needs', rank: 4 },
   ],
 };
 
 /** A formula as the server sends it; the tests set what they look at. */
 const formulaFor = (product: string, label: string, parts: Partial<Formula>): Formula => ({
-  product, skeleton_slug: product, label, category: 'haircare', made_for: { date: '2026-07-15', season: 'summer' },
-  fragrance: { slug: 'arcadia', name: 'Arcadia', because: 'the scent you chose' }, fragrance_free_because: null,
-  actives: [], inci: ['Aqua'], free_of: [], ...parts,
+  product,
+  skeleton_slug: product,
+  label,
+  category: 'haircare',
+  made_for: { date: '2026-07-15', season: 'summer' },
+  fragrance: { slug: 'arcadia', name: 'Arcadia', because: 'the scent you chose' },
+  fragrance_free_because: null,
+  actives: [],
+  inci: ['Aqua'],
+  free_of: [],
+  ...parts,
 });
-const active = (name: string, percent: number, need: string, because: string) => ({ slug: name.toLowerCase().replace(/\W+/g, '_'), name, inci: name, percent, amount: null, need, because });
+const active = (name: string, percent: number, need: string, because: string) => ({
+  slug: name.toLowerCase().replace(/\W+/g, '_'),
+  name,
+  inci: name,
+  percent,
+  amount: null,
+  need,
+  because,
+});
 // INCI in descending concentration, as the server orders it: not alphabetical, so a re-sort would show.
 const shampooInci = ['Aqua', 'Sodium Cocoyl Isethionate', 'Glycerin', 'Panthenol', 'Parfum', 'Citric Acid', 'Limonene'];
 const prescription: Prescription = {
@@ -68,19 +104,43 @@ const prescription: Prescription = {
       actives: [active('Hydrolyzed rice protein', 0.44, 'strength', 'rebuilds strength in damaged hair: you style with hot tools')],
       inci: ['Aqua', 'Cetearyl Alcohol', 'Hydrolyzed Rice Protein'],
     }),
-    formulaFor('hair_oil', 'Custom Hair Oil', { actives: [active('Argan oil', 20, 'nourishment', 'seals moisture into dry ends')], inci: ['Argania Spinosa Kernel Oil'] }),
-    formulaFor('dry_shampoo', 'Custom Dry Shampoo', { actives: [active('Zinc PCA', 0.5, 'oil_control', 'soaks up oil between washes')], inci: ['Oryza Sativa Starch', 'Zinc PCA'] }),
+    formulaFor('hair_oil', 'Custom Hair Oil', {
+      actives: [active('Argan oil', 20, 'nourishment', 'seals moisture into dry ends')],
+      inci: ['Argania Spinosa Kernel Oil'],
+    }),
+    formulaFor('dry_shampoo', 'Custom Dry Shampoo', {
+      actives: [active('Zinc PCA', 0.5, 'oil_control', 'soaks up oil between washes')],
+      inci: ['Oryza Sativa Starch', 'Zinc PCA'],
+    }),
     formulaFor('supplement_core', 'Hair Supplement', {
-      category: 'supplement', fragrance: null,
-      actives: [{ slug: 'biotin', name: 'Biotin', inci: 'Biotin', percent: 0.17, amount: { value: 2500, unit: 'mcg' }, need: 'nutrients', because: 'supports keratin production' }],
+      category: 'supplement',
+      fragrance: null,
+      actives: [
+        {
+          slug: 'biotin',
+          name: 'Biotin',
+          inci: 'Biotin',
+          percent: 0.17,
+          amount: { value: 2500, unit: 'mcg' },
+          need: 'nutrients',
+          because: 'supports keratin production',
+        },
+      ],
       inci: ['Microcrystalline Cellulose', 'Biotin'],
     }),
-    formulaFor('cleanser', 'Gentle Cream Cleanser', { category: 'skincare', actives: [active('Colloidal oatmeal', 1.2, 'comfort', 'soothes reactive skin')], inci: ['Aqua', 'Avena Sativa Kernel Flour'] }),
+    formulaFor('cleanser', 'Gentle Cream Cleanser', {
+      category: 'skincare',
+      actives: [active('Colloidal oatmeal', 1.2, 'comfort', 'soothes reactive skin')],
+      inci: ['Aqua', 'Avena Sativa Kernel Flour'],
+    }),
   ],
 };
 const withSupplement: ProductRecommendations = {
   ...routine,
-  recommendations: [...routine.recommendations, { product: 'supplement_core', label: 'Hair Supplements', section: 'optional', because: 'supplements support healthy growth', rank: 5 }],
+  recommendations: [
+    ...routine.recommendations,
+    { product: 'supplement_core', label: 'Hair Supplements', section: 'optional', because: 'supplements support healthy growth', rank: 5 },
+  ],
 };
 
 /** The routine product named `label`, as its list item. */
@@ -88,12 +148,22 @@ const productItem = (label: string) => screen.getByRole('heading', { name: label
 
 describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7 load statuses)', () => {
   it('shows what affects the shopper in their city, and their needs highest first, each a meter with its reasons', async () => {
-    server.use(mocks.getAggressors(() => houston), mocks.getScoring(() => scoring), mocks.getProductRecommendations(() => routine), mocks.getPrescription(() => prescription));
+    server.use(
+      mocks.getAggressors(() => houston),
+      mocks.getScoring(() => scoring),
+      mocks.getProductRecommendations(() => routine),
+      mocks.getPrescription(() => prescription),
+    );
     render(<DerivedSections category="haircare" />);
     expect(await screen.findByRole('heading', { name: 'What affects your hair in Houston' })).toBeTruthy();
     expect(screen.getByText('Humid summers in Houston swell the hair shaft.')).toBeTruthy();
     const meters = await screen.findAllByRole('meter');
-    expect(meters.map((m) => [m.getAttribute('aria-labelledby') && document.getElementById(m.getAttribute('aria-labelledby')!)?.textContent, (m as HTMLMeterElement).value])).toEqual([
+    expect(
+      meters.map((m) => [
+        m.getAttribute('aria-labelledby') && document.getElementById(m.getAttribute('aria-labelledby')!)?.textContent,
+        (m as HTMLMeterElement).value,
+      ]),
+    ).toEqual([
       ['Dryness', 85],
       ['Frizz', 40],
       ['Volume', 5],
@@ -103,12 +173,19 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
     // The routine, by section, each product with why; what is not advised is said, apart.
     const yours = within(await screen.findByRole('region', { name: 'Your routine' }));
     expect(yours.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Custom Shampoo', 'Custom Hair Mask']);
-    expect(within(screen.getByRole('region', { name: 'Could also help' })).getByText('The dry or cold air where you live this season calls for an oil on the ends.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Could also help' })).getByText('The dry or cold air where you live this season calls for an oil on the ends.'),
+    ).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Not for you right now' })).getByText('Custom Dry Shampoo')).toBeTruthy();
   });
 
   it('without a zip code the place section asks for one instead of failing', async () => {
-    server.use(mocks.getAggressors(() => mockError(404, { code: 'no_zipcode', detail: 'Add your zip code.' })), mocks.getScoring(() => ({ ...scoring, category: 'skincare', scores: [] })), mocks.getProductRecommendations(() => ({ category: 'skincare', recommendations: [] })), mocks.getPrescription(() => prescription));
+    server.use(
+      mocks.getAggressors(() => mockError(404, { code: 'no_zipcode', detail: 'Add your zip code.' })),
+      mocks.getScoring(() => ({ ...scoring, category: 'skincare', scores: [] })),
+      mocks.getProductRecommendations(() => ({ category: 'skincare', recommendations: [] })),
+      mocks.getPrescription(() => prescription),
+    );
     render(<DerivedSections category="skincare" />);
     expect(await screen.findByText('Add your zip code to see what your climate does to your skin.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'What your skin needs' })).toBeTruthy();
@@ -134,7 +211,12 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
 });
 
 describe('each routine product’s formula on the results page (issue 4 point 8; spec 000 §3.7, §4.7)', () => {
-  const loaded = () => server.use(mocks.getAggressors(() => houston), mocks.getScoring(() => scoring), mocks.getProductRecommendations(() => withSupplement));
+  const loaded = () =>
+    server.use(
+      mocks.getAggressors(() => houston),
+      mocks.getScoring(() => scoring),
+      mocks.getProductRecommendations(() => withSupplement),
+    );
 
   it('shows each key ingredient and why under its own product, with its scent or why there is none, and what it is free of', async () => {
     loaded();
@@ -143,7 +225,11 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
     await screen.findByRole('heading', { name: "What's in your Custom Shampoo", level: 5 });
     const shampoo = within(productItem('Custom Shampoo'));
     const actives = shampoo.getByRole('list', { name: 'Key ingredients' });
-    expect(within(actives).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Panthenol 0.86% Draws in and holds moisture: your hair feels dry.']);
+    expect(
+      within(actives)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Panthenol 0.86% Draws in and holds moisture: your hair feels dry.']);
     expect(shampoo.getByText('Scent: Arcadia')).toBeTruthy();
     expect(shampoo.getByText('Free of silicones')).toBeTruthy();
     expect(shampoo.getByText('You asked for silicone-free formulas.')).toBeTruthy();
@@ -171,7 +257,9 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
     const details = productItem('Custom Shampoo').querySelector('details')!;
     expect(details.open).toBe(false);
     expect(within(details).getByText('Full ingredient list').tagName).toBe('SUMMARY');
-    const listed = within(within(details).getByRole('list')).getAllByRole('listitem').map((li) => li.textContent);
+    const listed = within(within(details).getByRole('list'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(listed).toEqual(shampooInci);
     expect(listed).not.toEqual([...listed].sort());
   });

@@ -43,7 +43,11 @@ function settled(session: SessionActorRef) {
   return waitFor(session, (s) => selectAuthStatus(s) !== 'loading' && s.matches({ signUp: 'idle' }) && s.matches({ magicLink: 'idle' }));
 }
 
-const serveAccount = () => server.use(mocks.getAccount(() => sampleUser), mocks.getAddresses(() => [sampleAddress]));
+const serveAccount = () =>
+  server.use(
+    mocks.getAccount(() => sampleUser),
+    mocks.getAddresses(() => [sampleAddress]),
+  );
 
 describe('spec 000 §4.6 FETCH', () => {
   it('with no stored session gives not_authenticated with reason "signout", asking nothing', async () => {
@@ -97,7 +101,10 @@ describe('spec 000 §4.6 FETCH', () => {
   });
 
   it('signs out an invalid session (token_not_valid): not_authenticated, tokens cleared, logout emitted', async () => {
-    server.use(mocks.getAccount(() => mockError(401, { code: 'token_not_valid', detail: 'Token is invalid or expired' })), mocks.getAddresses(() => []));
+    server.use(
+      mocks.getAccount(() => mockError(401, { code: 'token_not_valid', detail: 'Token is invalid or expired' })),
+      mocks.getAddresses(() => []),
+    );
     const { session, status, context, tokens, logouts } = startSession({ user: tokenPairFor('user') });
     session.send({ type: 'FETCH' });
     await settled(session);
@@ -118,7 +125,10 @@ describe('spec 000 §4.6 FETCH', () => {
   });
 
   it('goes to error on any other failure and clears the session', async () => {
-    server.use(mocks.getAccount(() => mockError(500, { code: 'server_error', detail: 'Oops.' })), mocks.getAddresses(() => []));
+    server.use(
+      mocks.getAccount(() => mockError(500, { code: 'server_error', detail: 'Oops.' })),
+      mocks.getAddresses(() => []),
+    );
     const { session, status, context, tokens } = startSession({ user: tokenPairFor('user') });
     session.send({ type: 'FETCH' });
     await settled(session);

@@ -88,7 +88,10 @@ describe('Content-Security-Policy in the browser', () => {
     expect(nonce).toBeTruthy();
     const ran = await page.evaluate(async (good) => {
       window.__inlineRan = [];
-      for (const [name, nonce] of [['wrong', 'not-the-nonce'], ['right', good]] as const) {
+      for (const [name, nonce] of [
+        ['wrong', 'not-the-nonce'],
+        ['right', good],
+      ] as const) {
         const script = document.createElement('script');
         script.nonce = nonce;
         script.textContent = `window.__inlineRan.push(${JSON.stringify(name)})`;

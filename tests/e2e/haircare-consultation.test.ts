@@ -132,7 +132,11 @@ describe('haircare consultation, end to end', () => {
     // Every text the page shows on the way, as it shows it (the observer is installed before the app starts).
     await page.addInitScript(() => {
       const seen: string[] = ((window as unknown as { __seen: string[] }).__seen = []);
-      new MutationObserver(() => seen.push(document.getElementById('root')?.innerText ?? '')).observe(document, { childList: true, subtree: true, characterData: true });
+      new MutationObserver(() => seen.push(document.getElementById('root')?.innerText ?? '')).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
     });
     const profileRequests: string[] = [];
     const count = (request: { url(): string; method(): string }) => {

@@ -32,7 +32,13 @@ describe('skincare consultation, end to end', () => {
     ['indoor-exposure', ['air_conditioning']],
     ['stress', 'moderately'],
   ];
-  const diet = { profile_diet_meat: 'often', profile_diet_dairy: 'between_never_often', profile_diet_seafood: 'never', profile_diet_fruit: 'every_day', profile_diet_carbs: 'between_often_every_day' };
+  const diet = {
+    profile_diet_meat: 'often',
+    profile_diet_dairy: 'between_never_often',
+    profile_diet_seafood: 'never',
+    profile_diet_fruit: 'every_day',
+    profile_diet_carbs: 'between_often_every_day',
+  };
 
   it('takes the breakouts, fine-lines and lack-firmness branches, signs up before the zip code and finishes', async () => {
     const { page, errors } = await phonePage(shop.browser);
@@ -77,7 +83,9 @@ describe('skincare consultation, end to end', () => {
     ]);
     // Fragrance-free ranked first, with the reason from the answers (prescription topicals, spec 000 §3.5).
     await reachesStep(page, 'fragrances');
-    await expect.poll(() => page.locator('[data-step]').innerText()).toContain('Because you indicated that you are having a medical treatment, we recommend fragrance-free for you.');
+    await expect
+      .poll(() => page.locator('[data-step]').innerText())
+      .toContain('Because you indicated that you are having a medical treatment, we recommend fragrance-free for you.');
     await answerAll(page, [['fragrances', 'frag_free']]);
     await reachesStep(page, 'cleanser-preferences');
     await expect.poll(() => page.locator('[data-step]').innerText()).toMatch(/your top recommendation/i);
@@ -154,7 +162,13 @@ describe('skincare consultation, end to end', () => {
     ]);
     await page.waitForURL(url('/consultation/skincare/results/get-results'));
     const profile = await profileOf(page);
-    expect(profile).toMatchObject({ diag_concerns: ['dryness', 'redness'], profile_country: 'CA', pref_fragrance_skin: 'BLANCA', pref_fragrance_free_skin: false, pref_texture_moisturizer: 'rich' });
+    expect(profile).toMatchObject({
+      diag_concerns: ['dryness', 'redness'],
+      profile_country: 'CA',
+      pref_fragrance_skin: 'BLANCA',
+      pref_fragrance_free_skin: false,
+      pref_texture_moisturizer: 'rich',
+    });
     for (const field of ['diag_oil_location', 'diag_zits_frequency', 'diag_zits_cause', 'diag_zits_location', 'diag_wrinkles', 'diag_firmnesses']) {
       expect(profile[field] ?? null).toBeNull();
     }
@@ -213,4 +227,3 @@ describe('skincare consultation, end to end', () => {
     await page.close();
   });
 });
-

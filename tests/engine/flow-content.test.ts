@@ -8,7 +8,9 @@ function split() {
   const whole = JSON.parse(serializeFlow(flow(haircarePath))) as CompiledFlow;
   const { logic, chunks } = splitFlowContent(whole);
   const requested: string[] = [];
-  const loaders = Object.fromEntries(Object.keys(chunks).map((name) => [name, async () => (requested.push(name), { default: structuredClone(chunks[name]!) })]));
+  const loaders = Object.fromEntries(
+    Object.keys(chunks).map((name) => [name, async () => (requested.push(name), { default: structuredClone(chunks[name]!) })]),
+  );
   const chunkOf = Object.fromEntries(Object.entries(chunks).flatMap(([name, steps]) => Object.keys(steps).map((s) => [s, name])));
   return { whole, split: withContent(logic, loaders, chunkOf), chunks, requested };
 }
@@ -20,7 +22,11 @@ describe('flow content arrives apart from the logic (issue 3 target: a step page
     expect(length.route).toBe('/consultation/haircare/my-hair/length');
     expect(length.title).toBeUndefined();
     expect('options' in length && length.options.map((o) => [o.value, o.label])).toEqual([
-      ['very_short', undefined], ['short', undefined], ['shoulder', undefined], ['long', undefined], ['very_long', undefined],
+      ['very_short', undefined],
+      ['short', undefined],
+      ['shoulder', undefined],
+      ['long', undefined],
+      ['very_long', undefined],
     ]);
     expect(logic.steps.find((s) => s.name === 'porosity')!.when).toBeTruthy();
   });

@@ -21,7 +21,9 @@ describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-relo
   const load = async () => {
     const result = await server!.transformRequest('/flows/mini.yaml');
     const code = result?.code ?? '';
-    const json = JSON.parse(JSON.parse(code.slice(code.indexOf('JSON.parse(') + 11, code.lastIndexOf(')'))) as string) as { steps: { name: string; title?: string }[] };
+    const json = JSON.parse(JSON.parse(code.slice(code.indexOf('JSON.parse(') + 11, code.lastIndexOf(')'))) as string) as {
+      steps: { name: string; title?: string }[];
+    };
     return { code, flow: json };
   };
 
@@ -41,7 +43,7 @@ describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-relo
   });
 
   it('refuses a broken flow with every problem at file:line:column', async () => {
-    writeFileSync(file, mini.replace('field: diag_hair_porosity', 'field: diag_hair_porosity\n    tilte: Porosity').replace("in: [type_3a]", 'in: [type_3z]'));
+    writeFileSync(file, mini.replace('field: diag_hair_porosity', 'field: diag_hair_porosity\n    tilte: Porosity').replace('in: [type_3a]', 'in: [type_3z]'));
     server!.moduleGraph.onFileChange(file);
     const error = await server!.transformRequest('/flows/mini.yaml').catch((e: Error) => e);
     expect(error).toHaveProperty('message');
@@ -54,7 +56,8 @@ describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-relo
   it('follows an included fragment: its edits reload the flow, its problems point into it', async () => {
     mkdirSync(path.join(root, 'flows', 'fragments'), { recursive: true });
     const fragment = path.join(root, 'flows', 'fragments', 'extra.yaml');
-    const extra = 'steps:\n  - name: sleep\n    kind: single\n    route: my-life/sleep\n    field: profile_sleep\n    title: Sleep\n    options:\n      - { value: short, label: Short }\n';
+    const extra =
+      'steps:\n  - name: sleep\n    kind: single\n    route: my-life/sleep\n    field: profile_sleep\n    title: Sleep\n    options:\n      - { value: short, label: Short }\n';
     writeFileSync(fragment, extra);
     writeFileSync(file, `${mini.trimEnd()}\n  - include: fragments/extra.yaml\n`);
     server!.moduleGraph.onFileChange(file);

@@ -69,7 +69,8 @@ describe('spec 000 §4.5 step inclusion rules (haircare)', () => {
   });
 
   it('supplements welcome: only for authenticated users; styling-gel welcome: always', () => {
-    const supplements = (session: 'anonymous' | 'authenticated') => stepOf(haircare({ session }, { welcome: 'supplements' }), 'welcome-supplements').included({});
+    const supplements = (session: 'anonymous' | 'authenticated') =>
+      stepOf(haircare({ session }, { welcome: 'supplements' }), 'welcome-supplements').included({});
     expect(supplements('authenticated')).toBe(true);
     expect(supplements('anonymous')).toBe(false);
     expect(stepOf(haircare({ session: 'anonymous' }, { welcome: 'styling-gel' }), 'welcome-styling-gel').included({})).toBe(true);
@@ -91,7 +92,9 @@ describe('spec 000 §4.5 hair-style options and tip', () => {
   it('else the texture group decides: 1 -> type-1, 2 -> type-2, 3 -> type-3, 4 (and generic curly) -> type-4', () => {
     expect(styles.offered({ diag_hair_texture: 'smooth' })).toContain('straightened_styles');
     expect(styles.offered({ diag_hair_texture: 'type_2b' })).toEqual(expect.arrayContaining(['natural_waves', 'stretched_out_straightened']));
-    expect(styles.offered({ diag_hair_texture: 'type_3c' })).toEqual(expect.arrayContaining(['wash_n_go', 'protective_styles', 'crafted_patterns', 'afro_combed_curls']));
+    expect(styles.offered({ diag_hair_texture: 'type_3c' })).toEqual(
+      expect.arrayContaining(['wash_n_go', 'protective_styles', 'crafted_patterns', 'afro_combed_curls']),
+    );
     expect(styles.offered({ diag_hair_texture: 'frizzy' })).toContain('afro');
     expect(styles.offered({ diag_hair_texture: 'curly' })).toContain('afro');
   });
@@ -128,7 +131,8 @@ describe('spec 000 §4.5 / §2.4 initial values', () => {
 
 describe('spec 000 §5.1 multi-select exclusive options', () => {
   it('marks the "none" style options exclusive', () => {
-    const exclusive = (name: string) => (step(name).step as { options: { value: unknown; exclusive: boolean }[] }).options.filter((o) => o.exclusive).map((o) => o.value);
+    const exclusive = (name: string) =>
+      (step(name).step as { options: { value: unknown; exclusive: boolean }[] }).options.filter((o) => o.exclusive).map((o) => o.value);
     expect(exclusive('other-treatments')).toEqual(['none']);
     expect(exclusive('hormones')).toEqual(['none']);
     expect(exclusive('sports')).toEqual(['not_these_spaces', 'none']);
@@ -178,7 +182,14 @@ describe('spec 000 §5.3 haircare goals', () => {
   });
   it('stores a selected goal as 3 and an unselected one as 0', () => {
     expect(goals.saves(['volume', 'curl'])).toEqual({
-      goal_volume: 3, goal_shine: 0, goal_straight: 0, goal_hair_growth: 0, goal_hair_shedding: 0, goal_curl: 3, goal_moisture: 0, goal_anti_brass: 0,
+      goal_volume: 3,
+      goal_shine: 0,
+      goal_straight: 0,
+      goal_hair_growth: 0,
+      goal_hair_shedding: 0,
+      goal_curl: 3,
+      goal_moisture: 0,
+      goal_anti_brass: 0,
     });
     expect(goals.selection({ goal_volume: 3, goal_shine: 0, goal_curl: 3, diag_hair_texture: 'type_3a' })).toEqual(['volume', 'curl']);
   });

@@ -18,7 +18,7 @@ async function walk(run: ReturnType<typeof runFlow>) {
     routes.push(step.route);
     if (step.kind === 'multi' || step.kind === 'single' || step.kind === 'boolean') {
       const options = offeredOptions(context.runtime, step, { answers: context.answers, env: context.env, variants: context.runtime.variants });
-      const pick = step.kind === 'boolean' ? true : options.find((o) => o.value === 'normal' || o.value === 'excessive')?.value ?? options[0]!.value;
+      const pick = step.kind === 'boolean' ? true : (options.find((o) => o.value === 'normal' || o.value === 'excessive')?.value ?? options[0]!.value);
       run.actor.send({ type: 'ANSWER', selection: step.kind === 'multi' ? [pick] : pick } as never);
     }
     if (step.kind === 'multi' || step.kind === 'intro' || step.kind === 'welcome') run.actor.send({ type: 'NEXT' });
@@ -35,7 +35,17 @@ describe('spec 000 §2.6 the supplements subset', () => {
     expect(runtime.variants.welcome).toBe('supplements');
     const scope = { answers: { diag_hairloss_level: 'excessive' }, env: runtime.env, variants: runtime.variants };
     const shown = runtime.steps.filter((s) => runtime.isIncluded(s, scope)).map((s) => s.name);
-    expect(shown).toEqual(['welcome-supplements', 'hairloss', 'genetic-hair-loss', 'age', 'diet', 'hormones', 'hydration', 'other-hair-loss-causes', 'supplements-done']);
+    expect(shown).toEqual([
+      'welcome-supplements',
+      'hairloss',
+      'genetic-hair-loss',
+      'age',
+      'diet',
+      'hormones',
+      'hydration',
+      'other-hair-loss-causes',
+      'supplements-done',
+    ]);
     expect(runtime.steps.filter((s) => s.name !== 'signin').every((s) => s.public)).toBe(true);
   });
   it('keeps ?questionSet=supplements on every route, ends at the stored results and sets has_answered_supplements_questions', async () => {
@@ -74,7 +84,15 @@ describe('spec 000 §2.6 the styling-gel subset', () => {
       expect(runtime.isIncluded(welcome, { answers: {}, env: runtime.env, variants: runtime.variants })).toBe(true);
     }
     const runtime = subset('styling-gel');
-    expect(runtime.steps.map((s) => s.name)).toEqual(['welcome-styling-gel', 'start-styling-gel', 'texture', 'thickness', 'hair-style', 'hold-level', 'signin']);
+    expect(runtime.steps.map((s) => s.name)).toEqual([
+      'welcome-styling-gel',
+      'start-styling-gel',
+      'texture',
+      'thickness',
+      'hair-style',
+      'hold-level',
+      'signin',
+    ]);
     expect(runtime.steps[1]!.route).toBe('/consultation/haircare/my-hair/styling-gel');
     expect(runtime.flow.progress).toEqual({ tracker: false, counter: true });
   });
@@ -91,7 +109,13 @@ describe('spec 000 §2.6 the styling-gel subset', () => {
   it('the interstitial and the closing step never show in the whole consultation', () => {
     const runtime = haircare(signedIn);
     const scope = { answers: {}, env: runtime.env, variants: runtime.variants };
-    for (const name of ['start-styling-gel', 'supplements-done']) expect(runtime.isIncluded(runtime.steps.find((s) => s.name === name)!, scope)).toBe(false);
+    for (const name of ['start-styling-gel', 'supplements-done'])
+      expect(
+        runtime.isIncluded(
+          runtime.steps.find((s) => s.name === name)!,
+          scope,
+        ),
+      ).toBe(false);
   });
   it('an unknown question set is ignored', () => {
     expect(subset('shampoo').questionSet).toBeUndefined();

@@ -13,11 +13,41 @@ const path = (r: FlowRuntime, answers: Answers) => r.steps.filter((s) => r.isInc
 describe('spec 000 §2.5 the skincare consultation', () => {
   it('has the 34 steps of §2.5 in order, plus the sign-in step just before the zip code (§2.7)', () => {
     expect(runtime.steps.map((s) => s.name)).toEqual([
-      'welcome', 'age', 'outdoor-exposure', 'sports', 'indoor-exposure', 'stress', 'stress-intensity', 'sleep', 'hormones',
-      'hydration', 'diet', 'vices', 'skin-introduction', 'skintype-morning', 'skintype-shower', 'skintype-afternoon', 'phototype',
-      'concerns', 'oil-location', 'zits-frequency', 'zits-cause', 'zits-location', 'wrinkles', 'firmness', 'profile-backgrounds',
-      'comfort', 'other-products', 'goals', 'signin', 'zipcode', 'geo-aggressors', 'preferences-introduction', 'fragrances',
-      'cleanser-preferences', 'moisturizer-preferences',
+      'welcome',
+      'age',
+      'outdoor-exposure',
+      'sports',
+      'indoor-exposure',
+      'stress',
+      'stress-intensity',
+      'sleep',
+      'hormones',
+      'hydration',
+      'diet',
+      'vices',
+      'skin-introduction',
+      'skintype-morning',
+      'skintype-shower',
+      'skintype-afternoon',
+      'phototype',
+      'concerns',
+      'oil-location',
+      'zits-frequency',
+      'zits-cause',
+      'zits-location',
+      'wrinkles',
+      'firmness',
+      'profile-backgrounds',
+      'comfort',
+      'other-products',
+      'goals',
+      'signin',
+      'zipcode',
+      'geo-aggressors',
+      'preferences-introduction',
+      'fragrances',
+      'cleanser-preferences',
+      'moisturizer-preferences',
     ]);
     expect(step('age').step.route).toBe('/consultation/skincare/my-lifestyle/age');
     expect(runtime.flow.routes.results).toBe('/consultation/skincare/results/get-results');
@@ -28,7 +58,14 @@ describe('spec 000 §2.5 the skincare consultation', () => {
     expect(publicSteps).toContain('zipcode');
     expect(publicSteps).toContain('geo-aggressors');
     for (const name of ['preferences-introduction', 'fragrances', 'cleanser-preferences', 'moisturizer-preferences']) expect(publicSteps).not.toContain(name);
-    expect(runtime.steps.slice(0, runtime.steps.findIndex((s) => s.name === 'preferences-introduction')).every((s) => s.public)).toBe(true);
+    expect(
+      runtime.steps
+        .slice(
+          0,
+          runtime.steps.findIndex((s) => s.name === 'preferences-introduction'),
+        )
+        .every((s) => s.public),
+    ).toBe(true);
   });
 
   it('section intros "Section 2 / How your skin feels" and "Section 3 / How you like it"; tracker Lifestyle, My skin, Preferences & Goals (§2.2)', () => {
@@ -83,7 +120,21 @@ describe('spec 000 §4.5 step inclusion rules (skincare)', () => {
 });
 
 describe('spec 000 §5.1 multi-select in skincare', () => {
-  const multi = ['concerns', 'oil-location', 'zits-cause', 'zits-location', 'wrinkles', 'firmness', 'profile-backgrounds', 'other-products', 'goals', 'indoor-exposure', 'hormones', 'vices', 'stress-intensity'];
+  const multi = [
+    'concerns',
+    'oil-location',
+    'zits-cause',
+    'zits-location',
+    'wrinkles',
+    'firmness',
+    'profile-backgrounds',
+    'other-products',
+    'goals',
+    'indoor-exposure',
+    'hormones',
+    'vices',
+    'stress-intensity',
+  ];
   it('these questions are multi-select and every other question is single choice', () => {
     const choice = runtime.steps.filter((s) => 'options' in s && s.kind !== 'matrix');
     const lists = choice.filter((s) => ['multi', 'routine-products', 'goals'].includes(s.kind)).map((s) => s.name);
@@ -93,9 +144,10 @@ describe('spec 000 §5.1 multi-select in skincare', () => {
     expect(singles.every((s) => ['single', 'ranked-fragrance', 'textures'].includes(s.kind))).toBe(true);
   });
   it('"none"-style options are exclusive of all others', () => {
-    const exclusive = (name: string) => step(name).step.kind !== 'intro' && 'options' in step(name).step
-      ? (step(name).step as { options: { value: unknown; exclusive?: boolean }[] }).options.filter((o) => o.exclusive).map((o) => o.value)
-      : [];
+    const exclusive = (name: string) =>
+      step(name).step.kind !== 'intro' && 'options' in step(name).step
+        ? (step(name).step as { options: { value: unknown; exclusive?: boolean }[] }).options.filter((o) => o.exclusive).map((o) => o.value)
+        : [];
     expect(exclusive('indoor-exposure')).toEqual(['none']);
     expect(exclusive('hormones')).toEqual(['none']);
     expect(exclusive('vices')).toEqual(['none']);
@@ -121,7 +173,10 @@ describe('spec 000 §5.1 multi-select in skincare', () => {
   });
   it('the diet pre-fills each row from the stored answers', () => {
     const diet = stepOf(skincare(signedIn), 'diet');
-    expect(diet.selection({ profile_diet_meat: 'often', profile_diet_fruit: 'every_day', profile_diet_dairy: 'sometimes' })).toEqual({ profile_diet_meat: 'often', profile_diet_fruit: 'every_day' });
+    expect(diet.selection({ profile_diet_meat: 'often', profile_diet_fruit: 'every_day', profile_diet_dairy: 'sometimes' })).toEqual({
+      profile_diet_meat: 'often',
+      profile_diet_fruit: 'every_day',
+    });
   });
   it('the follow-up modal opens on medication, scalp or skin conditions and medical treatment (stress-intensity) and on prescription topicals (other-products)', () => {
     const followUp = (name: string) => (step(name).step as { followUp?: { on: unknown[]; when?: unknown } }).followUp;
@@ -168,7 +223,10 @@ describe('spec 000 §2.7 e-mail capture heading by offer', () => {
   it('the subtitle invites the e-mail; the exit modal shows the same heading', () => {
     const { step: text, modal } = heading({ offer: 'gift' });
     expect(text.subtitle).toBe('Enter your email to continue the consultation and unlock your exclusive offer.');
-    expect(modal).toEqual({ title: '60% off + your free gift is just a few questions away…', subtitle: 'Enter your email to continue the consultation and unlock your exclusive offer.' });
+    expect(modal).toEqual({
+      title: '60% off + your free gift is just a few questions away…',
+      subtitle: 'Enter your email to continue the consultation and unlock your exclusive offer.',
+    });
   });
   it('without an offer the sign-in step keeps its title and the exit modal its own', () => {
     const { step: text, modal } = heading({});

@@ -23,7 +23,8 @@ const january = new Date('2025-01-15T17:00:00Z');
 
 const levels = (place: AggressorPlace, date: Date, answers: Record<string, unknown> = {}) =>
   Object.fromEntries(computeAggressors(place, answers, date).map((a) => [a.slug, a.level]));
-const find = (place: AggressorPlace, date: Date, slug: string, answers: Record<string, unknown> = {}) => computeAggressors(place, answers, date).find((a) => a.slug === slug);
+const find = (place: AggressorPlace, date: Date, slug: string, answers: Record<string, unknown> = {}) =>
+  computeAggressors(place, answers, date).find((a) => a.slug === slug);
 
 describe('the clear-sky UV index from the noon sun (solar-uv.ts)', () => {
   it('declination: about 0° at the equinoxes, ±23.4° at the solstices', () => {
@@ -69,7 +70,9 @@ describe('the data files', () => {
   it('a broken rules file is refused with file:line:column', () => {
     const dir = 'server/formulation/aggressors';
     const read = (name: string) => readFileSync(`${dir}/${name}`, 'utf8');
-    const rules = read('rules.yaml').replace('high: { tmax: 35 }', 'high: { tmax: hot }').replace('{month} days average {tmax}', '{month} days average {tmaxx}');
+    const rules = read('rules.yaml')
+      .replace('high: { tmax: 35 }', 'high: { tmax: hot }')
+      .replace('{month} days average {tmax}', '{month} days average {tmaxx}');
     const { data, problems } = compileAggressorData({ climate: read('climate.yaml'), metros: read('metro-areas.yaml'), rules });
     expect(data).toBeUndefined();
     expect(problems.map(formatDataProblem).join('\n')).toMatch(/^rules\.yaml:\d+:\d+ {2}.*number/m);
@@ -157,7 +160,11 @@ describe('computeAggressors (issue 4 point 2)', () => {
     const places = [houston, anchorage, yellowknife, phoenix, montreal, { city: 'San Juan', region: 'PR', latitude: 18.4, longitude: -66.1 }];
     for (const place of places) {
       for (let month = 0; month < 12; month += 1) {
-        const found = computeAggressors(place, { profile_sports: ['swimming_pool'], profile_outdoor: 'gt_4h', profile_smoke_level: 'little', profile_stress_level: 'lot' }, new Date(Date.UTC(2025, month, 15)));
+        const found = computeAggressors(
+          place,
+          { profile_sports: ['swimming_pool'], profile_outdoor: 'gt_4h', profile_smoke_level: 'little', profile_stress_level: 'lot' },
+          new Date(Date.UTC(2025, month, 15)),
+        );
         for (const a of found) {
           expect(aggressorSlugs).toContain(a.slug);
           expect(a.detail, `${place.city} ${a.slug}`).not.toMatch(/[{}]|undefined|NaN/);
@@ -183,7 +190,10 @@ describeEachDatabase('GET /v1/account/hair_profile/aggressors on the real flows'
 
   it('a saved Houston zip code in July gives its aggressors in the response schema, without the internal factors', async () => {
     const { access } = await signUpCustomer(t);
-    const saved = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { profile_zipcode: '77002', profile_country: 'US', profile_sports: ['swimming_pool'] } });
+    const saved = await t.call('PATCH', '/v1/account/hair_profile/', {
+      token: access,
+      body: { profile_zipcode: '77002', profile_country: 'US', profile_sports: ['swimming_pool'] },
+    });
     expect(saved.status).toBe(200);
     const response = await t.call('GET', '/v1/account/hair_profile/aggressors', { token: access });
     expect(response.status).toBe(200);

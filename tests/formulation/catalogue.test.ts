@@ -26,7 +26,10 @@ describe('the ingredient catalogue (spec 000 §1, spec 001: "185+ ingredients"; 
   it('ids and INCI names are unique; an id in both files is one merged ingredient', () => {
     const incis = all.map((i) => i.inci.toLowerCase());
     expect(new Set(incis).size).toBe(incis.length);
-    const ids = (file: string) => (parse(readFileSync(new URL(`../../server/formulation/catalogue/${file}`, import.meta.url), 'utf8')) as { ingredients: { id: string }[] }).ingredients.map((i) => i.id);
+    const ids = (file: string) =>
+      (
+        parse(readFileSync(new URL(`../../server/formulation/catalogue/${file}`, import.meta.url), 'utf8')) as { ingredients: { id: string }[] }
+      ).ingredients.map((i) => i.id);
     for (const file of ['ingredients-haircare.yaml', 'ingredients-skincare.yaml']) expect(new Set(ids(file)).size).toBe(ids(file).length);
     expect(get('glycerin').catalogues).toEqual(['haircare', 'skincare']);
     expect(get('retinol').catalogues).toEqual(['skincare']);
@@ -44,7 +47,12 @@ describe('the ingredient catalogue (spec 000 §1, spec 001: "185+ ingredients"; 
     expect(get('silica').silicone).toBe(false);
     expect(get('limonene')).toMatchObject({ allergen: true, functions: expect.arrayContaining(['fragrance_allergen']) });
     expect(get('linalool').allergen).toBe(true);
-    expect(all.filter((i) => i.allergen).map((i) => i.inci).sort()).toEqual([...euFragranceAllergens].sort());
+    expect(
+      all
+        .filter((i) => i.allergen)
+        .map((i) => i.inci)
+        .sort(),
+    ).toEqual([...euFragranceAllergens].sort());
     expect(get('parfum').fragrance).toBe(true);
     expect(get('lavender_oil').fragrance).toBe(true);
     for (const id of ['retinol', 'retinal', 'salicylic_acid', 'hydroquinone', 'saw_palmetto_extract']) expect(get(id).pregnancy_safe).toBe(false);
@@ -66,12 +74,24 @@ describe('the product skeletons (spec 000 §1, §3.6; spec 001 product list)', (
     const types = (category: string) => [...skeletons.values()].filter((s) => s.category === category).map((s) => s.product_type);
     expect(new Set(types('haircare'))).toEqual(new Set(productTypes.haircare));
     expect(types('supplement')).toEqual(['supplement_core']);
-    const textures = parse(readFileSync(new URL('../../server/formulation/textures/textures.yaml', import.meta.url), 'utf8')) as Record<'CLEANSER' | 'MOISTURIZER', object>;
+    const textures = parse(readFileSync(new URL('../../server/formulation/textures/textures.yaml', import.meta.url), 'utf8')) as Record<
+      'CLEANSER' | 'MOISTURIZER',
+      object
+    >;
     const slugsOf = (type: string) => [...skeletons.values()].filter((s) => s.product_type === type).map((s) => s.slug);
     expect(slugsOf('cleanser')).toEqual(Object.keys(textures.CLEANSER));
     expect(slugsOf('moisturizer')).toEqual(Object.keys(textures.MOISTURIZER));
     expect(slugsOf('serum')).toEqual(['serum']);
-    expect([...skeletons.values()].flatMap((s) => s.smaller_versions).sort()).toEqual(['cleanser_mini', 'cleanser_mini', 'moisturizer_mini', 'moisturizer_mini', 'moisturizer_mini', 'serum_mini', 'trial_conditioner', 'trial_shampoo']);
+    expect([...skeletons.values()].flatMap((s) => s.smaller_versions).sort()).toEqual([
+      'cleanser_mini',
+      'cleanser_mini',
+      'moisturizer_mini',
+      'moisturizer_mini',
+      'moisturizer_mini',
+      'serum_mini',
+      'trial_conditioner',
+      'trial_shampoo',
+    ]);
   });
 
   it('every skeleton ingredient is in the catalogue of its category, with one qs and room for its actives', () => {
@@ -247,7 +267,10 @@ describe('broken catalogue sources are reported with file:line:column, what was 
   - { id: dimethicone, inci: Dimethicone, functions: [smoothing], origin: synthetic, silicone: true, max_percent: { rinse_off: 5 }, note: "Slip." }
   - { id: salicylic_acid, inci: Salicylic Acid, functions: [exfoliating], origin: synthetic, pregnancy_safe: false, irritant: true, max_percent: { rinse_off: 3 }, note: "BHA." }
 `);
-    const skeletons = goodSkeletons.replace('      - { ingredient: glycerin, percent: 2 }\n', '      - { ingredient: glycerin, percent: 2 }\n      - { ingredient: lanolin, percent: 1 }\n      - { ingredient: dimethicone, percent: 1 }\n      - { ingredient: salicylic_acid, percent: 1 }\n');
+    const skeletons = goodSkeletons.replace(
+      '      - { ingredient: glycerin, percent: 2 }\n',
+      '      - { ingredient: glycerin, percent: 2 }\n      - { ingredient: lanolin, percent: 1 }\n      - { ingredient: dimethicone, percent: 1 }\n      - { ingredient: salicylic_acid, percent: 1 }\n',
+    );
     expect(problems({ haircare, skeletons })).toMatchInlineSnapshot(`
       [
         "skeletons.yaml:12:23  Expected a base ingredient every shopper can have; found "lanolin", which is animal-derived. Offer it as an active instead.",

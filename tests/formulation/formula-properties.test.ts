@@ -29,7 +29,10 @@ beforeAll(() => {
   // Every field may be unanswered; the hard-rule answers are drawn often enough to matter.
   profile = fc.record({
     answers: fc.record(fields, { requiredKeys: [] }),
-    aggressors: fc.uniqueArray(fc.record({ slug: fc.constantFrom(...aggressorSlugs), level: fc.constantFrom(...aggressorLevels) }), { selector: (a) => a.slug, maxLength: aggressorSlugs.length }),
+    aggressors: fc.uniqueArray(fc.record({ slug: fc.constantFrom(...aggressorSlugs), level: fc.constantFrom(...aggressorLevels) }), {
+      selector: (a) => a.slug,
+      maxLength: aggressorSlugs.length,
+    }),
     date: fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T23:59:59Z'), noInvalidDate: true }),
   });
 });
@@ -111,7 +114,11 @@ describe('formulas obey every hard rule over generated profiles (issue 4 points 
 
   it('pregnancy, post-pregnancy or breastfeeding: nothing unsafe then (retinoids, salicylic acid, saw palmetto, …) in any formula', () => {
     const hormones = fc.oneof(
-      fc.record({ profile_hormones: fc.subarray(['pregnant', 'post_pregnant', 'breastfeeding', 'menopause'], { minLength: 1 }).filter((l) => includesAny(l, ['pregnant', 'post_pregnant', 'breastfeeding'])) }),
+      fc.record({
+        profile_hormones: fc
+          .subarray(['pregnant', 'post_pregnant', 'breastfeeding', 'menopause'], { minLength: 1 })
+          .filter((l) => includesAny(l, ['pregnant', 'post_pregnant', 'breastfeeding'])),
+      }),
       fc.record({ profile_hormones_skin: fc.subarray(['pregnancy', 'diabetic', 'menopause'], { minLength: 1 }).filter((l) => l.includes('pregnancy')) }),
     );
     fc.assert(
@@ -128,7 +135,8 @@ describe('formulas obey every hard rule over generated profiles (issue 4 points 
     fc.assert(
       fc.property(profile, fc.constantFrom(2, 3), (p, level) => {
         p.answers.diag_sensitivity_level = level;
-        for (const made of formulate(p).filter((m) => topical(m, ['haircare', 'supplement']))) checkGentle(made, scents.percent.rinse_off * scents.gentleFactor);
+        for (const made of formulate(p).filter((m) => topical(m, ['haircare', 'supplement'])))
+          checkGentle(made, scents.percent.rinse_off * scents.gentleFactor);
       }),
       runs,
     );
@@ -157,7 +165,8 @@ describe('formulas obey every hard rule over generated profiles (issue 4 points 
           const use = skeleton.category === 'supplement' ? 'capsule' : skeleton.rinse_off ? 'rinse_off' : 'leave_on';
           for (const line of composition) {
             if (line.role === 'balance') expect(line.percent).toBeGreaterThan(0);
-            else if (line.role === 'active' && use !== 'capsule') expect(line.percent, line.ingredient.id).toBeLessThanOrEqual(line.ingredient.max_percent![use]!);
+            else if (line.role === 'active' && use !== 'capsule')
+              expect(line.percent, line.ingredient.id).toBeLessThanOrEqual(line.ingredient.max_percent![use]!);
           }
           const actives = formula.actives;
           expect(actives.length).toBeLessThanOrEqual(skeleton.actives.max_count);

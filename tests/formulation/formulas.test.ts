@@ -20,14 +20,17 @@ beforeAll(() => {
     catalogue: formulation.catalogue,
     known: formulation.known,
     dimensions: { haircare: scoring.haircare.map((d) => d.id), skincare: scoring.skincare.map((d) => d.id) },
-    scentSlugs: (['haircare', 'skincare'] as const).flatMap((c) => fragrances.categories[c].catalogue.map((f) => f.slug).filter((s) => s !== fragrances.categories[c].fragranceFree)),
+    scentSlugs: (['haircare', 'skincare'] as const).flatMap((c) =>
+      fragrances.categories[c].catalogue.map((f) => f.slug).filter((s) => s !== fragrances.categories[c].fragranceFree),
+    ),
   };
 });
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
 const SUMMER = new Date('2026-07-15T12:00:00Z');
 const formulas = (answers: Record<string, unknown>, aggressors: AggressorLevel[] = [], date = WINTER) => formulation.formulate(answers, aggressors, date);
-const product = (answers: Record<string, unknown>, slug: string, aggressors: AggressorLevel[] = [], date = WINTER) => formulas(answers, aggressors, date).formulas.find((f) => f.skeleton_slug === slug)!;
+const product = (answers: Record<string, unknown>, slug: string, aggressors: AggressorLevel[] = [], date = WINTER) =>
+  formulas(answers, aggressors, date).formulas.find((f) => f.skeleton_slug === slug)!;
 const activeSlugs = (f: { actives: { slug: string }[] }) => f.actives.map((a) => a.slug);
 const problemsOf = (edited: string) => compileFormulasSource(edited, FILE, context).problems.map(formatDataProblem);
 const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
@@ -41,7 +44,9 @@ describe('formulas.yaml is checked at start, with file:line:column (issue 4 poin
     const line = lineOf('ingredient: hydrolyzed_rice_protein');
     const problems = problemsOf(text.replace('ingredient: hydrolyzed_rice_protein', 'ingredient: hydrolyzed_rice_protien'));
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(new RegExp(`^${FILE}:${line}:\\d+  "hydrolyzed_rice_protien" is no ingredient of the catalogue\\. Did you mean "hydrolyzed_rice_protein"\\?`));
+    expect(problems[0]).toMatch(
+      new RegExp(`^${FILE}:${line}:\\d+  "hydrolyzed_rice_protien" is no ingredient of the catalogue\\. Did you mean "hydrolyzed_rice_protein"\\?`),
+    );
   });
 
   it('an ingredient the slot cannot take, a dose above its use level, an unknown driver and a nutrient given in percent are refused', () => {
@@ -60,20 +65,39 @@ describe('formulas.yaml is checked at start, with file:line:column (issue 4 poin
   });
 
   it('a rule naming an unknown answer, a scent without its allergen declaration and a non-allergen in one are refused', () => {
-    const problems = problemsOf(text.replace('when: { pref_vegan: true }', 'when: { pref_vegn: true }').replace('    glacia: { limonene: 6, linalool: 4 }\n', '').replace('perle: { hexyl_cinnamal: 3', 'perle: { glycerin: 3')).join('\n');
+    const problems = problemsOf(
+      text
+        .replace('when: { pref_vegan: true }', 'when: { pref_vegn: true }')
+        .replace('    glacia: { limonene: 6, linalool: 4 }\n', '')
+        .replace('perle: { hexyl_cinnamal: 3', 'perle: { glycerin: 3'),
+    ).join('\n');
     expect(problems).toContain('Did you mean "pref_vegan"?');
     expect(problems).toContain('The scent "glacia" has no allergen declaration');
     expect(problems).toContain('"glycerin" is not one of the EU fragrance allergens');
   });
 
   it('the hard rules hold even when a candidate in the table forgets to guard itself (pref_silicone "no")', () => {
-    const unguarded = compileFormulasSource(text.replace('{ ingredient: amodimethicone, percent: [0.5, 1.5], when: { pref_silicone: "yes" } }', '{ ingredient: amodimethicone, percent: [0.5, 1.5] }'), FILE, context).table!;
+    const unguarded = compileFormulasSource(
+      text.replace(
+        '{ ingredient: amodimethicone, percent: [0.5, 1.5], when: { pref_silicone: "yes" } }',
+        '{ ingredient: amodimethicone, percent: [0.5, 1.5] }',
+      ),
+      FILE,
+      context,
+    ).table!;
     const frizzy = { diag_hair_texture: 'frizzy', goal_straight: 3 };
     const build = (answers: Record<string, unknown>) => {
       const derived = formulation.derive(answers, []);
       const set = formulation.formulate(answers, [], WINTER, derived);
       const scores = new Map(derived.scores.haircare.map((s) => [s.dimension, s]));
-      return composeFormula(unguarded, formulation.catalogue, formulation.catalogue.skeletons.get('conditioner')!, { facts: set.facts, scores, fragrances: derived.fragrances, fragranceFree: { haircare: 'fragrance_free', skincare: 'frag_free' }, date: set.date, season: set.season }).formula;
+      return composeFormula(unguarded, formulation.catalogue, formulation.catalogue.skeletons.get('conditioner')!, {
+        facts: set.facts,
+        scores,
+        fragrances: derived.fragrances,
+        fragranceFree: { haircare: 'fragrance_free', skincare: 'frag_free' },
+        date: set.date,
+        season: set.season,
+      }).formula;
     };
     expect(activeSlugs(build(frizzy))).toContain('amodimethicone');
     const free = build({ ...frizzy, pref_silicone: 'no' });
@@ -86,7 +110,10 @@ describe('formulas.yaml is checked at start, with file:line:column (issue 4 poin
 describe('formulas for a profile (issue 4 point 4)', () => {
   it('actives follow the strongest needs, each saying why in the shopperâ€™s own terms', () => {
     const shampoo = product({ diag_color_treatments: true, diag_color_treatments_type: ['bleach'], diag_dandruff_level: 4, diag_hair_type: 'dry' }, 'shampoo');
-    expect(shampoo.actives.find((a) => a.slug === 'bis_aminopropyl_diglycol_dimaleate')).toMatchObject({ need: 'strength', because: 'rebuilds strength in damaged hair: you bleach your hair' });
+    expect(shampoo.actives.find((a) => a.slug === 'bis_aminopropyl_diglycol_dimaleate')).toMatchObject({
+      need: 'strength',
+      because: 'rebuilds strength in damaged hair: you bleach your hair',
+    });
     expect(shampoo.actives.find((a) => a.need === 'scalp')).toMatchObject({ slug: 'piroctone_olamine' });
     // Without the need, no active for it.
     expect(product({ diag_hair_type: 'normal' }, 'shampoo').actives.map((a) => a.need)).not.toContain('strength');
@@ -132,7 +159,13 @@ describe('formulas for a profile (issue 4 point 4)', () => {
   });
 
   it('pregnancy keeps retinoids, salicylic acid and ashwagandha out, and says so without naming it', () => {
-    const answers = { profile_age_range: 50, diag_concerns: ['fine_lines', 'breakouts'], diag_wrinkles: ['deep_wrinkles'], profile_stress_level: 'lot', diag_hairloss_level: 'excessive' };
+    const answers = {
+      profile_age_range: 50,
+      diag_concerns: ['fine_lines', 'breakouts'],
+      diag_wrinkles: ['deep_wrinkles'],
+      profile_stress_level: 'lot',
+      diag_hairloss_level: 'excessive',
+    };
     const before = formulas(answers).formulas;
     expect(before.flatMap(activeSlugs)).toEqual(expect.arrayContaining(['retinal', 'salicylic_acid', 'ashwagandha_root_extract']));
     const during = formulas({ ...answers, profile_hormones_skin: ['pregnancy'] }).formulas;
@@ -174,7 +207,10 @@ describe('formulas for a profile (issue 4 point 4)', () => {
   });
 
   it('skincare is made in the texture chosen, else the top-ranked one', () => {
-    const made = (answers: Record<string, unknown>) => formulas(answers).formulas.filter((f) => f.category === 'skincare').map((f) => f.skeleton_slug);
+    const made = (answers: Record<string, unknown>) =>
+      formulas(answers)
+        .formulas.filter((f) => f.category === 'skincare')
+        .map((f) => f.skeleton_slug);
     expect(made({ pref_texture_cleanser: 'foaming_gel', pref_texture_moisturizer: 'rich' })).toEqual(['foaming_gel', 'serum', 'rich']);
     expect(made({ diag_concerns: ['sensitivity', 'dryness'] })[0]).toBe('cleansing_cream');
   });
@@ -186,7 +222,9 @@ describe('ingredients, INCI lists, variants and recommendation slugs (spec 000 Â
     const list = keyIngredientsOf(set, 'haircare');
     expect(keyIngredients.parse({ category: 'haircare', ingredients: list }).ingredients.map((i) => i.rank)).toEqual(list.map((_, i) => i + 1));
     for (let i = 1; i < list.length; i++) expect(list[i - 1]!.products.length).toBeGreaterThanOrEqual(list[i]!.products.length);
-    expect(list.find((i) => i.slug === 'bis_aminopropyl_diglycol_dimaleate')?.products).toEqual(expect.arrayContaining(['shampoo', 'conditioner', 'hair_mask']));
+    expect(list.find((i) => i.slug === 'bis_aminopropyl_diglycol_dimaleate')?.products).toEqual(
+      expect.arrayContaining(['shampoo', 'conditioner', 'hair_mask']),
+    );
     expect(list.every((i) => i.because.length > 5)).toBe(true);
   });
 
@@ -198,15 +236,28 @@ describe('ingredients, INCI lists, variants and recommendation slugs (spec 000 Â
 
   it('conditioner_coarse for thick hair; the skincare variant names its texture', () => {
     const table = formulation.formulas;
-    expect(variantOf(table, formulas({ diag_hair_thickness: 'thick' }), 'conditioner')).toMatchObject({ slug: 'conditioner_coarse', type: 'conditioner', is_formula: true, product: { category: 'haircare' } });
+    expect(variantOf(table, formulas({ diag_hair_thickness: 'thick' }), 'conditioner')).toMatchObject({
+      slug: 'conditioner_coarse',
+      type: 'conditioner',
+      is_formula: true,
+      product: { category: 'haircare' },
+    });
     expect(variantOf(table, formulas({ diag_hair_thickness: 'thin' }), 'conditioner')?.slug).toBe('conditioner');
-    expect(variantOf(table, formulas({ pref_texture_moisturizer: 'light' }), 'moisturizer')?.product).toEqual({ type: 'moisturizer', category: 'skincare', sub_category: 'light' });
+    expect(variantOf(table, formulas({ pref_texture_moisturizer: 'light' }), 'moisturizer')?.product).toEqual({
+      type: 'moisturizer',
+      category: 'skincare',
+      sub_category: 'light',
+    });
     expect(variantOf(table, formulas({}), 'supplement_core')?.product.category).toBe('supplement');
   });
 
   it('the styling gelâ€™s recommendation slug follows the hold asked for; other products fall back to their variant', () => {
     const table = formulation.formulas;
-    expect(recommendationSlugOf(table, formulas({ diag_hold_level: 'strong' }), 'styling_gel')).toEqual({ product: 'styling_gel', recommendation_slug: 'styling_gel_strong_hold', because: 'you want a strong hold' });
+    expect(recommendationSlugOf(table, formulas({ diag_hold_level: 'strong' }), 'styling_gel')).toEqual({
+      product: 'styling_gel',
+      recommendation_slug: 'styling_gel_strong_hold',
+      because: 'you want a strong hold',
+    });
     expect(recommendationSlugOf(table, formulas({ diag_hold_level: 'not_sure' }), 'styling_gel')?.recommendation_slug).toBe('styling_gel_medium_hold');
     expect(activeSlugs(product({ diag_hold_level: 'strong' }, 'styling_gel'))).toContain('pvp');
     expect(activeSlugs(product({ diag_hold_level: 'light' }, 'styling_gel'))).toContain('pullulan');

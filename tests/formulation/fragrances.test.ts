@@ -35,13 +35,22 @@ describe('fragrance ranking (spec 000 §3.5; issue 4 point 5)', () => {
         expect(f).not.toHaveProperty('intensity');
       }
     }
-    expect(bySlug('haircare', 'solstice')).toMatchObject({ name: 'Solstice', description: 'Warm + Gourmand', ingredients: ['vanilla', 'caramel', 'musk'], limited: false });
+    expect(bySlug('haircare', 'solstice')).toMatchObject({
+      name: 'Solstice',
+      description: 'Warm + Gourmand',
+      ingredients: ['vanilla', 'caramel', 'musk'],
+      limited: false,
+    });
     expect(bySlug('haircare', 'paradiso')).toMatchObject({ limited: true });
     expect(bySlug('haircare', 'glacia')).toMatchObject({ limited: true });
     expect(bySlug('haircare', 'arcadia')).toMatchObject({ description: 'Citrusy + Woody', image_url: null });
     expect(bySlug('skincare', 'pacifica')).toMatchObject({ description: 'Woody + Aromatic', ingredients: ['lavender', 'lemongrass', 'cypress'] });
     expect(bySlug('skincare', 'blanca')).toMatchObject({ ingredients: ['crisp linen', 'ambrette', 'rose'] });
-    expect(bySlug('skincare', 'frag_free')).toMatchObject({ label: 'Fragrance-Free', description: 'You may notice a light scent due to your custom ingredient blend', ingredients: [] });
+    expect(bySlug('skincare', 'frag_free')).toMatchObject({
+      label: 'Fragrance-Free',
+      description: 'You may notice a light scent due to your custom ingredient blend',
+      ingredients: [],
+    });
   });
 
   it.each([
@@ -58,14 +67,24 @@ describe('fragrance ranking (spec 000 §3.5; issue 4 point 5)', () => {
   });
 
   it('reasons take the order of §3.5; sensitive skin is a skincare reason only', () => {
-    expect(ranked('skincare', { diag_concerns: ['sensitivity'], profile_hormones_skin: ['pregnancy'] })[0]!.reason_why_slug).toBe('fragrance_free_recommender_sensitive_skin_v1');
+    expect(ranked('skincare', { diag_concerns: ['sensitivity'], profile_hormones_skin: ['pregnancy'] })[0]!.reason_why_slug).toBe(
+      'fragrance_free_recommender_sensitive_skin_v1',
+    );
     expect(ranked('haircare', { diag_concerns: ['sensitivity'], profile_backgrounds: ['itching'] }).every((f) => f.reason_why_slug === null)).toBe(true);
     expect(ranked('haircare', {}).at(-1)!.slug).toBe('fragrance_free');
   });
 
   it('a sensitive scalp gets the scented fragrances softest first; otherwise the catalogue order', () => {
-    expect(ranked('haircare', {}).slice(0, 3).map((f) => f.slug)).toEqual(['arcadia', 'aura', 'botanica']);
-    expect(ranked('haircare', { diag_sensitivity_level: 3 }).slice(0, 3).map((f) => f.slug)).toEqual(['perle', 'prelude', 'corsica']);
+    expect(
+      ranked('haircare', {})
+        .slice(0, 3)
+        .map((f) => f.slug),
+    ).toEqual(['arcadia', 'aura', 'botanica']);
+    expect(
+      ranked('haircare', { diag_sensitivity_level: 3 })
+        .slice(0, 3)
+        .map((f) => f.slug),
+    ).toEqual(['perle', 'prelude', 'corsica']);
   });
 
   it('a broken table is refused with file:line:column', () => {
@@ -94,7 +113,9 @@ describe('fragrance ranking (spec 000 §3.5; issue 4 point 5)', () => {
 describe('the story mocks agree with the server', () => {
   it('skincare fragrances, with and without a reason', () => {
     expect(sampleSkincareFragrances()).toEqual({ fragrances: ranked('skincare', {}) });
-    expect(sampleSkincareFragrances('fragrance_free_recommender_sensitive_skin_v1')).toEqual({ fragrances: ranked('skincare', { diag_concerns: ['sensitivity'] }) });
+    expect(sampleSkincareFragrances('fragrance_free_recommender_sensitive_skin_v1')).toEqual({
+      fragrances: ranked('skincare', { diag_concerns: ['sensitivity'] }),
+    });
   });
 
   it('textures for oily, dry and balanced skin', () => {

@@ -28,7 +28,12 @@ export async function describePersona(formulation: Formulation, persona: Persona
   const lines = [
     `# ${persona.name}: ${persona.summary}`,
     `place: ${place.city}, ${place.region} (${persona.answers.profile_zipcode}) on ${set.date}, ${set.season}`,
-    `aggressors: ${aggressors.filter((a) => a.level !== 'low').map((a) => `${a.slug} ${a.level}`).join(', ') || 'none above low'}`,
+    `aggressors: ${
+      aggressors
+        .filter((a) => a.level !== 'low')
+        .map((a) => `${a.slug} ${a.level}`)
+        .join(', ') || 'none above low'
+    }`,
   ];
   for (const category of persona.categories) {
     const scores = derived.scores[category === 'skincare' ? 'skincare' : 'haircare'];
@@ -43,7 +48,11 @@ export async function describePersona(formulation: Formulation, persona: Persona
 }
 
 function formulaLines(formula: Formula, routine: string): string[] {
-  const scent = formula.fragrance ? `${formula.fragrance.name} (${formula.fragrance.because})` : formula.fragrance_free_because ? `fragrance-free (${formula.fragrance_free_because})` : 'none (no scent choice)';
+  const scent = formula.fragrance
+    ? `${formula.fragrance.name} (${formula.fragrance.because})`
+    : formula.fragrance_free_because
+      ? `fragrance-free (${formula.fragrance_free_because})`
+      : 'none (no scent choice)';
   return [
     `### ${formula.label} [${formula.skeleton_slug}]`,
     `routine: ${routine}`,

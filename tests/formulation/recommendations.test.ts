@@ -10,7 +10,8 @@ beforeAll(() => {
   formulation = createFormulation(answerCatalog(loadFlowDirectory('flows').flows));
 });
 
-const routine = (category: 'haircare' | 'skincare', answers: Record<string, unknown>, aggressors: AggressorLevel[] = []) => formulation.derive(answers, aggressors).routine[category];
+const routine = (category: 'haircare' | 'skincare', answers: Record<string, unknown>, aggressors: AggressorLevel[] = []) =>
+  formulation.derive(answers, aggressors).routine[category];
 const sections = (list: ReturnType<typeof routine>) => Object.fromEntries(list.map((p) => [p.product, p.section]));
 
 describe('product recommendations (spec 000 §3.7; spec 001 sections; issue 4 point 7)', () => {
@@ -24,13 +25,22 @@ describe('product recommendations (spec 000 §3.7; spec 001 sections; issue 4 po
   });
 
   it('a dry, damaged head: mask and oil recommended; dry shampoo inadvisable for the dry scalp, with why', () => {
-    const list = routine('haircare', { diag_hair_type: 'dry', diag_scalp_type: 'dry', diag_color_treatments: true, diag_color_treatments_type: ['bleach'], diag_split_ends: 'yes', diag_hair_porosity: 'high' });
+    const list = routine('haircare', {
+      diag_hair_type: 'dry',
+      diag_scalp_type: 'dry',
+      diag_color_treatments: true,
+      diag_color_treatments_type: ['bleach'],
+      diag_split_ends: 'yes',
+      diag_hair_porosity: 'high',
+    });
     expect(sections(list)).toMatchObject({ shampoo: 'preselect', conditioner: 'preselect', hair_mask: 'main', hair_oil: 'main', dry_shampoo: 'inadvisable' });
     expect(list.find((p) => p.product === 'dry_shampoo')!.because).toBe('dry shampoo absorbs oil your dry scalp needs');
   });
 
   it('an oily scalp: dry shampoo and scalp mask recommended, hair oil inadvisable, a light conditioner only', () => {
-    expect(sections(routine('haircare', { diag_regrease_delay: 'within_one_day', diag_hair_type: 'oily', diag_scalp_type: 'oily', diag_sebum_level: 4 }))).toMatchObject({
+    expect(
+      sections(routine('haircare', { diag_regrease_delay: 'within_one_day', diag_hair_type: 'oily', diag_scalp_type: 'oily', diag_sebum_level: 4 })),
+    ).toMatchObject({
       dry_shampoo: 'main',
       scalp_mask: 'main',
       hair_oil: 'inadvisable',
@@ -42,7 +52,10 @@ describe('product recommendations (spec 000 §3.7; spec 001 sections; issue 4 po
     const shedding = { diag_hairloss_level: 'excessive', goal_hair_shedding: 3 };
     expect(sections(routine('haircare', shedding))).toMatchObject({ scalp_serum: 'main', supplement_core: 'main' });
     const pregnant = routine('haircare', { ...shedding, profile_hormones: ['pregnant'] });
-    expect(pregnant.find((p) => p.product === 'supplement_core')).toMatchObject({ section: 'inadvisable', because: 'please ask your doctor before taking supplements at this time' });
+    expect(pregnant.find((p) => p.product === 'supplement_core')).toMatchObject({
+      section: 'inadvisable',
+      because: 'please ask your doctor before taking supplements at this time',
+    });
   });
 
   it('the season at the place features a hair oil in cold, dry air', () => {

@@ -16,12 +16,20 @@ const score = (category: 'haircare' | 'skincare', answers: Record<string, unknow
 
 describe('scoring (issue 4 point 3): needs 0-100 on named dimensions, each with what moved it', () => {
   it('covers the hair and skin dimensions the issue names', () => {
-    expect(table.haircare.map((d) => d.id)).toEqual(expect.arrayContaining(['dryness', 'damage', 'frizz', 'volume', 'scalp_oil', 'scalp_sensitivity', 'dandruff', 'shedding']));
+    expect(table.haircare.map((d) => d.id)).toEqual(
+      expect.arrayContaining(['dryness', 'damage', 'frizz', 'volume', 'scalp_oil', 'scalp_sensitivity', 'dandruff', 'shedding']),
+    );
     expect(table.skincare.map((d) => d.id)).toEqual(expect.arrayContaining(['hydration', 'oil', 'sensitivity', 'ageing', 'blemishes', 'pigmentation']));
   });
 
   it('a dry, bleached, porous head scores high on dryness and damage, and says why in the shopper’s terms', () => {
-    const s = score('haircare', { diag_hair_type: 'dry', diag_hair_porosity: 'high', diag_color_treatments: true, diag_color_treatments_type: ['bleach'], diag_split_ends: 'yes' });
+    const s = score('haircare', {
+      diag_hair_type: 'dry',
+      diag_hair_porosity: 'high',
+      diag_color_treatments: true,
+      diag_color_treatments_type: ['bleach'],
+      diag_split_ends: 'yes',
+    });
     expect(s.dryness!.level).toBe('high');
     expect(s.damage!.score).toBeGreaterThanOrEqual(60);
     expect(s.dryness!.reasons[0]).toEqual({ because: 'your hair feels dry', points: 40, source: 'answers' });
@@ -33,19 +41,44 @@ describe('scoring (issue 4 point 3): needs 0-100 on named dimensions, each with 
     const humid = score('haircare', { diag_hair_texture: 'smooth' }, [{ slug: 'humidity', level: 'high' }]);
     expect(humid.frizz!.reasons).toEqual([{ because: 'humid air where you live swells the hair', points: 15, source: 'place' }]);
     const everything = score('haircare', {}, [
-      { slug: 'humidity', level: 'high' }, { slug: 'dry_air', level: 'high' }, { slug: 'uv', level: 'high' }, { slug: 'hard_water', level: 'high' },
-      { slug: 'pollution', level: 'high' }, { slug: 'cold', level: 'high' }, { slug: 'heat', level: 'high' }, { slug: 'indoor_heating', level: 'high' },
-      { slug: 'pool_chlorine', level: 'high' }, { slug: 'stress', level: 'high' }, { slug: 'wind', level: 'high' },
+      { slug: 'humidity', level: 'high' },
+      { slug: 'dry_air', level: 'high' },
+      { slug: 'uv', level: 'high' },
+      { slug: 'hard_water', level: 'high' },
+      { slug: 'pollution', level: 'high' },
+      { slug: 'cold', level: 'high' },
+      { slug: 'heat', level: 'high' },
+      { slug: 'indoor_heating', level: 'high' },
+      { slug: 'pool_chlorine', level: 'high' },
+      { slug: 'stress', level: 'high' },
+      { slug: 'wind', level: 'high' },
     ]);
     for (const dimension of Object.values(everything)) expect(dimension.level, dimension.dimension).not.toBe('high');
-    const skin = score('skincare', {}, [{ slug: 'uv', level: 'high' }, { slug: 'dry_air', level: 'high' }, { slug: 'pollution', level: 'high' }, { slug: 'cold', level: 'high' }, { slug: 'wind', level: 'high' }, { slug: 'humidity', level: 'high' }]);
+    const skin = score('skincare', {}, [
+      { slug: 'uv', level: 'high' },
+      { slug: 'dry_air', level: 'high' },
+      { slug: 'pollution', level: 'high' },
+      { slug: 'cold', level: 'high' },
+      { slug: 'wind', level: 'high' },
+      { slug: 'humidity', level: 'high' },
+    ]);
     for (const dimension of Object.values(skin)) expect(dimension.level, dimension.dimension).not.toBe('high');
   });
 
   it('oily, breakout-prone skin scores oil and blemishes high, hydration low; dry, sensitive skin the other way', () => {
-    const oily = score('skincare', { diag_concerns: ['oiliness', 'breakouts', 'clogged_pores'], diag_skintype_afternoon: 'oily', diag_skintype_morning: 'oily', diag_zits_frequency: 'constantly' });
+    const oily = score('skincare', {
+      diag_concerns: ['oiliness', 'breakouts', 'clogged_pores'],
+      diag_skintype_afternoon: 'oily',
+      diag_skintype_morning: 'oily',
+      diag_zits_frequency: 'constantly',
+    });
     expect([oily.oil!.level, oily.blemishes!.level, oily.hydration!.level]).toEqual(['high', 'high', 'low']);
-    const dry = score('skincare', { diag_concerns: ['dryness', 'sensitivity', 'redness'], diag_skintype_morning: 'tights', diag_skintype_shower: 'tights', diag_comfort: 'yes_often' });
+    const dry = score('skincare', {
+      diag_concerns: ['dryness', 'sensitivity', 'redness'],
+      diag_skintype_morning: 'tights',
+      diag_skintype_shower: 'tights',
+      diag_comfort: 'yes_often',
+    });
     expect([dry.hydration!.level, dry.sensitivity!.level, dry.oil!.level]).toEqual(['high', 'high', 'low']);
   });
 
@@ -60,11 +93,15 @@ describe('scoring (issue 4 point 3): needs 0-100 on named dimensions, each with 
 });
 
 describe('a broken scoring table is refused with file:line:column (issue 4: rules as data, checked like the flows)', () => {
-  const table = (rules: string[]) => ['haircare:', '  dryness:', '    label: Dryness', '    base: 10', '    rules:', ...rules.map((r) => `      - ${r}`), 'skincare: {}'].join('\n');
+  const table = (rules: string[]) =>
+    ['haircare:', '  dryness:', '    label: Dryness', '    base: 10', '    rules:', ...rules.map((r) => `      - ${r}`), 'skincare: {}'].join('\n');
 
   it('names an unknown field with a suggestion, and a value the field cannot hold', () => {
     const { table: broken, problems } = compileScoringSource(
-      table(['{ when: { diag_hair_typ: dry }, points: 40, because: your hair feels dry }', '{ when: { diag_hair_type: parched }, points: 40, because: your hair feels dry }']),
+      table([
+        '{ when: { diag_hair_typ: dry }, points: 40, because: your hair feels dry }',
+        '{ when: { diag_hair_type: parched }, points: 40, because: your hair feels dry }',
+      ]),
       'scoring.yaml',
       known,
     );
@@ -79,7 +116,10 @@ describe('a broken scoring table is refused with file:line:column (issue 4: rule
 
   it('refuses a test that can never hold for the field’s shape (one answer or a list)', () => {
     const { problems } = compileScoringSource(
-      table(['{ when: { diag_concerns: { in: [dryness] } }, points: 10, because: dry }', '{ when: { diag_hair_type: { includesAny: [dry] } }, points: 10, because: dry }']),
+      table([
+        '{ when: { diag_concerns: { in: [dryness] } }, points: 10, because: dry }',
+        '{ when: { diag_hair_type: { includesAny: [dry] } }, points: 10, because: dry }',
+      ]),
       'scoring.yaml',
       known,
     );
@@ -93,11 +133,20 @@ describe('a broken scoring table is refused with file:line:column (issue 4: rule
 
   it('explains the usual slip of a comma inside { … } cutting a reason short', () => {
     const { problems } = compileScoringSource(table(['{ when: { goal_volume: 3 }, points: 10, because: you want volume, and body }']), 'scoring.yaml', known);
-    expect(problems.map(formatDataProblem)).toEqual(['scoring.yaml:6:75  Unknown key(s): and body. A comma inside { … } ends a value: put text with commas in quotes.']);
+    expect(problems.map(formatDataProblem)).toEqual([
+      'scoring.yaml:6:75  Unknown key(s): and body. A comma inside { … } ends a value: put text with commas in quotes.',
+    ]);
   });
 
   it('refuses points out of range, a missing reason and unknown keys', () => {
-    const { problems } = compileScoringSource(table(['{ when: { aggressor.humidity: high }, points: 400, because: "" }', '{ when: { goal_volume: 3 }, points: 10, because: you want volume, weight: 2 }']), 'scoring.yaml', known);
+    const { problems } = compileScoringSource(
+      table([
+        '{ when: { aggressor.humidity: high }, points: 400, because: "" }',
+        '{ when: { goal_volume: 3 }, points: 10, because: you want volume, weight: 2 }',
+      ]),
+      'scoring.yaml',
+      known,
+    );
     expect(problems.map(formatDataProblem)).toMatchInlineSnapshot(`
       [
         "scoring.yaml:6:55  points go from -100 to 100",

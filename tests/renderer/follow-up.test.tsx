@@ -47,7 +47,10 @@ describe('spec 000 §2.5 step 7 and §2.8 (MedicalModal): the follow-up modal', 
   });
 
   it('on a single-choice step it opens on choosing a follow-up value, and reports the answer only once acknowledged', async () => {
-    const withFollowUp = { ...length, step: { ...length.step, followUp: { on: ['very_long'], title: 'Long hair', body: 'We will add extra care.', button: 'Got it' } } };
+    const withFollowUp = {
+      ...length,
+      step: { ...length.step, followUp: { on: ['very_long'], title: 'Long hair', body: 'We will add extra care.', button: 'Got it' } },
+    };
     const { user, onChange } = renderStep(withFollowUp);
     await user.click(screen.getByRole('radio', { name: 'Short' }));
     expect(screen.queryByRole('dialog')).toBeNull();

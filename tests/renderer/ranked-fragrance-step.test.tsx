@@ -37,13 +37,27 @@ describe('spec 000 §2.5 step 32 and §3.5: the skincare fragrance step (Skincar
       'Your top recommendation | You may notice a light scent due to your custom ingredient blend | Because you indicated that you are pregnant, trying, or recently pregnant, we recommend fragrance-free for you.',
     );
     expect(screen.getAllByText('Your top recommendation')).toHaveLength(1);
-    expect(screen.queryByText(/Because you indicated/)?.closest('.option')?.querySelector('input')?.value).toBe('frag_free');
+    expect(
+      screen
+        .queryByText(/Because you indicated/)
+        ?.closest('.option')
+        ?.querySelector('input')?.value,
+    ).toBe('frag_free');
   });
 
   it('a fragrance the ranking leaves out is labelled not recommended at this time; an unknown slug is dropped (§8)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderStep(skincareFragrance, {
-      facts: { ranking: { status: 'ready', items: [{ slug: 'pacifica', rank: 1 }, { slug: 'solstice', rank: 2 }, { slug: 'blanca', rank: 3 }] } },
+      facts: {
+        ranking: {
+          status: 'ready',
+          items: [
+            { slug: 'pacifica', rank: 1 },
+            { slug: 'solstice', rank: 2 },
+            { slug: 'blanca', rank: 3 },
+          ],
+        },
+      },
     });
     expect(values()).toEqual(['PACIFICA', 'BLANCA', 'frag_free']);
     expect(description('Fragrance-Free')).toContain('Not recommended at this time');

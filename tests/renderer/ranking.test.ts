@@ -34,13 +34,30 @@ describe('rankOptions: spec 000 §2.5 and §3.5, skincare fragrances', () => {
   });
 
   it('orders by rank whatever order the server lists them in, matching catalogue slugs case-insensitively', () => {
-    const ranked = rankOptions(fragrances, ready([{ slug: 'FRAG_FREE', rank: 3 }, { slug: 'Blanca', rank: 1 }, { slug: 'pacifica', rank: 2 }]), copy);
+    const ranked = rankOptions(
+      fragrances,
+      ready([
+        { slug: 'FRAG_FREE', rank: 3 },
+        { slug: 'Blanca', rank: 1 },
+        { slug: 'pacifica', rank: 2 },
+      ]),
+      copy,
+    );
     expect(values(ranked)).toEqual(['BLANCA', 'PACIFICA', 'frag_free']);
   });
 
   it('matches an option by its slug, not its stored value, when it has one', () => {
-    const options: CompiledOption[] = [{ value: 'PACIFICA', label: 'Pacifica', slug: 'pacifica-2026' }, { value: 'BLANCA', label: 'Blanca' }];
-    const ranked = rankOptions(options, ready([{ slug: 'pacifica-2026', rank: 1 }, { slug: 'blanca', rank: 2 }]));
+    const options: CompiledOption[] = [
+      { value: 'PACIFICA', label: 'Pacifica', slug: 'pacifica-2026' },
+      { value: 'BLANCA', label: 'Blanca' },
+    ];
+    const ranked = rankOptions(
+      options,
+      ready([
+        { slug: 'pacifica-2026', rank: 1 },
+        { slug: 'blanca', rank: 2 },
+      ]),
+    );
     expect(values(ranked)).toEqual(['PACIFICA', 'BLANCA']);
   });
 
@@ -62,7 +79,14 @@ describe('rankOptions: spec 000 §2.5 and §3.5, skincare fragrances', () => {
 
 describe('rankOptions: spec 000 §3.6, skincare textures', () => {
   it('ranks skeleton slugs against the option values, best first', () => {
-    const ranked = rankOptions(moisturizerTextures.options, ready([{ slug: 'rich', rank: 1 }, { slug: 'medium', rank: 2 }, { slug: 'light', rank: 3 }]));
+    const ranked = rankOptions(
+      moisturizerTextures.options,
+      ready([
+        { slug: 'rich', rank: 1 },
+        { slug: 'medium', rank: 2 },
+        { slug: 'light', rank: 3 },
+      ]),
+    );
     expect(values(ranked)).toEqual(['rich', 'medium', 'light']);
     expect(ranked.map((r) => r.label)).toEqual(['top', undefined, undefined]);
   });
@@ -78,7 +102,14 @@ describe('rankOptions: spec 000 §3.6, skincare textures', () => {
 describe('rankOptions: spec 000 §8, unknown slugs from the server', () => {
   it('logs an unknown texture or fragrance slug and drops it from the list', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const ranked = rankOptions(cleanserTextures.options, ready([{ slug: 'clay_mask', rank: 1 }, { slug: 'cleansing_cream', rank: 2 }, { slug: 'foaming_gel', rank: 3 }]));
+    const ranked = rankOptions(
+      cleanserTextures.options,
+      ready([
+        { slug: 'clay_mask', rank: 1 },
+        { slug: 'cleansing_cream', rank: 2 },
+        { slug: 'foaming_gel', rank: 3 },
+      ]),
+    );
     expect(values(ranked)).toEqual(['cleansing_cream', 'foaming_gel']);
     expect(ranked[0]!.label).toBe('top');
     expect(warn).toHaveBeenCalledTimes(1);
@@ -103,7 +134,14 @@ describe('rankOptions: the step works without a ranking (spec 000 §2.5)', () =>
   });
 
   it('an option listed twice keeps its best rank', () => {
-    const ranked = rankOptions(cleanserTextures.options, ready([{ slug: 'foaming_gel', rank: 3 }, { slug: 'cleansing_cream', rank: 2 }, { slug: 'foaming_gel', rank: 1 }]));
+    const ranked = rankOptions(
+      cleanserTextures.options,
+      ready([
+        { slug: 'foaming_gel', rank: 3 },
+        { slug: 'cleansing_cream', rank: 2 },
+        { slug: 'foaming_gel', rank: 1 },
+      ]),
+    );
     expect(ranked.map((r) => [r.option.value, r.rank])).toEqual([
       ['foaming_gel', 1],
       ['cleansing_cream', 2],

@@ -33,7 +33,13 @@ describeEachDatabase('account (API.md Identity; spec 000 §3.9)', (database) => 
         body: { first_name: ' Grace ', last_name: 'Hopper', phone: '+1 212 555 0100', text_optin: true },
       });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', phone: '+1 212 555 0100', text_optin: true, text_marketing_optin: false });
+      expect(response.body).toMatchObject({
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        phone: '+1 212 555 0100',
+        text_optin: true,
+        text_marketing_optin: false,
+      });
       expect((await t.call('GET', '/v1/account/', { token: access })).body.first_name).toBe('Grace');
     });
 
@@ -41,7 +47,10 @@ describeEachDatabase('account (API.md Identity; spec 000 §3.9)', (database) => 
       const { access } = await signUpCustomer(t);
       const email = uniqueEmail('expiring');
       expect((await t.call('PATCH', '/v1/account/', { token: access, body: { email } })).body.pending_email).toBe(email);
-      await t.db.update(emailChanges).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(emailChanges.newEmail, email));
+      await t.db
+        .update(emailChanges)
+        .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+        .where(eq(emailChanges.newEmail, email));
       expect((await t.call('GET', '/v1/account/', { token: access })).body.pending_email).toBeNull();
     });
 
@@ -149,7 +158,10 @@ describeEachDatabase('account (API.md Identity; spec 000 §3.9)', (database) => 
       const moved = await t.call('PATCH', `/v1/account/addresses/${named.body.pubkey}`, { token: access, body: { country: 'CA', zipcode: 'M5V 3L9' } });
       expect(moved).toMatchObject({ status: 400, body: { fields: { state: ['Choose a province of Canada.'] } } });
       expect((await t.call('GET', '/v1/account/addresses', { token: access })).body).toEqual(before);
-      const done = await t.call('PATCH', `/v1/account/addresses/${named.body.pubkey}`, { token: access, body: { country: 'CA', zipcode: 'M5V 3L9', state: 'Ontario' } });
+      const done = await t.call('PATCH', `/v1/account/addresses/${named.body.pubkey}`, {
+        token: access,
+        body: { country: 'CA', zipcode: 'M5V 3L9', state: 'Ontario' },
+      });
       expect(done).toMatchObject({ status: 200, body: { country: 'CA', state: 'ON', zipcode: 'M5V 3L9' } });
     });
 

@@ -72,7 +72,15 @@ describe('new connections during a burst on the embedded database (the real serv
   let tokens: string[];
 
   beforeAll(async () => {
-    const settings = readSettings({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir('shop-burst-server'), WEB_ROOT: tempDir('shop-web'), PUBLIC_URL: 'https://shop.test', ACCESS_LOG: 'off', RATE_LIMITS: 'off' });
+    const settings = readSettings({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir('shop-burst-server'),
+      WEB_ROOT: tempDir('shop-web'),
+      PUBLIC_URL: 'https://shop.test',
+      ACCESS_LOG: 'off',
+      RATE_LIMITS: 'off',
+    });
     server = await startServer(settings, { flows: fakeFlows });
     base = { host: '127.0.0.1', port: server.port };
     tokens = [];

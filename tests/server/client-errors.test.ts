@@ -17,7 +17,14 @@ describeEachDatabase('spec 000 §8 client error reports', (database) => {
   });
 
   it('a report is written to the log as a warning with the request id, and answered 204', async () => {
-    const report = { where: 'loading the stylist', name: 'TypeError', message: 'Failed to fetch', code: 'network_error', status: 0, path: '/stylist/jane-salon' };
+    const report = {
+      where: 'loading the stylist',
+      name: 'TypeError',
+      message: 'Failed to fetch',
+      code: 'network_error',
+      status: 0,
+      path: '/stylist/jane-salon',
+    };
     const response = await t.call('POST', '/v1/client_errors/', { body: report });
     expect(response.status).toBe(204);
     const [line] = reportsIn(log).slice(-1);
@@ -59,9 +66,16 @@ describeEachDatabase('spec 000 §8 client error reports', (database) => {
       },
     });
     // An address of its own (a documentation IPv6 address): the database's counters outlive one run.
-    const headers = { 'x-forwarded-for': `2001:db8::${randomBytes(4).toString('hex').replace(/(....)(....)/, '$1:$2')}` };
+    const headers = {
+      'x-forwarded-for': `2001:db8::${randomBytes(4)
+        .toString('hex')
+        .replace(/(....)(....)/, '$1:$2')}`,
+    };
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await limited.call('POST', '/v1/client_errors/', { headers, body: { where: 'loop', name: 'Error', message: `n${i}`, path: '/' } })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await limited.call('POST', '/v1/client_errors/', { headers, body: { where: 'loop', name: 'Error', message: `n${i}`, path: '/' } })).status,
+      );
     expect(statuses).toEqual([204, 204, 204, 429, 429]);
   });
 });

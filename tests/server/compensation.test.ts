@@ -39,8 +39,15 @@ describeEachDatabase('compensation: a failure half-way leaves nothing half-done'
       expect(failed.status).toBe(500);
       expect(failed.body).toEqual({ code: 'server_error', detail: expect.any(String) });
       expect(JSON.stringify(failed.body)).not.toMatch(/auth_sessions|constraint|query/i);
-      expect(log.lines().at(-1)).toMatchObject({ level: 50, msg: 'POST /v1/auth/signin/verify failed', err: { cause: { constraint: 'test_refuse_sessions' } } }); // the cause goes to the log only
-      const [link] = await t.db.select().from(magicLinks).where(eq(magicLinks.userId, (await t.db.select().from(users).where(eq(users.email, customer.email)))[0]!.id));
+      expect(log.lines().at(-1)).toMatchObject({
+        level: 50,
+        msg: 'POST /v1/auth/signin/verify failed',
+        err: { cause: { constraint: 'test_refuse_sessions' } },
+      }); // the cause goes to the log only
+      const [link] = await t.db
+        .select()
+        .from(magicLinks)
+        .where(eq(magicLinks.userId, (await t.db.select().from(users).where(eq(users.email, customer.email)))[0]!.id));
       expect(link?.usedAt).toBeNull();
       expect((await t.call('GET', '/v1/account/hair_profile/', { token: guest.access })).body.hair_length).toBe('long');
 

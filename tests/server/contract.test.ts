@@ -34,7 +34,10 @@ describe('the contract, declared once (issue 11)', () => {
   it('each declared call is mounted by exactly one operation, with the declared method, path, auth and schemas', () => {
     for (const name of names) {
       const mounted = operations.filter((operation) => routeKey(operation.call) === routeKey(routes[name]));
-      expect(mounted.map((operation) => operation.name), name).toEqual([name]);
+      expect(
+        mounted.map((operation) => operation.name),
+        name,
+      ).toEqual([name]);
       const { call } = mounted[0]!;
       expect(call, name).toBe(endpoints[name]);
       expect({ method: call.method, path: call.path, auth: call.auth }, name).toEqual(routes[name]);
@@ -46,7 +49,11 @@ describe('the contract, declared once (issue 11)', () => {
   });
 
   it('every mounted /v1/ operation is a declared call; the few server-only ones are marked as such', () => {
-    const serverOnly = (list: Operation[]) => list.filter((operation) => operation.name === null).map((operation) => routeKey(operation.call)).sort();
+    const serverOnly = (list: Operation[]) =>
+      list
+        .filter((operation) => operation.name === null)
+        .map((operation) => routeKey(operation.call))
+        .sort();
     for (const operation of operations) {
       if (operation.call.path.startsWith('/v1/')) expect(operation.name, routeKey(operation.call)).not.toBeNull();
     }
@@ -58,13 +65,21 @@ describe('the contract, declared once (issue 11)', () => {
 
   it('the app routes each declared call to one handler', () => {
     const down = { execute: () => Promise.resolve() } as unknown as Database;
-    const registered = createTestApp(down).app.routes.filter((route) => route.method !== 'ALL').map(routeKey);
-    for (const name of names) expect(registered.filter((key) => key === routeKey(routes[name])), name).toHaveLength(1);
+    const registered = createTestApp(down)
+      .app.routes.filter((route) => route.method !== 'ALL')
+      .map(routeKey);
+    for (const name of names)
+      expect(
+        registered.filter((key) => key === routeKey(routes[name])),
+        name,
+      ).toHaveLength(1);
   });
 
   it('each operation documents a success: 204 exactly when the call answers without a body', () => {
     for (const operation of operations) {
-      const successes = Object.keys(operation.docs.responses).map(Number).filter((status) => status >= 200 && status < 300);
+      const successes = Object.keys(operation.docs.responses)
+        .map(Number)
+        .filter((status) => status >= 200 && status < 300);
       expect(successes.length, routeKey(operation.call)).toBeGreaterThan(0);
       if (operation.name) expect(successes.includes(204), operation.name).toBe(operation.call.response === null);
     }
@@ -80,15 +95,20 @@ describe('the contract, declared once (issue 11)', () => {
       expect(documented, name).toBeDefined();
       expect(documented.operationId).toBe(name);
       const queryNames = declared.query ? Object.keys((jsonSchema(declared.query, 'input').properties ?? {}) as object) : [];
-      expect((documented.parameters ?? []).map((p: { name: string; in: string }) => `${p.in} ${p.name}`), name).toEqual([
-        ...pathParams(path).map((p) => `path ${p}`),
-        ...queryNames.map((q) => `query ${q}`),
-      ]);
+      expect(
+        (documented.parameters ?? []).map((p: { name: string; in: string }) => `${p.in} ${p.name}`),
+        name,
+      ).toEqual([...pathParams(path).map((p) => `path ${p}`), ...queryNames.map((q) => `query ${q}`)]);
       if (declared.body) expect(documented.requestBody.content['application/json'].schema, name).toEqual(jsonSchema(declared.body, 'input'));
       else expect(documented.requestBody, name).toBeUndefined();
       expect(documented.security, name).toEqual(auth === 'required' ? [{ bearer: [] }] : auth === 'none' ? [] : [{}, { bearer: [] }]);
       for (const [status, response] of Object.entries(documented.responses as Record<string, { content?: Record<string, { schema: unknown }> }>)) {
-        const expected = Number(status) >= 300 ? expect.objectContaining({ required: ['code', 'detail'] }) : declared.response ? jsonSchema(declared.response, 'output') : undefined;
+        const expected =
+          Number(status) >= 300
+            ? expect.objectContaining({ required: ['code', 'detail'] })
+            : declared.response
+              ? jsonSchema(declared.response, 'output')
+              : undefined;
         expect(response.content?.['application/json']?.schema, `${name} ${status}`).toEqual(expected);
       }
     }
@@ -102,12 +122,21 @@ describe('the contract, declared once (issue 11)', () => {
     const sent: { method: string; url: URL; body: unknown; bearer: string | null }[] = [];
     const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
-      sent.push({ method: init.method ?? 'GET', url: new URL(String(input)), body: init.body ? JSON.parse(String(init.body)) : undefined, bearer: headers.get('Authorization') });
+      sent.push({
+        method: init.method ?? 'GET',
+        url: new URL(String(input)),
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        bearer: headers.get('Authorization'),
+      });
       return init.method === 'DELETE' ? new Response(null, { status: 204 }) : Response.json({});
     };
     const user = { access: fakeJwt(Date.now() / 1000 + 3600), refresh: fakeJwt(Date.now() / 1000 + 86_400) };
     const api = createApiClient({ baseUrl: 'http://shop.test', fetch, tokens: createMemoryTokenStore({ user }), retries: 0 });
-    expect(Object.keys(api).filter((key) => key !== 'call').sort()).toEqual([...names].sort());
+    expect(
+      Object.keys(api)
+        .filter((key) => key !== 'call')
+        .sort(),
+    ).toEqual([...names].sort());
 
     const home = { address1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '73301', country: 'US' as const };
     const sampleCalls = {

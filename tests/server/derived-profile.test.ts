@@ -16,8 +16,28 @@ beforeAll(() => {
 });
 
 const HAIRCARE_SLUGS = [
-  'arcadia', 'aura', 'botanica', 'candela', 'corsica', 'elixir', 'fete', 'fruitissime', 'ispahan', 'meleni', 'napoli',
-  'oasis', 'palma', 'perle', 'prelude', 'rituel', 'signature', 'vitae', 'paradiso', 'solstice', 'glacia', 'fragrance_free',
+  'arcadia',
+  'aura',
+  'botanica',
+  'candela',
+  'corsica',
+  'elixir',
+  'fete',
+  'fruitissime',
+  'ispahan',
+  'meleni',
+  'napoli',
+  'oasis',
+  'palma',
+  'perle',
+  'prelude',
+  'rituel',
+  'signature',
+  'vitae',
+  'paradiso',
+  'solstice',
+  'glacia',
+  'fragrance_free',
 ];
 
 describeEachDatabase('derived profile data: fragrances, skeleton recommendations and scoring (spec 000 §3.5-3.7)', (database) => {
@@ -90,7 +110,11 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
         const { access } = await signUpCustomer(t);
         await save(access, answers);
         const [first] = await fragrances(access, category);
-        expect(first, JSON.stringify(answers)).toMatchObject({ slug: category === 'skincare' ? 'frag_free' : 'fragrance_free', rank: 1, reason_why_slug: reason });
+        expect(first, JSON.stringify(answers)).toMatchObject({
+          slug: category === 'skincare' ? 'frag_free' : 'fragrance_free',
+          rank: 1,
+          reason_why_slug: reason,
+        });
       }
     });
 
@@ -107,7 +131,13 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
 
     it('answers that give no reason leave the catalogue order', async () => {
       const { access } = await signUpCustomer(t);
-      await save(access, { diag_concerns: ['dryness'], profile_backgrounds: ['none'], profile_hormones_skin: ['menopause'], profile_stress_cause: ['none'], diag_routine_products: ['serum'] });
+      await save(access, {
+        diag_concerns: ['dryness'],
+        profile_backgrounds: ['none'],
+        profile_hormones_skin: ['menopause'],
+        profile_stress_cause: ['none'],
+        diag_routine_products: ['serum'],
+      });
       expect((await fragrances(access, 'skincare')).map((f) => f.slug)).toEqual(['pacifica', 'blanca', 'frag_free']);
     });
   });
@@ -122,10 +152,20 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
       const response = await t.call('GET', '/v1/account/hair_profile/skeleton_recommendations?category=skincare', { token: access });
       expect(response.body).toEqual({
         skeleton_recommendations: [
-          { product_slug: 'CLEANSER', ranked_skeletons: [{ skeleton_slug: 'foaming_gel', rank: 1 }, { skeleton_slug: 'cleansing_cream', rank: 2 }] },
+          {
+            product_slug: 'CLEANSER',
+            ranked_skeletons: [
+              { skeleton_slug: 'foaming_gel', rank: 1 },
+              { skeleton_slug: 'cleansing_cream', rank: 2 },
+            ],
+          },
           {
             product_slug: 'MOISTURIZER',
-            ranked_skeletons: [{ skeleton_slug: 'medium', rank: 1 }, { skeleton_slug: 'light', rank: 2 }, { skeleton_slug: 'rich', rank: 3 }],
+            ranked_skeletons: [
+              { skeleton_slug: 'medium', rank: 1 },
+              { skeleton_slug: 'light', rank: 2 },
+              { skeleton_slug: 'rich', rank: 3 },
+            ],
           },
         ],
       });
@@ -140,7 +180,10 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
         [{ diag_concerns: ['dryness'] }, dry],
         [{ diag_skintype_morning: 'oily', diag_skintype_shower: 'tights', diag_skintype_afternoon: 'depends_on_area' }, balanced],
         // Balanced skin with fine lines: the medium cream, and the rich one before the gel cream.
-        [{ diag_skintype_morning: 'balanced', diag_skintype_shower: 'balanced', diag_skintype_afternoon: 'balanced', diag_concerns: ['fine_lines'] }, { ...balanced, MOISTURIZER: ['medium', 'rich', 'light'] }],
+        [
+          { diag_skintype_morning: 'balanced', diag_skintype_shower: 'balanced', diag_skintype_afternoon: 'balanced', diag_concerns: ['fine_lines'] },
+          { ...balanced, MOISTURIZER: ['medium', 'rich', 'light'] },
+        ],
       ];
       for (const [answers, expected] of cases) {
         const { access } = await signUpCustomer(t);
@@ -195,7 +238,10 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
       const body = productRecommendations.parse(response.body);
       expect(body.category).toBe('haircare');
       expect(body.recommendations[0]).toMatchObject({ product: 'shampoo', section: 'preselect', rank: 1 });
-      expect(body.recommendations.find((p) => p.product === 'dry_shampoo')).toMatchObject({ section: 'inadvisable', because: 'dry shampoo absorbs oil your dry scalp needs' });
+      expect(body.recommendations.find((p) => p.product === 'dry_shampoo')).toMatchObject({
+        section: 'inadvisable',
+        because: 'dry shampoo absorbs oil your dry scalp needs',
+      });
       const skin = productRecommendations.parse((await t.call('GET', '/v1/account/product_recommendations?category=skincare', { token: access })).body);
       expect(skin.recommendations.map((p) => p.product).sort()).toEqual(['cleanser', 'moisturizer', 'serum']);
     });
@@ -243,7 +289,8 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
         for (const word of words) expect(text, `${path} mentions "${word}"`).not.toContain(word);
       }
       // They did count: shedding is scored higher than for the same hair without them.
-      const shedding = async (token: string) => (await t.call('GET', '/v1/account/hair_profile/scoring', { token })).body.scores.find((s: { dimension: string }) => s.dimension === 'shedding').score;
+      const shedding = async (token: string) =>
+        (await t.call('GET', '/v1/account/hair_profile/scoring', { token })).body.scores.find((s: { dimension: string }) => s.dimension === 'shedding').score;
       const plain = await signUpCustomer(t);
       await save(plain.access, { diag_hairloss_level: 'excessive' });
       expect(await shedding(access)).toBeGreaterThan(await shedding(plain.access));

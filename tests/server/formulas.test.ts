@@ -38,7 +38,20 @@ describeEachDatabase('formulas: prescription, ingredients, INCI lists, variant, 
     const body = prescription.parse(await get(access, '/v1/account/hair_profile/prescription/'));
     expect(body.date).toBe('2027-01-20');
     expect(body.formulas.map((f) => f.product)).toEqual([
-      'shampoo', 'conditioner', 'hair_mask', 'leavein_conditioner', 'curl_cream', 'dry_shampoo', 'hair_oil', 'scalp_mask', 'scalp_serum', 'styling_gel', 'supplement_core', 'cleanser', 'serum', 'moisturizer',
+      'shampoo',
+      'conditioner',
+      'hair_mask',
+      'leavein_conditioner',
+      'curl_cream',
+      'dry_shampoo',
+      'hair_oil',
+      'scalp_mask',
+      'scalp_serum',
+      'styling_gel',
+      'supplement_core',
+      'cleanser',
+      'serum',
+      'moisturizer',
     ]);
     const conditioner = body.formulas.find((f) => f.product === 'conditioner')!;
     expect(conditioner.made_for).toEqual({ date: '2027-01-20', season: 'winter' });
@@ -49,7 +62,11 @@ describeEachDatabase('formulas: prescription, ingredients, INCI lists, variant, 
 
   it('a saved answer changes the next formula at once: derived data is never stale (§4.3)', async () => {
     const { access } = await signUpCustomer(t);
-    const actives = async () => (prescription.parse(await get(access, '/v1/account/hair_profile/prescription/')).formulas.find((f) => f.product === 'shampoo')!.actives.map((a) => a.slug));
+    const actives = async () =>
+      prescription
+        .parse(await get(access, '/v1/account/hair_profile/prescription/'))
+        .formulas.find((f) => f.product === 'shampoo')!
+        .actives.map((a) => a.slug);
     expect(await actives()).not.toContain('piroctone_olamine');
     await save(access, { diag_dandruff_level: 4 });
     expect(await actives()).toContain('piroctone_olamine');
@@ -66,7 +83,11 @@ describeEachDatabase('formulas: prescription, ingredients, INCI lists, variant, 
     const incis = inciLists.parse(await get(access, '/v1/account/hair_profile/incis?category=haircare'));
     expect(incis.incis).toHaveLength(11);
     expect(incis.incis.find((i) => i.product === 'supplement_core')?.inci[0]).toBe('Microcrystalline Cellulose');
-    for (const path of ['/v1/account/hair_profile/incis', '/v1/account/hair_profile/incis?category=nails', '/v1/account/hair_profile/ingredients?category=nails']) {
+    for (const path of [
+      '/v1/account/hair_profile/incis',
+      '/v1/account/hair_profile/incis?category=nails',
+      '/v1/account/hair_profile/ingredients?category=nails',
+    ]) {
       const response = await t.call('GET', path, { token: access });
       expect(response.status, path).toBe(400);
       expect(response.body).toMatchObject({ code: 'validation_error', fields: { category: expect.any(Array) } });
@@ -77,9 +98,15 @@ describeEachDatabase('formulas: prescription, ingredients, INCI lists, variant, 
     const { access } = await signUpCustomer(t);
     await save(access, { diag_hair_thickness: 'thick', diag_hold_level: 'strong' });
     expect(productVariant.parse(await post(access, '/v1/account/hair_profile/variant', 'conditioner'))).toEqual({
-      slug: 'conditioner_coarse', type: 'conditioner', label: 'Custom Conditioner for coarse hair', is_formula: true, product: { type: 'conditioner', category: 'haircare', sub_category: null },
+      slug: 'conditioner_coarse',
+      type: 'conditioner',
+      label: 'Custom Conditioner for coarse hair',
+      is_formula: true,
+      product: { type: 'conditioner', category: 'haircare', sub_category: null },
     });
-    expect(recommendationSlug.parse(await post(access, '/v1/account/hair_profile/recommendation_slug', 'styling_gel')).recommendation_slug).toBe('styling_gel_strong_hold');
+    expect(recommendationSlug.parse(await post(access, '/v1/account/hair_profile/recommendation_slug', 'styling_gel')).recommendation_slug).toBe(
+      'styling_gel_strong_hold',
+    );
     for (const body of [{ product: 'brush' }, { product: '' }, {}]) {
       const response = await t.call('POST', '/v1/account/hair_profile/variant', { token: access, body });
       expect(response.status, JSON.stringify(body)).toBe(400);
@@ -91,7 +118,12 @@ describeEachDatabase('formulas: prescription, ingredients, INCI lists, variant, 
     const { access } = await signUpCustomer(t);
     await save(access, { diag_hairloss_level: 'excessive', pref_vegan: true });
     const body = skeletonFormula.parse(await get(access, '/v1/account/hair_profile/formula?skeleton=supplement_core'));
-    expect(body).toMatchObject({ slug: 'supplement_core', advisable: true, variant: { product: { category: 'supplement' } }, formula: { product: 'supplement_core' } });
+    expect(body).toMatchObject({
+      slug: 'supplement_core',
+      advisable: true,
+      variant: { product: { category: 'supplement' } },
+      formula: { product: 'supplement_core' },
+    });
     expect(body.formula.actives.map((a) => a.slug)).not.toContain('marine_collagen_peptides');
     await save(access, { profile_hormones: ['pregnant'] });
     const during = skeletonFormula.parse(await get(access, '/v1/account/hair_profile/formula?skeleton=supplement_core'));
@@ -104,7 +136,12 @@ describeEachDatabase('formulas: prescription, ingredients, INCI lists, variant, 
   });
 
   it('need a session, and answer on the caller’s own answers only', async () => {
-    for (const path of ['/v1/account/hair_profile/prescription/', '/v1/account/hair_profile/ingredients', '/v1/account/hair_profile/incis?category=haircare', '/v1/account/hair_profile/formula?skeleton=supplement_core']) {
+    for (const path of [
+      '/v1/account/hair_profile/prescription/',
+      '/v1/account/hair_profile/ingredients',
+      '/v1/account/hair_profile/incis?category=haircare',
+      '/v1/account/hair_profile/formula?skeleton=supplement_core',
+    ]) {
       expect((await t.call('GET', path)).status, path).toBe(401);
     }
     expect((await t.call('POST', '/v1/account/hair_profile/variant', { body: { product: 'shampoo' } })).status).toBe(401);
@@ -118,11 +155,20 @@ describeEachDatabase('formulas: prescription, ingredients, INCI lists, variant, 
   it('health and hormone answers shape the formulas but are never named in them (issue 4 point 10)', async () => {
     const { access } = await signUpCustomer(t);
     await save(access, {
-      profile_hormones: ['pregnant', 'menopause'], profile_hormones_skin: ['diabetic', 'pregnancy'], profile_stress_cause: ['medication_change', 'diagnosed_scalp_disorder', 'medical_treatment'],
-      diag_hairloss_other: ['medication_change', 'medical_treatment'], diag_routine_products: ['medical_topicals'], diag_concerns: ['breakouts', 'fine_lines'],
+      profile_hormones: ['pregnant', 'menopause'],
+      profile_hormones_skin: ['diabetic', 'pregnancy'],
+      profile_stress_cause: ['medication_change', 'diagnosed_scalp_disorder', 'medical_treatment'],
+      diag_hairloss_other: ['medication_change', 'medical_treatment'],
+      diag_routine_products: ['medical_topicals'],
+      diag_concerns: ['breakouts', 'fine_lines'],
     });
     const words = ['pregnan', 'menopause', 'diabet', 'medication', 'diagnosed', 'medical_t', 'topical', 'breastfeed'];
-    for (const path of ['/v1/account/hair_profile/prescription/', '/v1/account/hair_profile/ingredients?category=skincare', '/v1/account/hair_profile/incis?category=skincare', '/v1/account/hair_profile/formula?skeleton=supplement_core']) {
+    for (const path of [
+      '/v1/account/hair_profile/prescription/',
+      '/v1/account/hair_profile/ingredients?category=skincare',
+      '/v1/account/hair_profile/incis?category=skincare',
+      '/v1/account/hair_profile/formula?skeleton=supplement_core',
+    ]) {
       const text = JSON.stringify(await get(access, path)).toLowerCase();
       for (const word of words) expect(text, `${path} mentions "${word}"`).not.toContain(word);
     }

@@ -47,7 +47,9 @@ async function fingerprint(db: Database): Promise<string> {
   return (result as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
 }
 
-function operationsOf(document: { paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }): Operation[] {
+function operationsOf(document: {
+  paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+}): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
@@ -73,7 +75,10 @@ describeEachDatabase('every route of /openapi.json against generated input (issu
     const home = { address1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '73301', country: 'US' };
     const ownAddress = (await t.call('POST', '/v1/account/addresses', { token: owner.access, body: home })).body.pubkey as string;
     const otherAddress = (await t.call('POST', '/v1/account/addresses', { token: other.access, body: home })).body.pubkey as string;
-    await t.call('PATCH', '/v1/account/hair_profile/', { token: owner.access, body: { profile_zipcode: '10001', profile_country: 'US', diag_hair_length: 'long' } });
+    await t.call('PATCH', '/v1/account/hair_profile/', {
+      token: owner.access,
+      body: { profile_zipcode: '10001', profile_country: 'US', diag_hair_length: 'long' },
+    });
     const claims = JSON.parse(Buffer.from(owner.access.split('.')[1]!, 'base64url').toString('utf8'));
     const expired = signJwt({ ...claims, iat: claims.iat - 3600, exp: claims.iat - 60 }, TEST_SECRET);
 
@@ -92,7 +97,16 @@ describeEachDatabase('every route of /openapi.json against generated input (issu
     );
     const contentType = fc.oneof(
       { weight: 6, arbitrary: fc.constant('application/json') },
-      { weight: 1, arbitrary: fc.constantFrom<string | undefined>('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/vnd.api+json', undefined) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<string | undefined>(
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/vnd.api+json',
+          undefined,
+        ),
+      },
     );
     const rawBody = fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '12', '', ' ', '{"a":1,"a":2}', '\u0000', `{"x":"${'y'.repeat(70 * 1024)}"}`);
 
@@ -100,14 +114,20 @@ describeEachDatabase('every route of /openapi.json against generated input (issu
       const declared = operation.params.filter((p) => p.in === 'query');
       const query = fc.array(
         fc.oneof(
-          ...(declared.length > 0 ? [{ weight: 3, arbitrary: fc.constantFrom(...declared).chain((p) => fc.tuple(fc.constant(p.name), valueOf(p.schema, hints).map(unquote))) }] : []),
+          ...(declared.length > 0
+            ? [{ weight: 3, arbitrary: fc.constantFrom(...declared).chain((p) => fc.tuple(fc.constant(p.name), valueOf(p.schema, hints).map(unquote))) }]
+            : []),
           { weight: 1, arbitrary: fc.tuple(objectKey(), hostileValue().map(unquote)) },
         ),
         { maxLength: 3 },
       );
       const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
       const body = hasBody
-        ? fc.oneof({ weight: 6, arbitrary: operation.body ? valueOf(operation.body, hints) : hostileValue() }, { weight: 1, arbitrary: rawBody }, { weight: 1, arbitrary: hostileValue() })
+        ? fc.oneof(
+            { weight: 6, arbitrary: operation.body ? valueOf(operation.body, hints) : hostileValue() },
+            { weight: 1, arbitrary: rawBody },
+            { weight: 1, arbitrary: hostileValue() },
+          )
         : fc.constant(undefined);
       return fc.record({
         operation: fc.constant(operation),

@@ -240,7 +240,10 @@ describeEachDatabase('identity rules against account takeover (server/identity/R
       await t.call('POST', '/v1/auth/signin/', { token: guest.access, body: { username: customer.email } });
       const verified = await t.call('POST', '/v1/auth/signin/verify/', { token: guest.access, body: { token: await latestMagicToken(t, customer.email) } });
       expect(verified.status).toBe(200);
-      expect((await t.call('GET', '/v1/account/hair_profile/', { token: verified.body.access })).body).toMatchObject({ hair_length: 'long', diag_hair_type: 'oily' });
+      expect((await t.call('GET', '/v1/account/hair_profile/', { token: verified.body.access })).body).toMatchObject({
+        hair_length: 'long',
+        diag_hair_type: 'oily',
+      });
       expect((await t.call('GET', '/v1/account/addresses', { token: verified.body.access })).body).toHaveLength(1);
       expect((await t.call('GET', '/v1/account/', { token: guest.access })).status).toBe(401);
     });
@@ -248,7 +251,10 @@ describeEachDatabase('identity rules against account takeover (server/identity/R
     it('a stale or forged token sent with a good link still signs in, without merging', async () => {
       const customer = await signUpCustomer(t);
       await t.call('POST', '/v1/auth/signin/', { body: { username: customer.email } });
-      const verified = await t.call('POST', '/v1/auth/signin/verify/', { token: 'forged.token.value', body: { token: await latestMagicToken(t, customer.email) } });
+      const verified = await t.call('POST', '/v1/auth/signin/verify/', {
+        token: 'forged.token.value',
+        body: { token: await latestMagicToken(t, customer.email) },
+      });
       expect(verified.status).toBe(200);
     });
   });

@@ -40,7 +40,13 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
     it('creates the account, lowercases e-mail and username, defaults username and opt-ins, records the origin', async () => {
       const email = uniqueEmail('Mixed.Case').replace('mixed', 'MiXeD');
       const response = await t.call('POST', '/v1/auth/signup/', {
-        body: { email: email.toUpperCase(), first_name: 'Ada', last_name: 'Lovelace', has_accepted_terms: true, account_creation_origin: 'consultation_sign_up_haircare' },
+        body: {
+          email: email.toUpperCase(),
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          has_accepted_terms: true,
+          account_creation_origin: 'consultation_sign_up_haircare',
+        },
       });
       expect(response.status).toBe(201);
       const { access } = tokenPair.parse(response.body);
@@ -240,8 +246,7 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
         },
       });
       const { email } = await signUpCustomer(limited);
-      const ask = (username: string, ip: string) =>
-        limited.call('POST', '/v1/auth/signin/', { body: { username }, headers: { 'x-forwarded-for': ip } });
+      const ask = (username: string, ip: string) => limited.call('POST', '/v1/auth/signin/', { body: { username }, headers: { 'x-forwarded-for': ip } });
       expect((await ask(email, '203.0.113.1')).status).toBe(200);
       expect((await ask(email, '203.0.113.2')).status).toBe(200);
       const third = await ask(email, '203.0.113.3');

@@ -37,14 +37,30 @@ describe('server/main.ts logs in production', () => {
   it('one JSON line per request on stdout, the verify link’s token and the bodies’ secrets nowhere', async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', NODE_ENV: 'production', DATA_DIR: dataDir, WEB_ROOT: webRoot, PUBLIC_URL: 'https://shop.test', DATABASE_URL: '', SMTP_URL: '', SECRET_KEY: '', ACCESS_LOG: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        WEB_ROOT: webRoot,
+        PUBLIC_URL: 'https://shop.test',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        SECRET_KEY: '',
+        ACCESS_LOG: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitForOutput(child, () => stdout, (text) => /Shop listening on http:\/\/localhost:\d+/.test(text), 'listening');
+    await waitForOutput(
+      child,
+      () => stdout,
+      (text) => /Shop listening on http:\/\/localhost:\d+/.test(text),
+      'listening',
+    );
     const url = /Shop listening on (http:\/\/localhost:\d+)/.exec(stdout)![1]!;
 
     const linkToken = randomBytes(32).toString('base64url');
@@ -53,9 +69,17 @@ describe('server/main.ts logs in production', () => {
     const page = await fetch(`${url}/signin/verify?token=${linkToken}&next=%2Fconsultation%2Fhaircare`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("object-src 'none'");
-    const verify = await fetch(`${url}/v1/auth/signin/verify/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: bodyToken }) });
+    const verify = await fetch(`${url}/v1/auth/signin/verify/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: bodyToken }),
+    });
     expect(verify.status).toBe(401);
-    const signIn = await fetch(`${url}/v1/auth/signin/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email }) });
+    const signIn = await fetch(`${url}/v1/auth/signin/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email }),
+    });
     expect(signIn.status).toBe(404);
     const guest = (await (await fetch(`${url}/v1/auth/signup/guest/`, { method: 'POST' })).json()) as { access: string; refresh: string };
     const account = await fetch(`${url}/v1/account/`, { headers: { authorization: `Bearer ${guest.access}` } });
@@ -66,7 +90,10 @@ describe('server/main.ts logs in production', () => {
     child.kill('SIGTERM');
     await closed;
 
-    const lines = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining([expect.stringContaining('Shop listening on'), 'request', 'SIGTERM: shutting down.']));
     expect(lines.filter((line) => line.msg === 'request').map(({ method, path, query, status }) => ({ method, path, query, status }))).toEqual([
       { method: 'GET', path: '/signin/verify', query: 'token=[redacted]&next=[redacted]', status: 200 },

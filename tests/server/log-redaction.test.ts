@@ -41,11 +41,16 @@ describeEachDatabase('logs never hold secrets', (database) => {
     keep('guest access', guest.access);
     keep('guest refresh', guest.refresh);
     const guestAnswer = keep('guest answer', secretAnswer());
-    expect((await t.call('PATCH', '/v1/account/hair_profile/', { token: guest.access, body: { profile_zipcode: guestAnswer, hair_length: 'long' } })).status).toBe(200);
+    expect(
+      (await t.call('PATCH', '/v1/account/hair_profile/', { token: guest.access, body: { profile_zipcode: guestAnswer, hair_length: 'long' } })).status,
+    ).toBe(200);
 
     const email = keep('e-mail', uniqueEmail('secret.shopper'));
     keep('e-mail in a query', encodeURIComponent(email));
-    const signedUp = await t.call('POST', '/v1/auth/signup/', { token: guest.access, body: { email, first_name: 'Ada', last_name: 'Lovelace', has_accepted_terms: true } });
+    const signedUp = await t.call('POST', '/v1/auth/signup/', {
+      token: guest.access,
+      body: { email, first_name: 'Ada', last_name: 'Lovelace', has_accepted_terms: true },
+    });
     expect(signedUp.status).toBe(201);
     keep('sign-up access', signedUp.body.access);
     keep('sign-up refresh', signedUp.body.refresh);
@@ -112,7 +117,9 @@ describeEachDatabase('logs never hold secrets', (database) => {
     expect(requests).toHaveLength(14);
     for (const line of requests) {
       expect(line).toMatchObject({ level: 30, reqId: expect.stringMatching(/^[0-9a-f-]{36}$/), ms: expect.any(Number) });
-      expect(Object.keys(line).sort()).toEqual(['level', 'method', 'ms', 'msg', 'path', 'pid', 'reqId', 'status', 'time', ...(line.query ? ['query'] : [])].sort());
+      expect(Object.keys(line).sort()).toEqual(
+        ['level', 'method', 'ms', 'msg', 'path', 'pid', 'reqId', 'status', 'time', ...(line.query ? ['query'] : [])].sort(),
+      );
     }
 
     // The failure is logged with the request's id, the query and the constraint, without the values.
@@ -140,7 +147,12 @@ describeEachDatabase('logs never hold secrets', (database) => {
     await enqueueMail(database().db, clock.now(), { kind: 'magic_link', to, subject: 'Your sign-in link', text: link });
     expect((await dispatcher.drain()).failed).toBeGreaterThanOrEqual(1);
     await dispatcher.close();
-    expect(mailLog.lines()[0]).toMatchObject({ level: 50, msg: expect.stringMatching(/^Mail \d+ failed \(attempt 1\): 550 5\.1\.1 <\[email\]>: Recipient address rejected; message: https:\/\/shop\.test\/signin\/verify\?token=redacted$/) });
+    expect(mailLog.lines()[0]).toMatchObject({
+      level: 50,
+      msg: expect.stringMatching(
+        /^Mail \d+ failed \(attempt 1\): 550 5\.1\.1 <\[email\]>: Recipient address rejected; message: https:\/\/shop\.test\/signin\/verify\?token=redacted$/,
+      ),
+    });
     expect(mailLog.text()).not.toContain(to);
   });
 

@@ -172,7 +172,15 @@ describeEachDatabase('mail (outbox, dispatcher, /dev/outbox)', (database) => {
       expect(row).toMatchObject({ status: 'sent', attempts: 2 });
       expect(transport.sent.map((m) => m.to)).toEqual([to]);
 
-      const broken = createOutboxDispatcher({ db, transport: flakyTransport(99), clock, from: 'x@shop.test', retryDelayMs: 1000, maxAttempts: 3, log: () => undefined });
+      const broken = createOutboxDispatcher({
+        db,
+        transport: flakyTransport(99),
+        clock,
+        from: 'x@shop.test',
+        retryDelayMs: 1000,
+        maxAttempts: 3,
+        log: () => undefined,
+      });
       const doomed = uniqueEmail('doomed');
       await enqueueMail(db, clock.now(), { kind: 'test', to: doomed, subject: 'Hi', text: 'Hello' });
       for (let i = 0; i < 3; i += 1) {

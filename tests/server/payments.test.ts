@@ -5,7 +5,14 @@ import { capturedLog, type CapturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, TEST_SECRET, type TestApp } from './support/test-app';
 
-const card = (over: Record<string, unknown> = {}) => ({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Ada Lovelace', ...over });
+const card = (over: Record<string, unknown> = {}) => ({
+  number: '4242 4242 4242 4242',
+  exp_month: 12,
+  exp_year: 2030,
+  cvc: '123',
+  name: 'Ada Lovelace',
+  ...over,
+});
 
 describeEachDatabase('POST /v1/payments/test/tokenize (issue 14: the embedded test provider)', (database) => {
   let t: TestApp;
@@ -19,7 +26,10 @@ describeEachDatabase('POST /v1/payments/test/tokenize (issue 14: the embedded te
   it('a test card becomes a token that carries the card back, with only the brand and last four shown', async () => {
     const response = await tokenize(card({ number: '4000 0027 6000 3184' }));
     expect(response.status).toBe(201);
-    expect(cardToken.parse(response.body)).toEqual({ token: expect.stringMatching(/^tok_test_/), card: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2030 } });
+    expect(cardToken.parse(response.body)).toEqual({
+      token: expect.stringMatching(/^tok_test_/),
+      card: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2030 },
+    });
     const read = readTestCardToken(response.body.token, TEST_SECRET, Math.floor(t.clock.now().getTime() / 1000));
     expect(read).toMatchObject({ name: 'Ada Lovelace', behaviour: { outcome: 'requires_authentication' } });
   });
@@ -27,7 +37,10 @@ describeEachDatabase('POST /v1/payments/test/tokenize (issue 14: the embedded te
   it('each wrong part of a card is a field error on its form field (spec 001 §5: the name on the card is required)', async () => {
     const response = await tokenize(card({ number: '4242 4242 4242 4241', exp_month: 1, exp_year: 2020, cvc: '1', name: 'A' }));
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'validation_error', fields: { number: [expect.any(String)], exp_month: ['Your card has expired.'], cvc: [expect.any(String)] } });
+    expect(response.body).toMatchObject({
+      code: 'validation_error',
+      fields: { number: [expect.any(String)], exp_month: ['Your card has expired.'], cvc: [expect.any(String)] },
+    });
     const noName = await tokenize(card({ name: '   ' }));
     expect(noName.body).toMatchObject({ code: 'validation_error', fields: { name: ['Enter the name on the card.'] } });
     for (const bad of [{}, card({ number: 4242424242424242 }), card({ exp_month: 13 }), card({ cvc: '12345' }), card({ extra: true }), 'not json']) {

@@ -16,7 +16,13 @@ it('builds a query once per database', () => {
 });
 
 describeEachDatabase('a prepared query', (database) => {
-  const emailOf = preparedOnce((db) => db.select({ email: users.email }).from(users).where(eq(users.pubkey, sql.placeholder('pubkey'))).prepare('test_email_of'));
+  const emailOf = preparedOnce((db) =>
+    db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.pubkey, sql.placeholder('pubkey')))
+      .prepare('test_email_of'),
+  );
 
   it('runs again and again with new values, also from many requests at once', async () => {
     const { db } = database();

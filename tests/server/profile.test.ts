@@ -47,7 +47,13 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
 
   it('answers saved at the same moment are all kept, also when the first saves make the profile (§4.3)', async () => {
     const { access } = await signUpCustomer(t);
-    const answers = [{ hair_length: 'long' }, { goal_volume: 3 }, { diag_styling: ['shampoo'] }, { has_answered_haircare_questions: true }, { privacy_policies: true }];
+    const answers = [
+      { hair_length: 'long' },
+      { goal_volume: 3 },
+      { diag_styling: ['shampoo'] },
+      { has_answered_haircare_questions: true },
+      { privacy_policies: true },
+    ];
     const first = await Promise.all(answers.map((body) => patch(access, body)));
     expect(first.map((r) => r.status)).toEqual(answers.map(() => 200));
     const later = await Promise.all([patch(access, { goal_volume: 0 }), patch(access, { hair_length: 'short' }), patch(access, { terms_conditions: true })]);
@@ -66,7 +72,12 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
   it('a bad value is 400 naming the field, and nothing of that request is saved (§4.3)', async () => {
     const { access } = await signUpCustomer(t);
     await patch(access, { hair_length: 'short' });
-    const bad = await patch(access, { hair_length: 'long', diag_hair_texture: 'plaid', privacy_policies: true, consultation_status: { category: 'haircare', status: 'completed' } });
+    const bad = await patch(access, {
+      hair_length: 'long',
+      diag_hair_texture: 'plaid',
+      privacy_policies: true,
+      consultation_status: { category: 'haircare', status: 'completed' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_error');
     expect(bad.body.detail).toEqual(expect.any(String));
@@ -109,15 +120,26 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
   it('spec 000 §4.1: finishing saves status "completed" on the profile, next to the category’s completed status; it reads back completed', async () => {
     const { access } = await signUpCustomer(t);
     await patch(access, { hair_length: 'medium' });
-    const finish = await patch(access, { has_answered_haircare_questions: true, status: 'completed', consultation_status: { category: 'haircare', status: 'completed' } });
+    const finish = await patch(access, {
+      has_answered_haircare_questions: true,
+      status: 'completed',
+      consultation_status: { category: 'haircare', status: 'completed' },
+    });
     expect(finish.status).toBe(200);
     expect(hairProfile.parse(finish.body)).toMatchObject({ status: 'completed', consultation_statuses: { haircare: 'completed', skincare: 'not_started' } });
-    expect(await profile(access)).toMatchObject({ status: 'completed', has_answered_haircare_questions: true, consultation_statuses: { haircare: 'completed', skincare: 'not_started' } });
+    expect(await profile(access)).toMatchObject({
+      status: 'completed',
+      has_answered_haircare_questions: true,
+      consultation_statuses: { haircare: 'completed', skincare: 'not_started' },
+    });
     expect((await t.call('GET', '/v1/account/', { token: access })).body.profile.hair_profile_status).toBe('completed');
     // The status alone completes the profile and leaves each category where it was.
     const other = await signUpCustomer(t);
     await patch(other.access, { diag_phototype: 'never_burns' });
-    expect((await patch(other.access, { status: 'completed' })).body).toMatchObject({ status: 'completed', consultation_statuses: { haircare: 'not_started', skincare: 'draft' } });
+    expect((await patch(other.access, { status: 'completed' })).body).toMatchObject({
+      status: 'completed',
+      consultation_statuses: { haircare: 'not_started', skincare: 'draft' },
+    });
   });
 
   it('spec 000 §4.1: a status other than "completed" is 400 naming status, and nothing of that request is saved', async () => {
@@ -125,7 +147,12 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
     await patch(access, { hair_length: 'short' });
     const before = await profile(access);
     for (const status of ['done', 'draft', 'not_started', 'COMPLETED', '', null, true, ['completed'], { value: 'completed' }]) {
-      const bad = await patch(access, { hair_length: 'long', status, privacy_policies: true, consultation_status: { category: 'haircare', status: 'completed' } });
+      const bad = await patch(access, {
+        hair_length: 'long',
+        status,
+        privacy_policies: true,
+        consultation_status: { category: 'haircare', status: 'completed' },
+      });
       expect(bad.status, JSON.stringify(status)).toBe(400);
       expect(bad.body).toMatchObject({ code: 'validation_error', fields: { status: [expect.any(String)] } });
     }

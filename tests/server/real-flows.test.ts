@@ -16,7 +16,10 @@ it('names the section whose texts a step page shows first (its modulepreload)', 
   expect(flows.consultationPage!('/consultation/skincare/my-lifestyle/age/')).toEqual({ sections: ['lifestyle'], results: false });
   expect(flows.consultationPage!('/consultation/skincare/nowhere')).toBeUndefined();
   // The results page summarises every answer, so it needs every section's texts.
-  expect(flows.consultationPage!('/consultation/haircare/results/get-results')).toEqual({ sections: ['hair-scalp', 'treatments', 'lifestyle', 'preferences'], results: true });
+  expect(flows.consultationPage!('/consultation/haircare/results/get-results')).toEqual({
+    sections: ['hair-scalp', 'treatments', 'lifestyle', 'preferences'],
+    results: true,
+  });
 });
 
 describeEachDatabase('profile routes on the real flows (flows/, engine)', (database) => {
@@ -43,7 +46,10 @@ describeEachDatabase('profile routes on the real flows (flows/, engine)', (datab
     expect(before.diag_hair_type).toBeUndefined();
     expect(before.consultation_statuses.haircare).toBe('not_started');
 
-    const good = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { diag_hair_type: 'oily', diag_hair_length: 'long', source: 'website' } });
+    const good = await t.call('PATCH', '/v1/account/hair_profile/', {
+      token: access,
+      body: { diag_hair_type: 'oily', diag_hair_length: 'long', source: 'website' },
+    });
     expect(good.status).toBe(200);
     expect(good.body).toMatchObject({ diag_hair_type: 'oily', diag_hair_length: 'long', consultation_statuses: { haircare: 'draft' } });
   });
@@ -76,11 +82,14 @@ describeEachDatabase('profile routes on the real flows (flows/, engine)', (datab
       expect(Object.keys(asCountry.body.fields), name).toEqual(['profile_country']);
     }
     for (const name of ['__proto__', 'constructor']) {
-      const refused = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, rawBody: `{"${name}": {"polluted": true}}`, headers: { 'content-type': 'application/json' } });
+      const refused = await t.call('PATCH', '/v1/account/hair_profile/', {
+        token: access,
+        rawBody: `{"${name}": {"polluted": true}}`,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(refused.status, name).toBe(400);
     }
     expect((await t.call('GET', '/v1/account/hair_profile/', { token: access })).body).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
-

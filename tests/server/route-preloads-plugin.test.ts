@@ -20,7 +20,12 @@ const chunk = (fileName: string, modules: string[], imports: string[] = [], css:
 const chunks = [
   chunk('assets/index-1.js', ['index.html', 'app/main.tsx'], ['assets/framework-2.js'], ['assets/index-1.css'], true),
   chunk('assets/framework-2.js', ['node_modules/react/index.js']),
-  chunk('assets/flow-page-3.js', ['app/consultation/consultation-flow-page.tsx', 'app/consultation/flow-runner.tsx'], ['assets/framework-2.js', 'assets/index-1.js'], ['assets/flow-page-3.css']),
+  chunk(
+    'assets/flow-page-3.js',
+    ['app/consultation/consultation-flow-page.tsx', 'app/consultation/flow-runner.tsx'],
+    ['assets/framework-2.js', 'assets/index-1.js'],
+    ['assets/flow-page-3.css'],
+  ),
   chunk('assets/results-4.js', ['app/consultation/consultation-results.tsx'], ['assets/flow-page-3.js'], ['assets/results-4.css']),
   chunk('assets/haircare-5.js', ['flows/consultation/haircare.yaml?split']),
   chunk('assets/haircare-6.js', ['flows/consultation/haircare.yaml?content=hair-scalp']),
@@ -28,9 +33,15 @@ const chunks = [
 
 describe('the route preload table, made at build time from the module graph (issue 11)', () => {
   it('gives each group its files, with what they import and their styles, but not what index.html already loads', () => {
-    const table = routePreloadTable(chunks, root, { page: ['app/consultation/consultation-flow-page.tsx'], results: ['app/consultation/consultation-results.tsx'] });
+    const table = routePreloadTable(chunks, root, {
+      page: ['app/consultation/consultation-flow-page.tsx'],
+      results: ['app/consultation/consultation-results.tsx'],
+    });
     expect(table.page).toEqual({ js: ['assets/flow-page-3.js', 'assets/framework-2.js'], css: ['assets/flow-page-3.css'] });
-    expect(table.results).toEqual({ js: ['assets/results-4.js', 'assets/flow-page-3.js', 'assets/framework-2.js'], css: ['assets/results-4.css', 'assets/flow-page-3.css'] });
+    expect(table.results).toEqual({
+      js: ['assets/results-4.js', 'assets/flow-page-3.js', 'assets/framework-2.js'],
+      css: ['assets/results-4.css', 'assets/flow-page-3.css'],
+    });
   });
 
   it('finds a module merged into another chunk (no manifest entry of its own) by the chunk that holds it', () => {
@@ -49,7 +60,9 @@ describe('the route preload table, made at build time from the module graph (iss
         "results" names app/consultation/consultation-result.tsx, which is not in the build (renamed, moved, or no longer imported?)]
     `);
     expect(() => routePreloadTable(chunks, root, { page: ['app/main.tsx'] })).toThrow('"page" names app/main.tsx, which loads with the entry');
-    expect(() => routePreloadTable(chunks, root, {}, [preloadGroups.results])).toThrow(`the server preloads "${preloadGroups.results}", which this build does not produce`);
+    expect(() => routePreloadTable(chunks, root, {}, [preloadGroups.results])).toThrow(
+      `the server preloads "${preloadGroups.results}", which this build does not produce`,
+    );
   });
 
   describe('in a real build', () => {
@@ -62,7 +75,13 @@ describe('the route preload table, made at build time from the module graph (iss
     writeFileSync(path.join(dir, 'src', 'words.js'), 'export const word = "hello";');
     writeFileSync(path.join(dir, 'src', 'page.css'), '.page { color: teal }');
     const built = (groups: Record<string, string[]>) =>
-      build({ root: dir, configFile: false, logLevel: 'silent', plugins: [routePreloadsPlugin(groups, ['page'])], build: { outDir: 'dist', emptyOutDir: true } });
+      build({
+        root: dir,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [routePreloadsPlugin(groups, ['page'])],
+        build: { outDir: 'dist', emptyOutDir: true },
+      });
 
     it('writes dist/.vite/route-preloads.json with the hashed files', async () => {
       await built({ page: ['src/page.js'] });

@@ -35,7 +35,10 @@ describe('sales tax table (issue 13: a rate table by US state and Canadian provi
   it('a misspelt state is reported at its line and column, with a did-you-mean', () => {
     const broken = text.replace('  TX: "6.25"', '  TZ: "6.25"');
     const line = broken.split('\n').findIndex((l) => l.startsWith('  TZ:')) + 1;
-    expect(messages(broken)).toEqual([`tax-rates.yaml:${line}:3  "TZ" is not a state of US. Did you mean "TX"?`, expect.stringMatching(/^tax-rates\.yaml:\d+:1 {2}US has no rate for TX\.$/)]);
+    expect(messages(broken)).toEqual([
+      `tax-rates.yaml:${line}:3  "TZ" is not a state of US. Did you mean "TX"?`,
+      expect.stringMatching(/^tax-rates\.yaml:\d+:1 {2}US has no rate for TX\.$/),
+    ]);
   });
 
   it('a rate that is not a quoted percentage is refused where it stands', () => {

@@ -17,7 +17,14 @@ describeEachDatabase('sign-up origins (spec 000 §9)', (database) => {
     expect(accountCreationOrigin.options).toHaveLength(10);
     for (const origin of accountCreationOrigin.options) {
       const email = uniqueEmail(origin);
-      const response = await signUp({ email, username: email, first_name: 'Ada', last_name: 'Lovelace', has_accepted_terms: true, account_creation_origin: origin });
+      const response = await signUp({
+        email,
+        username: email,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        has_accepted_terms: true,
+        account_creation_origin: origin,
+      });
       expect(response.status, origin).toBe(201);
       const me = await account(tokenPair.parse(response.body).access);
       expect(me, origin).toMatchObject({ email, customer_origin: origin, is_guest: false, first_name: 'Ada' });
@@ -32,7 +39,13 @@ describeEachDatabase('sign-up origins (spec 000 §9)', (database) => {
       expect(await account(response.body.access)).toMatchObject({ email, username: email, first_name: '', last_name: '', customer_origin: origin });
     }
     const blankNames = uniqueEmail('blank');
-    const blank = await signUp({ email: blankNames, first_name: '', last_name: '  ', has_accepted_terms: true, account_creation_origin: 'pop_up_sign_up_v1_test' });
+    const blank = await signUp({
+      email: blankNames,
+      first_name: '',
+      last_name: '  ',
+      has_accepted_terms: true,
+      account_creation_origin: 'pop_up_sign_up_v1_test',
+    });
     expect(blank.status).toBe(201);
     expect(await account(blank.body.access)).toMatchObject({ first_name: '', last_name: '', username: blankNames });
   });

@@ -69,7 +69,22 @@ describeEachDatabase('the skincare flow on the server (spec 000 §2.5, §3.1, §
       const concerns = questionFor(await get('skincare'), skincare(), 'diag_concerns');
       expect(concerns).toMatchObject({ question_type: 'multi_choice', answer_type: 'str' });
       expect(concerns.answers.map((a) => a.value).sort()).toEqual(
-        ['breakouts', 'dryness', 'oiliness', 'fine_lines', 'lack_firmness', 'under_eye_skin', 'enlarged_pores', 'clogged_pores', 'redness', 'hyperpigmentation', 'dullness', 'uneven_texture', 'sensitivity', 'scars'].sort(),
+        [
+          'breakouts',
+          'dryness',
+          'oiliness',
+          'fine_lines',
+          'lack_firmness',
+          'under_eye_skin',
+          'enlarged_pores',
+          'clogged_pores',
+          'redness',
+          'hyperpigmentation',
+          'dullness',
+          'uneven_texture',
+          'sensitivity',
+          'scars',
+        ].sort(),
       );
     });
 
@@ -77,7 +92,20 @@ describeEachDatabase('the skincare flow on the server (spec 000 §2.5, §3.1, §
       const questions = await get('skincare');
       const flow = skincare();
       expect(questionFor(questions, flow, 'diag_routine_products').question_type).toBe('routine_products');
-      const multi = ['diag_concerns', 'diag_oil_location', 'diag_zits_cause', 'diag_zits_location', 'diag_wrinkles', 'diag_firmnesses', 'profile_backgrounds', 'goal_skincare', 'profile_indoor', 'profile_hormones_skin', 'profile_vices', 'profile_stress_cause'];
+      const multi = [
+        'diag_concerns',
+        'diag_oil_location',
+        'diag_zits_cause',
+        'diag_zits_location',
+        'diag_wrinkles',
+        'diag_firmnesses',
+        'profile_backgrounds',
+        'goal_skincare',
+        'profile_indoor',
+        'profile_hormones_skin',
+        'profile_vices',
+        'profile_stress_cause',
+      ];
       for (const field of multi) expect(questionFor(questions, flow, field).question_type, field).toBe('multi_choice');
       for (const field of ['diag_skintype_morning', 'diag_phototype', 'diag_comfort', 'profile_health_sleep', 'profile_outdoor', 'diag_zits_frequency']) {
         expect(questionFor(questions, flow, field).question_type, field).toBe('single_choice');
@@ -86,7 +114,13 @@ describeEachDatabase('the skincare flow on the server (spec 000 §2.5, §3.1, §
 
     it('the diet is a matrix: one row per diet field, each answered on the frequency scale of §3.3', async () => {
       const diet = (await get('skincare')).find((q) => q.question_type === 'matrix');
-      expect(diet?.rows?.map((r) => r.field)).toEqual(['profile_diet_meat', 'profile_diet_dairy', 'profile_diet_seafood', 'profile_diet_fruit', 'profile_diet_carbs']);
+      expect(diet?.rows?.map((r) => r.field)).toEqual([
+        'profile_diet_meat',
+        'profile_diet_dairy',
+        'profile_diet_seafood',
+        'profile_diet_fruit',
+        'profile_diet_carbs',
+      ]);
       expect(diet?.rows?.every((r) => r.title !== '')).toBe(true);
       expect(diet?.answers.map((a) => a.value)).toEqual(['never', 'between_never_often', 'often', 'between_often_every_day', 'every_day']);
     });
@@ -113,7 +147,8 @@ describeEachDatabase('the skincare flow on the server (spec 000 §2.5, §3.1, §
   });
 
   describe('PATCH /v1/account/hair_profile/ with skincare answers (§3.3, §4.3)', () => {
-    const patch = (token: string, body: Record<string, unknown>) => t.call('PATCH', '/v1/account/hair_profile/', { token, body: { source: 'website', ...body } });
+    const patch = (token: string, body: Record<string, unknown>) =>
+      t.call('PATCH', '/v1/account/hair_profile/', { token, body: { source: 'website', ...body } });
     const profile = async (token: string) => hairProfile.parse((await t.call('GET', '/v1/account/hair_profile/', { token })).body);
 
     it('saves skincare answers and starts the skincare consultation only', async () => {
@@ -137,7 +172,12 @@ describeEachDatabase('the skincare flow on the server (spec 000 §2.5, §3.1, §
 
     it('saves the preference screens’ answers: skin fragrance and textures', async () => {
       const { access } = await signUpCustomer(t);
-      const response = await patch(access, { pref_fragrance_skin: 'PACIFICA', pref_fragrance_free_skin: false, pref_texture_cleanser: 'foaming_gel', pref_texture_moisturizer: 'rich' });
+      const response = await patch(access, {
+        pref_fragrance_skin: 'PACIFICA',
+        pref_fragrance_free_skin: false,
+        pref_texture_cleanser: 'foaming_gel',
+        pref_texture_moisturizer: 'rich',
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect((await t.call('GET', '/v1/account/', { token: access })).body.profile.fragrance_skin).toBe('PACIFICA');
       expect((await patch(access, { pref_fragrance_skin: null, pref_fragrance_free_skin: true })).status).toBe(200);

@@ -27,7 +27,10 @@ function literal(value: unknown, indent = ''): string {
   const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
   const flat = (v: unknown): string => {
     if (Array.isArray(v)) return `[${v.map(flat).join(', ')}]`;
-    if (v && typeof v === 'object') return `{ ${Object.entries(v).map(([k, x]) => `${key(k)}: ${flat(x)}`).join(', ')} }`;
+    if (v && typeof v === 'object')
+      return `{ ${Object.entries(v)
+        .map(([k, x]) => `${key(k)}: ${flat(x)}`)
+        .join(', ')} }`;
     return JSON.stringify(v);
   };
   const oneLine = flat(value);
@@ -72,15 +75,30 @@ describe('story fixtures, as the API sends them (issue 4 point 11: stories for t
     const module = [
       header('One formula of each kind a formula card draws, as GET /v1/account/hair_profile/prescription/ sends it.'),
       "import type { Formula } from '#api';",
-      exported('Jordan (Seattle, November): fine, oily hair with dandruff and a sensitive scalp; Napoli at a gentler strength.', 'haircareFormula', 'Formula', await formulaOf('Jordan', 'shampoo')),
+      exported(
+        'Jordan (Seattle, November): fine, oily hair with dandruff and a sensitive scalp; Napoli at a gentler strength.',
+        'haircareFormula',
+        'Formula',
+        await formulaOf('Jordan', 'shampoo'),
+      ),
       exported(
         'Maya (Phoenix, July), had she chosen fragrance-free: bleached curls; vegan and silicone-free.',
         'fragranceFreeFormula',
         'Formula',
         await formulaOf('Maya', 'conditioner', { pref_fragrance_free: true }),
       ),
-      exported('Chris (Chicago, January): oily, breakout-prone skin with enlarged pores; Blanca.', 'skincareFormula', 'Formula', await formulaOf('Chris', 'serum')),
-      exported('Sam (Toronto, October): thinning hair, high stress, vegetarian; amounts per daily serving.', 'supplementFormula', 'Formula', await formulaOf('Sam', 'supplement_core')),
+      exported(
+        'Chris (Chicago, January): oily, breakout-prone skin with enlarged pores; Blanca.',
+        'skincareFormula',
+        'Formula',
+        await formulaOf('Chris', 'serum'),
+      ),
+      exported(
+        'Sam (Toronto, October): thinning hair, high stress, vegetarian; amounts per daily serving.',
+        'supplementFormula',
+        'Formula',
+        await formulaOf('Sam', 'supplement_core'),
+      ),
     ].join('\n\n');
     await expect(`${module}\n`).toMatchFileSnapshot('../../stories/fixtures/formulas.ts');
   });
@@ -90,8 +108,18 @@ describe('story fixtures, as the API sends them (issue 4 point 11: stories for t
     const module = [
       header(`${persona('Rosa').name}'s haircare results: ${persona('Rosa').summary}.`),
       "import type { Aggressors, Prescription, ProductRecommendations, ProfileScoring } from '#api';",
-      exported('GET /v1/account/hair_profile/aggressors: her city and what affects her there this season.', 'houstonPlace', 'Aggressors', aggressors.parse(await get('/v1/account/hair_profile/aggressors'))),
-      exported('GET /v1/account/hair_profile/scoring: her hair’s needs, each with the answers and places that moved it.', 'houstonScoring', 'ProfileScoring', profileScoring.parse(await get('/v1/account/hair_profile/scoring'))),
+      exported(
+        'GET /v1/account/hair_profile/aggressors: her city and what affects her there this season.',
+        'houstonPlace',
+        'Aggressors',
+        aggressors.parse(await get('/v1/account/hair_profile/aggressors')),
+      ),
+      exported(
+        'GET /v1/account/hair_profile/scoring: her hair’s needs, each with the answers and places that moved it.',
+        'houstonScoring',
+        'ProfileScoring',
+        profileScoring.parse(await get('/v1/account/hair_profile/scoring')),
+      ),
       exported(
         'GET /v1/account/product_recommendations?category=haircare: her routine by section, each product with why.',
         'houstonRoutine',

@@ -33,7 +33,13 @@ function fakeStripe() {
     requests.push({ path: new URL(request.url).pathname, key, body });
     const earlier = key ? answered.get(key) : undefined;
     if (earlier) {
-      if (earlier.body !== text) return HttpResponse.json({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }, { status: 400 });
+      if (earlier.body !== text)
+        return HttpResponse.json(
+          {
+            error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
+          },
+          { status: 400 },
+        );
       return HttpResponse.json(earlier.json, { status: earlier.status });
     }
     const result = answer(body);
@@ -59,7 +65,13 @@ function fakeStripe() {
         const token = methods.get(methodId) ?? '';
         const outcome = TOKENS[token]!.outcome;
         const method = { ...fixture('payment-method.json'), id: methodId, card: { ...fixture('payment-method.json').card, last4: TOKENS[token]!.last4 } };
-        const common = { id: `pi_test_${next++}`, amount: Number(body.get('amount')), currency: body.get('currency'), metadata: { idempotency_key: body.get('metadata[idempotency_key]') }, payment_method: [...body].some(([name, value]) => name.startsWith('expand[') && value === 'payment_method') ? method : methodId };
+        const common = {
+          id: `pi_test_${next++}`,
+          amount: Number(body.get('amount')),
+          currency: body.get('currency'),
+          metadata: { idempotency_key: body.get('metadata[idempotency_key]') },
+          payment_method: [...body].some(([name, value]) => name.startsWith('expand[') && value === 'payment_method') ? method : methodId,
+        };
         if (outcome === 'insufficient_funds') {
           const error = fixture('card-declined-error.json');
           const intent = { ...error.error.payment_intent, ...common };
@@ -79,7 +91,11 @@ function fakeStripe() {
     }),
     http.get('https://api.stripe.com/v1/payment_intents/:id', ({ params }) => {
       const intent = intents.get(String(params.id));
-      if (!intent) return HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${String(params.id)}'` } }, { status: 404 });
+      if (!intent)
+        return HttpResponse.json(
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${String(params.id)}'` } },
+          { status: 404 },
+        );
       return HttpResponse.json(intent);
     }),
   ];
@@ -95,7 +111,8 @@ afterAll(() => server.close());
 describe('Stripe adapter against recorded Stripe responses (issue 14; DESIGN.md Payments)', () => {
   const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation' });
   let keys = 0;
-  const charge = (token: string, key = `order-intent-${++keys}`, amount = 4900) => provider.charge({ idempotencyKey: key, amount, currency: 'USD', source: { kind: 'card_token', token } });
+  const charge = (token: string, key = `order-intent-${++keys}`, amount = 4900) =>
+    provider.charge({ idempotencyKey: key, amount, currency: 'USD', source: { kind: 'card_token', token } });
 
   it('a card token becomes a PaymentIntent confirmed at once, under the order’s idempotency key', async () => {
     const result = await charge('tok_visa', 'order-intent-a');
@@ -117,11 +134,19 @@ describe('Stripe adapter against recorded Stripe responses (issue 14; DESIGN.md 
   });
 
   it('a declined card is a declined charge with Stripe’s decline code and the shop’s words (spec 001 §8)', async () => {
-    expect(await charge('tok_chargeDeclinedInsufficientFunds')).toMatchObject({ status: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.', card: { last4: '9995' } });
+    expect(await charge('tok_chargeDeclinedInsufficientFunds')).toMatchObject({
+      status: 'declined',
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+      card: { last4: '9995' },
+    });
   });
 
   it('a card that needs authentication waits, with the URL where the shopper confirms', async () => {
-    expect(await charge('tok_threeDSecure2Required')).toMatchObject({ status: 'requires_action', actionUrl: expect.stringContaining('https://hooks.stripe.com/3d_secure_2/') });
+    expect(await charge('tok_threeDSecure2Required')).toMatchObject({
+      status: 'requires_action',
+      actionUrl: expect.stringContaining('https://hooks.stripe.com/3d_secure_2/'),
+    });
   });
 
   it('an unknown token charges nothing and says so', async () => {

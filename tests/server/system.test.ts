@@ -63,9 +63,22 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     expect(fragrances.parameters).toEqual([{ name: 'category', in: 'query', required: true, schema: { type: 'string', enum: ['haircare', 'skincare'] } }]);
     expect(fragrances.security).toEqual([{ bearer: [] }]);
     const item = fragrances.responses['200'].content['application/json'].schema.properties.fragrances.items;
-    expect(Object.keys(item.properties).sort()).toEqual(['description', 'fragrance_group', 'image_url', 'ingredients', 'label', 'limited', 'name', 'rank', 'reason_why_slug', 'slug']);
+    expect(Object.keys(item.properties).sort()).toEqual([
+      'description',
+      'fragrance_group',
+      'image_url',
+      'ingredients',
+      'label',
+      'limited',
+      'name',
+      'rank',
+      'reason_why_slug',
+      'slug',
+    ]);
     const skeletons = paths['/v1/account/hair_profile/skeleton_recommendations']!.get;
-    expect(skeletons.parameters).toEqual([expect.objectContaining({ name: 'category', in: 'query', required: true, schema: expect.objectContaining({ const: 'skincare' }) })]);
+    expect(skeletons.parameters).toEqual([
+      expect.objectContaining({ name: 'category', in: 'query', required: true, schema: expect.objectContaining({ const: 'skincare' }) }),
+    ]);
     const product = skeletons.responses['200'].content['application/json'].schema.properties.skeleton_recommendations.items;
     expect(product.properties.product_slug.enum).toEqual(['CLEANSER', 'MOISTURIZER']);
     expect(Object.keys(product.properties.ranked_skeletons.items.properties).sort()).toEqual(['rank', 'skeleton_slug']);
@@ -75,9 +88,26 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     const paths = (await t.call('GET', '/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
     const served = new Set(Object.entries(paths).flatMap(([route, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${canonical(route)}`)));
     const inThisIssue = [
-      'signUpGuest', 'signUp', 'requestMagicLink', 'verifyMagicLink', 'refresh', 'signOut',
-      'getAccount', 'patchAccount', 'getAddresses', 'createAddress', 'patchAddress', 'deleteAddress', 'linkStylist', 'getStylist',
-      'getQuestionSets', 'getHairProfile', 'patchHairProfile', 'getAggressors', 'getFragrances', 'getSkeletonRecommendations',
+      'signUpGuest',
+      'signUp',
+      'requestMagicLink',
+      'verifyMagicLink',
+      'refresh',
+      'signOut',
+      'getAccount',
+      'patchAccount',
+      'getAddresses',
+      'createAddress',
+      'patchAddress',
+      'deleteAddress',
+      'linkStylist',
+      'getStylist',
+      'getQuestionSets',
+      'getHairProfile',
+      'patchHairProfile',
+      'getAggressors',
+      'getFragrances',
+      'getSkeletonRecommendations',
     ] as const;
     for (const name of inThisIssue) {
       const endpoint = endpoints[name];
@@ -114,7 +144,10 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     });
 
     it('keys that reach an object’s prototype, and NUL characters, are refused by name', async () => {
-      const body = await t.call('POST', '/v1/auth/signin/', { rawBody: '{"username": "a@b.c", "__proto__": {"admin": true}}', headers: { 'content-type': 'application/json' } });
+      const body = await t.call('POST', '/v1/auth/signin/', {
+        rawBody: '{"username": "a@b.c", "__proto__": {"admin": true}}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(body.status).toBe(400);
       expect(Object.keys(body.body.fields)).toEqual(['__proto__']);
       expect(Object.getOwnPropertyDescriptor(body.body.fields, '__proto__')?.value).toEqual(['This field is not allowed.']);
@@ -143,10 +176,42 @@ describeEachDatabase('system (/healthz, /openapi.json, conventions)', (database)
     // Random text does not compress: it finds index-size limits that a repeated character hides.
     const incompressible = randomBytes(4000).toString('base64');
     const weirdValues: unknown[] = [
-      null, true, 0, -1, 1e308, '', ' ', 'x'.repeat(5000), incompressible, `${incompressible}@example.com`, '\u0000', '☃️', '<script>', "' or 1=1 --", [], [null], {}, { a: { b: { c: [] } } },
-      '2024-13-45', 'NaN', 'null', 'true', '../../etc/passwd',
+      null,
+      true,
+      0,
+      -1,
+      1e308,
+      '',
+      ' ',
+      'x'.repeat(5000),
+      incompressible,
+      `${incompressible}@example.com`,
+      '\u0000',
+      '☃️',
+      '<script>',
+      "' or 1=1 --",
+      [],
+      [null],
+      {},
+      { a: { b: { c: [] } } },
+      '2024-13-45',
+      'NaN',
+      'null',
+      'true',
+      '../../etc/passwd',
     ];
-    const weirdBodies: string[] = ['', '{', 'null', '[]', '"text"', '42', 'true', '{"a":', '{"__proto__": {"admin": true}}', '{"constructor": {"prototype": {}}}'];
+    const weirdBodies: string[] = [
+      '',
+      '{',
+      'null',
+      '[]',
+      '"text"',
+      '42',
+      'true',
+      '{"a":',
+      '{"__proto__": {"admin": true}}',
+      '{"constructor": {"prototype": {}}}',
+    ];
     const weirdSegments = ['%00', '..', '%2e%2e', 'x'.repeat(3000), randomBytes(2000).toString('hex'), '%E0%A4%A', '☃', "'", 'null', '-1'];
 
     it('for every documented operation, with and without a session', async () => {
@@ -198,7 +263,10 @@ describe('the built web app (dist/)', () => {
       'flow:haircare': { js: ['assets/haircare-3c.js', 'assets/shared-2b.js'], css: [] },
       'flow:haircare/hair-scalp': { js: ['assets/haircare-4d.js'], css: [] },
       'flow:haircare/lifestyle': { js: ['assets/haircare-5e.js'], css: [] },
-      'consultation-results': { js: ['assets/session-6f.js', 'assets/api-error-7a.js', 'assets/results-8b.js', 'assets/shared-2b.js'], css: ['assets/results-9c.css'] },
+      'consultation-results': {
+        js: ['assets/session-6f.js', 'assets/api-error-7a.js', 'assets/results-8b.js', 'assets/shared-2b.js'],
+        css: ['assets/results-9c.css'],
+      },
     }),
   );
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.br'), brotliCompressSync('console.log("shop")'));
@@ -233,14 +301,16 @@ describe('the built web app (dist/)', () => {
   it('preloads a consultation page’s lazy code with the entry, read from the table the build wrote', async () => {
     const page = await t.call('GET', '/consultation/haircare/my-hair/length');
     // The flow's logic and the texts of the section the page is in (not the other sections').
-    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js', 'haircare-4d.js']) expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js', 'haircare-4d.js'])
+      expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
     expect(page.body).not.toContain('haircare-5e.js');
     expect(page.body).not.toContain('session-6f.js');
     expect(page.body).not.toContain('results-8b.js');
     // The results page: its first paint's code first; then, at low priority, every section's texts and the session and
     // results code a signed-in shopper's visit loads.
     const results = await t.call('GET', '/consultation/haircare/results/get-results');
-    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js']) expect(results.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    for (const file of ['flow-page-1a.js', 'shared-2b.js', 'haircare-3c.js'])
+      expect(results.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
     for (const file of ['haircare-4d.js', 'haircare-5e.js', 'session-6f.js', 'api-error-7a.js', 'results-8b.js']) {
       expect(results.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}" fetchpriority="low">`);
     }

@@ -26,7 +26,8 @@ describeEachDatabase('embedded test payment provider (DESIGN.md Payments; issue 
   beforeAll(() => {
     provider = createTestProvider({ db: database().db, secret, clock, actionUrl: (id) => `/checkout/confirm-payment/${id}` });
   });
-  const charge = (token: string, key = freshKey(), amount = 4900) => provider.charge({ idempotencyKey: key, amount, currency: 'USD', source: { kind: 'card_token', token } });
+  const charge = (token: string, key = freshKey(), amount = 4900) =>
+    provider.charge({ idempotencyKey: key, amount, currency: 'USD', source: { kind: 'card_token', token } });
 
   it('4242 4242 4242 4242 is charged; the charge keeps the amount, currency, brand and last four', async () => {
     const result = await charge(tokenFor('4242424242424242'));
@@ -89,7 +90,9 @@ describeEachDatabase('embedded test payment provider (DESIGN.md Payments; issue 
     await expect(charge('tok_test_forged.signature', key)).rejects.toMatchObject({ code: 'invalid_payment_token' });
     expect(await provider.findCharge(key)).toBeNull();
     const late = createTestProvider({ db: database().db, secret, clock: { now: () => new Date(now.getTime() + 2 * 3600_000) }, actionUrl: String });
-    await expect(late.charge({ idempotencyKey: freshKey(), amount: 100, currency: 'CAD', source: { kind: 'card_token', token: tokenFor('4242424242424242') } })).rejects.toMatchObject({
+    await expect(
+      late.charge({ idempotencyKey: freshKey(), amount: 100, currency: 'CAD', source: { kind: 'card_token', token: tokenFor('4242424242424242') } }),
+    ).rejects.toMatchObject({
       code: 'invalid_payment_token',
     });
   });
@@ -98,4 +101,3 @@ describeEachDatabase('embedded test payment provider (DESIGN.md Payments; issue 
     for (const amount of [0, -100, 49.5, Number.NaN]) await expect(charge(tokenFor('4242424242424242'), freshKey(), amount)).rejects.toBeInstanceOf(RangeError);
   });
 });
-

@@ -27,7 +27,13 @@ describe('TurnTakingQueue (how PGlite operations share the event loop)', () => {
       queue.run(op('b')),
       queue.run(op('c')),
     ]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['a', 'refused', 'thrown before any promise', 'b', 'c']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'a',
+      'refused',
+      'thrown before any promise',
+      'b',
+      'c',
+    ]);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(queue.waiting).toBe(0);
   });

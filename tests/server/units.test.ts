@@ -111,10 +111,30 @@ describe('settings from the environment', () => {
 
   it('reads every variable and refuses nonsense', () => {
     const settings = readSettings(
-      { PORT: '8080', DATA_DIR: '/var/shop', DATABASE_URL: 'postgres://x/y', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.example/', NODE_ENV: 'production', SECRET_KEY: 'k', TRUST_PROXY: '1', RATE_LIMITS: 'off' },
+      {
+        PORT: '8080',
+        DATA_DIR: '/var/shop',
+        DATABASE_URL: 'postgres://x/y',
+        SMTP_URL: 'smtp://m:25',
+        PUBLIC_URL: 'https://shop.example/',
+        NODE_ENV: 'production',
+        SECRET_KEY: 'k',
+        TRUST_PROXY: '1',
+        RATE_LIMITS: 'off',
+      },
       '/srv/shop',
     );
-    expect(settings).toMatchObject({ port: 8080, dataDir: '/var/shop', databaseUrl: 'postgres://x/y', smtpUrl: 'smtp://m:25', publicUrl: 'https://shop.example', production: true, secretKey: 'k', trustProxy: true, rateLimits: false });
+    expect(settings).toMatchObject({
+      port: 8080,
+      dataDir: '/var/shop',
+      databaseUrl: 'postgres://x/y',
+      smtpUrl: 'smtp://m:25',
+      publicUrl: 'https://shop.example',
+      production: true,
+      secretKey: 'k',
+      trustProxy: true,
+      rateLimits: false,
+    });
     expect(() => readSettings({ PORT: 'http' })).toThrow('PORT must be a port number');
     expect(() => readSettings({ PUBLIC_URL: 'shop' })).toThrow('PUBLIC_URL must be an absolute URL');
   });

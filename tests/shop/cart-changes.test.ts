@@ -74,7 +74,10 @@ describe('cart changes (spec 001 §3 Cart item, §4 Cart)', () => {
 
   it('a product offered by the cart is added from its catalogue entry; one it does not offer waits for the server', () => {
     const cart = sampleCart();
-    const added = applyCartChange(cart, { kind: 'items', items: [{ category: 'formula', type: 'hair_mask', product: 'mask_a', quantity: 1, subscription: { active: false } }] })!;
+    const added = applyCartChange(cart, {
+      kind: 'items',
+      items: [{ category: 'formula', type: 'hair_mask', product: 'mask_a', quantity: 1, subscription: { active: false } }],
+    })!;
     expect(added.items.at(-1)).toMatchObject({ type: 'hair_mask', quantity: 1, total_price: 3600, subscription: { active: false, frequency: 4 } });
     const unknown = applyCartChange(cart, { kind: 'items', items: [{ category: 'item', type: 'brush', product: 'brush_boar', quantity: 1 }] })!;
     expect(unknown.items).toHaveLength(2);

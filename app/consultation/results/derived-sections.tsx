@@ -39,7 +39,9 @@ export default function DerivedSections({ category, after }: { category: Categor
         <h2 id="results-place">{place ? `What affects your ${subject[category]} in ${place.city}` : `What affects your ${subject[category]}`}</h2>
         {aggressors.status === 'loading' ? <p className="results__loading">Looking at your climate…</p> : null}
         {aggressors.status === 'success' && place && place.aggressors.length > 0 ? <AggressorList aggressors={place.aggressors} /> : null}
-        {aggressors.status === 'success' && place && place.aggressors.length === 0 ? <p>Nothing in {place.city}'s climate needs special care right now.</p> : null}
+        {aggressors.status === 'success' && place && place.aggressors.length === 0 ? (
+          <p>Nothing in {place.city}'s climate needs special care right now.</p>
+        ) : null}
         {aggressors.status === 'success' && !place ? <p>Add your zip code to see what your climate does to your {subject[category]}.</p> : null}
       </section>
       <section className="results__section" aria-labelledby="results-needs">
@@ -50,7 +52,9 @@ export default function DerivedSections({ category, after }: { category: Categor
       <section className="results__section" aria-labelledby="results-routine">
         <h2 id="results-routine">Your formulas</h2>
         {routineLoading ? <p className="results__loading">Putting your routine together…</p> : null}
-        {!routineLoading && routine.status === 'success' && routine.value ? <RoutineList recommendations={routine.value.recommendations} details={formulaOf} /> : null}
+        {!routineLoading && routine.status === 'success' && routine.value ? (
+          <RoutineList recommendations={routine.value.recommendations} details={formulaOf} />
+        ) : null}
       </section>
       {status === 'error' ? (
         <div role="alert" className="results__error">

@@ -39,7 +39,8 @@ export function FormulaCard({ formula, headingLevel = 3 }: { formula: Formula; h
       ) : null}
       {formula.fragrance ? (
         <p className="formula__scent">
-          <span className="formula__scent-name">Scent: {formula.fragrance.name}</span> <span className="formula__why">{sentence(formula.fragrance.because)}</span>
+          <span className="formula__scent-name">Scent: {formula.fragrance.name}</span>{' '}
+          <span className="formula__why">{sentence(formula.fragrance.because)}</span>
         </p>
       ) : formula.fragrance_free_because ? (
         <p className="formula__scent">

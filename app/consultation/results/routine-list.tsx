@@ -18,7 +18,15 @@ type ProductPart = (product: ProductRecommendation) => ReactNode;
  * what is in a product (its formula, with headings from h5); `action` what it offers (the shop's "add to cart").
  * Inadvisable products get neither.
  */
-export function RoutineList({ recommendations, details, action }: { recommendations: readonly ProductRecommendation[]; details?: ProductPart; action?: ProductPart }) {
+export function RoutineList({
+  recommendations,
+  details,
+  action,
+}: {
+  recommendations: readonly ProductRecommendation[];
+  details?: ProductPart;
+  action?: ProductPart;
+}) {
   return (
     <div className="routine">
       {groups.map((group) => {

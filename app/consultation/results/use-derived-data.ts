@@ -22,7 +22,10 @@ export interface DerivedData {
 export function useDerivedData(category: Category): DerivedData {
   // No zip code, or one we cannot place, is no aggressors: not an error (spec 000 §3.7).
   const aggressors = useLoad(
-    () => api.getAggressors().catch((error: unknown) => (isApiError(error) && (error.code === 'no_zipcode' || error.code === 'unknown_zipcode') ? null : Promise.reject(error))),
+    () =>
+      api
+        .getAggressors()
+        .catch((error: unknown) => (isApiError(error) && (error.code === 'no_zipcode' || error.code === 'unknown_zipcode') ? null : Promise.reject(error))),
     [],
   );
   const scoring = useLoad(() => api.getScoring(category), [category]);
@@ -33,7 +36,7 @@ export function useDerivedData(category: Category): DerivedData {
   const retry = () => {
     for (const load of loads) if (load.status === 'error') load.retry();
   };
-  const part = <T,>(load: { status: LoadStatus; value?: T }) => ({ status: load.status, value: load.value });
+  const part = <T>(load: { status: LoadStatus; value?: T }) => ({ status: load.status, value: load.value });
   return {
     status: combineStatuses(loads.map((load) => load.status)),
     aggressors: part(aggressors),

@@ -29,24 +29,34 @@ export type MetroArea = z.infer<typeof metroSchema>;
 const level = z.enum(['low', 'moderate', 'high']);
 const effect = z.strictObject({ haircare: z.string().min(3), skincare: z.string().min(3), both: z.string().min(3) });
 const text = { label: z.string().min(2), detail: z.string().min(3), effect };
-const answerRule = z.union([
-  z.strictObject({ field: z.string(), is: z.string(), level }),
-  z.strictObject({ field: z.string(), includes: z.string(), level }),
-]);
+const answerRule = z.union([z.strictObject({ field: z.string(), is: z.string(), level }), z.strictObject({ field: z.string(), includes: z.string(), level })]);
 const answerOf = z.strictObject({ field: z.string(), includes: z.string() });
 export type AnswerRule = z.infer<typeof answerRule>;
 
 const rulesFileSchema = z.strictObject({
-  humidity: z.strictObject({ ...text, high: z.strictObject({ humidity: z.number(), dewPoint: z.number() }), moderate: z.strictObject({ humidity: z.number(), dewPoint: z.number() }) }),
+  humidity: z.strictObject({
+    ...text,
+    high: z.strictObject({ humidity: z.number(), dewPoint: z.number() }),
+    moderate: z.strictObject({ humidity: z.number(), dewPoint: z.number() }),
+  }),
   dry_air: z.strictObject({
     ...text,
     detail: z.strictObject({ byHumidity: z.string(), byDewPoint: z.string() }),
     high: z.strictObject({ humidityAtMost: z.number(), dewPointAtMost: z.number() }),
     moderate: z.strictObject({ humidityAtMost: z.number(), dewPointAtMost: z.number() }),
   }),
-  uv: z.strictObject({ ...text, detail: z.strictObject({ high: z.string(), moderate: z.string(), low: z.string() }), high: z.strictObject({ uvIndex: z.number() }), moderate: z.strictObject({ uvIndex: z.number() }) }),
+  uv: z.strictObject({
+    ...text,
+    detail: z.strictObject({ high: z.string(), moderate: z.string(), low: z.string() }),
+    high: z.strictObject({ uvIndex: z.number() }),
+    moderate: z.strictObject({ uvIndex: z.number() }),
+  }),
   heat: z.strictObject({ ...text, high: z.strictObject({ tmax: z.number() }), moderate: z.strictObject({ tmax: z.number() }) }),
-  cold: z.strictObject({ ...text, high: z.strictObject({ tmaxAtMost: z.number(), tminAtMost: z.number() }), moderate: z.strictObject({ tmaxAtMost: z.number(), tminAtMost: z.number() }) }),
+  cold: z.strictObject({
+    ...text,
+    high: z.strictObject({ tmaxAtMost: z.number(), tminAtMost: z.number() }),
+    moderate: z.strictObject({ tmaxAtMost: z.number(), tminAtMost: z.number() }),
+  }),
   wind: z.strictObject({ ...text, high: z.strictObject({ wind: z.number() }), moderate: z.strictObject({ wind: z.number() }) }),
   hard_water: z.strictObject({ ...text, high: z.strictObject({ hardness: z.number() }), moderate: z.strictObject({ hardness: z.number() }) }),
   pollution: z.strictObject({
@@ -61,8 +71,20 @@ const rulesFileSchema = z.strictObject({
   sun_exposure: z.strictObject({ ...text, answers: z.array(answerRule).min(1), lowerWhenUvBelow: z.number(), noneWhenUvBelow: z.number() }),
   pool_chlorine: z.strictObject({ ...text, answers: z.array(answerRule).min(1) }),
   sea_salt: z.strictObject({ ...text, answers: z.array(answerRule).min(1) }),
-  indoor_heating: z.strictObject({ ...text, high: z.strictObject({ tmeanAtMost: z.number() }), moderate: z.strictObject({ tmeanAtMost: z.number() }), answer: answerOf, answeredMeanAtMost: z.number() }),
-  air_conditioning: z.strictObject({ ...text, high: z.strictObject({ tmax: z.number() }), moderate: z.strictObject({ tmax: z.number() }), answer: answerOf, answeredTmax: z.number() }),
+  indoor_heating: z.strictObject({
+    ...text,
+    high: z.strictObject({ tmeanAtMost: z.number() }),
+    moderate: z.strictObject({ tmeanAtMost: z.number() }),
+    answer: answerOf,
+    answeredMeanAtMost: z.number(),
+  }),
+  air_conditioning: z.strictObject({
+    ...text,
+    high: z.strictObject({ tmax: z.number() }),
+    moderate: z.strictObject({ tmax: z.number() }),
+    answer: answerOf,
+    answeredTmax: z.number(),
+  }),
   smoke: z.strictObject({ ...text, answers: z.array(answerRule).min(1) }),
   stress: z.strictObject({ ...text, answers: z.array(answerRule).min(1), highWhenSeveral: z.number().int().min(2) }),
 });
@@ -70,13 +92,57 @@ export type AggressorRules = z.infer<typeof rulesFileSchema>;
 
 /** Every state (+DC), province and territory climate.yaml must cover. */
 export const regionCodes = [
-  ...['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO'],
+  ...[
+    'AL',
+    'AK',
+    'AZ',
+    'AR',
+    'CA',
+    'CO',
+    'CT',
+    'DE',
+    'DC',
+    'FL',
+    'GA',
+    'HI',
+    'ID',
+    'IL',
+    'IN',
+    'IA',
+    'KS',
+    'KY',
+    'LA',
+    'ME',
+    'MD',
+    'MA',
+    'MI',
+    'MN',
+    'MS',
+    'MO',
+  ],
   ...['MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY'],
   ...['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
 ] as const;
 
 /** The placeholders a `detail` may use (compute-aggressors.ts fills them). */
-export const detailPlaceholders = ['city', 'region', 'month', 'season', 'effect', 'humidity', 'dewPoint', 'tmax', 'tmin', 'tmean', 'wind', 'hardness', 'uvIndex', 'sunElevation', 'metro', 'pm25'] as const;
+export const detailPlaceholders = [
+  'city',
+  'region',
+  'month',
+  'season',
+  'effect',
+  'humidity',
+  'dewPoint',
+  'tmax',
+  'tmin',
+  'tmean',
+  'wind',
+  'hardness',
+  'uvIndex',
+  'sunElevation',
+  'metro',
+  'pm25',
+] as const;
 
 /** The three data files, checked. */
 export interface AggressorData {
@@ -88,18 +154,26 @@ export interface AggressorData {
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 /** Reads climate.yaml, metro-areas.yaml and rules.yaml (or the given texts); problems come back with file:line:column. */
-export function compileAggressorData(texts: { climate: string; metros: string; rules: string }, files = { climate: 'climate.yaml', metros: 'metro-areas.yaml', rules: 'rules.yaml' }): { data?: AggressorData; problems: DataProblem[] } {
+export function compileAggressorData(
+  texts: { climate: string; metros: string; rules: string },
+  files = { climate: 'climate.yaml', metros: 'metro-areas.yaml', rules: 'rules.yaml' },
+): { data?: AggressorData; problems: DataProblem[] } {
   const climate = readDataSource(texts.climate, files.climate, climateFileSchema);
   const metros = readDataSource(texts.metros, files.metros, metrosFileSchema);
   const rules = readDataSource(texts.rules, files.rules, rulesFileSchema);
   const problems = [...climate.problems, ...metros.problems, ...rules.problems];
   if (!climate.data || !metros.data || !rules.data) return { problems };
   for (const code of regionCodes) {
-    if (!climate.data.regions[code]) problems.push({ location: climate.at(['regions'], true), message: `No climate for "${code}": every US state, DC, province and territory needs one.` });
+    if (!climate.data.regions[code])
+      problems.push({ location: climate.at(['regions'], true), message: `No climate for "${code}": every US state, DC, province and territory needs one.` });
   }
   for (const [code, region] of Object.entries(climate.data.regions)) {
     region.tmin.forEach((tmin, month) => {
-      if (tmin > region.tmax[month]!) problems.push({ location: climate.at(['regions', code, 'tmin', month]), message: `${code} month ${month + 1}: the minimum ${tmin} is above the maximum ${region.tmax[month]}.` });
+      if (tmin > region.tmax[month]!)
+        problems.push({
+          location: climate.at(['regions', code, 'tmin', month]),
+          message: `${code} month ${month + 1}: the minimum ${tmin} is above the maximum ${region.tmax[month]}.`,
+        });
     });
   }
   const known = new Set<string>(detailPlaceholders);
@@ -107,7 +181,11 @@ export function compileAggressorData(texts: { climate: string; metros: string; r
     const details = typeof rule.detail === 'string' ? { detail: rule.detail } : rule.detail;
     for (const [key, template] of Object.entries(details)) {
       for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
-        if (!known.has(name!)) problems.push({ location: rules.at(typeof rule.detail === 'string' ? [slug, 'detail'] : [slug, 'detail', key]), message: `Unknown placeholder {${name}}. Expected one of: ${[...known].join(', ')}.` });
+        if (!known.has(name!))
+          problems.push({
+            location: rules.at(typeof rule.detail === 'string' ? [slug, 'detail'] : [slug, 'detail', key]),
+            message: `Unknown placeholder {${name}}. Expected one of: ${[...known].join(', ')}.`,
+          });
       }
     }
   }

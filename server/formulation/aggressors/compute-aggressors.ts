@@ -48,16 +48,32 @@ const lower = (level: AggressorLevelName): AggressorLevelName | null => (level =
  * @example computeAggressors({ city: 'Houston', region: 'TX', latitude: 29.76, longitude: -95.36 }, {}, new Date('2025-07-15'))[0]
  * // { slug: 'humidity', level: 'high', detail: 'Humid summer in Houston: 75% average humidity in July, ...' }
  */
-export function computeAggressors(place: AggressorPlace, answers: Answers, date: Date, category?: Category, data: AggressorData = aggressorData()): Aggressor[] {
+export function computeAggressors(
+  place: AggressorPlace,
+  answers: Answers,
+  date: Date,
+  category?: Category,
+  data: AggressorData = aggressorData(),
+): Aggressor[] {
   const { rules } = data;
   const now = monthClimate(place, date, data.climate);
   const n = now.normals;
   const uvIndex = round1(now.uvIndex);
-  const found = new Map<AggressorSlug, { level: AggressorLevelName; factors: Record<string, number | string>; vars?: Record<string, string>; detailKey?: string }>();
-  const set = (slug: AggressorSlug, level: AggressorLevelName | null, factors: Record<string, number | string>, vars?: Record<string, string>, detailKey?: string) => {
+  const found = new Map<
+    AggressorSlug,
+    { level: AggressorLevelName; factors: Record<string, number | string>; vars?: Record<string, string>; detailKey?: string }
+  >();
+  const set = (
+    slug: AggressorSlug,
+    level: AggressorLevelName | null,
+    factors: Record<string, number | string>,
+    vars?: Record<string, string>,
+    detailKey?: string,
+  ) => {
     if (level) found.set(slug, { level, factors: { month: now.monthName, ...factors }, vars, detailKey });
   };
-  const atLeast = (value: number, t: { high: number; moderate: number }): AggressorLevelName | null => (value >= t.high ? 'high' : value >= t.moderate ? 'moderate' : null);
+  const atLeast = (value: number, t: { high: number; moderate: number }): AggressorLevelName | null =>
+    value >= t.high ? 'high' : value >= t.moderate ? 'moderate' : null;
 
   if (n) {
     const { humidity: h, dewPoint: dp } = n;
@@ -84,11 +100,20 @@ export function computeAggressors(place: AggressorPlace, answers: Answers, date:
     set('air_conditioning', coolingLevel, { tmax: n.tmax, answered: String(holds(cooling.answer, answers)) });
   }
 
-  set('uv', atLeast(uvIndex, { high: rules.uv.high.uvIndex, moderate: rules.uv.moderate.uvIndex }) ?? 'low', { uvIndex, sunElevation: round1(now.sunElevation), latitude: place.latitude });
+  set('uv', atLeast(uvIndex, { high: rules.uv.high.uvIndex, moderate: rules.uv.moderate.uvIndex }) ?? 'low', {
+    uvIndex,
+    sunElevation: round1(now.sunElevation),
+    latitude: place.latitude,
+  });
 
   const air = worstMetroAir(place, data.metros, rules.pollution);
   if (air) {
-    set('pollution', atLeast(air.exposure, { high: rules.pollution.high.pm25, moderate: rules.pollution.moderate.pm25 }), { metro: air.metro.name, distanceKm: Math.round(air.distanceKm), pm25: air.metro.pm25, exposure: round1(air.exposure) }, { metro: air.metro.name, pm25: `${air.metro.pm25} µg/m³` });
+    set(
+      'pollution',
+      atLeast(air.exposure, { high: rules.pollution.high.pm25, moderate: rules.pollution.moderate.pm25 }),
+      { metro: air.metro.name, distanceKm: Math.round(air.distanceKm), pm25: air.metro.pm25, exposure: round1(air.exposure) },
+      { metro: air.metro.name, pm25: `${air.metro.pm25} µg/m³` },
+    );
   }
 
   const sun = answerLevel(rules.sun_exposure.answers, answers);

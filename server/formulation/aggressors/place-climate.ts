@@ -42,9 +42,24 @@ export function monthClimate(place: AggressorPlace, date: Date, climate: Readonl
     const tmin = region.tmin[month]!;
     const tmean = (tmax + tmin) / 2;
     const humidity = region.humidity[month]!;
-    normals = { humidity, tmax, tmin, tmean, dewPoint: dewPointOf(tmean, humidity), wind: region.wind[month]!, hardness: region.hardness, regionName: region.name };
+    normals = {
+      humidity,
+      tmax,
+      tmin,
+      tmean,
+      dewPoint: dewPointOf(tmean, humidity),
+      wind: region.wind[month]!,
+      hardness: region.hardness,
+      regionName: region.name,
+    };
   }
-  return { monthName: months[month]!, season: seasons[month]!, normals, uvIndex: clearSkyNoonUvIndex(place.latitude, day), sunElevation: noonSunElevation(place.latitude, day) };
+  return {
+    monthName: months[month]!,
+    season: seasons[month]!,
+    normals,
+    uvIndex: clearSkyNoonUvIndex(place.latitude, day),
+    sunElevation: noonSunElevation(place.latitude, day),
+  };
 }
 
 /** Great-circle distance in km (haversine, mean Earth radius 6371 km). */
@@ -62,7 +77,11 @@ export interface MetroExposure {
 }
 
 /** The metro whose air weighs most on the place, or null when none is near. */
-export function worstMetroAir(place: AggressorPlace, metros: readonly MetroArea[], rule: { minRadiusKm: number; kmPerSqrtMillion: number; megacityPopulation: number; megacityBonus: number }): MetroExposure | null {
+export function worstMetroAir(
+  place: AggressorPlace,
+  metros: readonly MetroArea[],
+  rule: { minRadiusKm: number; kmPerSqrtMillion: number; megacityPopulation: number; megacityBonus: number },
+): MetroExposure | null {
   let worst: MetroExposure | null = null;
   for (const metro of metros) {
     const radius = Math.max(rule.minRadiusKm, rule.kmPerSqrtMillion * Math.sqrt(metro.population / 1_000_000));

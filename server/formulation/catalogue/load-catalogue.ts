@@ -20,7 +20,6 @@ export function readCatalogueFiles(dir = here): CatalogueFiles {
   return readDataFiles(catalogueFiles(dir));
 }
 
-
 /**
  * The ingredient catalogue and product skeletons, read and checked once per process (per folder); a broken
  * catalogue throws with every problem as `file:line:column  message`.

@@ -4,10 +4,32 @@
  * from 2026); this catalogue flags the 26 of the original list.
  */
 export const euFragranceAllergens = [
-  'Amyl Cinnamal', 'Benzyl Alcohol', 'Cinnamyl Alcohol', 'Citral', 'Eugenol', 'Hydroxycitronellal', 'Isoeugenol',
-  'Amylcinnamyl Alcohol', 'Benzyl Salicylate', 'Cinnamal', 'Coumarin', 'Geraniol', 'Hydroxyisohexyl 3-Cyclohexene Carboxaldehyde',
-  'Anise Alcohol', 'Benzyl Cinnamate', 'Farnesol', 'Butylphenyl Methylpropional', 'Linalool', 'Benzyl Benzoate', 'Citronellol',
-  'Hexyl Cinnamal', 'Limonene', 'Methyl 2-Octynoate', 'Alpha-Isomethyl Ionone', 'Evernia Prunastri Extract', 'Evernia Furfuracea Extract',
+  'Amyl Cinnamal',
+  'Benzyl Alcohol',
+  'Cinnamyl Alcohol',
+  'Citral',
+  'Eugenol',
+  'Hydroxycitronellal',
+  'Isoeugenol',
+  'Amylcinnamyl Alcohol',
+  'Benzyl Salicylate',
+  'Cinnamal',
+  'Coumarin',
+  'Geraniol',
+  'Hydroxyisohexyl 3-Cyclohexene Carboxaldehyde',
+  'Anise Alcohol',
+  'Benzyl Cinnamate',
+  'Farnesol',
+  'Butylphenyl Methylpropional',
+  'Linalool',
+  'Benzyl Benzoate',
+  'Citronellol',
+  'Hexyl Cinnamal',
+  'Limonene',
+  'Methyl 2-Octynoate',
+  'Alpha-Isomethyl Ionone',
+  'Evernia Prunastri Extract',
+  'Evernia Furfuracea Extract',
 ] as const;
 
 /** Whether an INCI name names a silicone (…methicone, …siloxane, …siloxy…, dimethiconol, polysilicone-…). */

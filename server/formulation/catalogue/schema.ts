@@ -5,20 +5,56 @@ import { formulaCategories } from '#api';
 /** What an ingredient does in a formula; a skeleton's active slots name the functions they accept. */
 export const ingredientFunctions = [
   // cleansing and conditioning
-  'cleansing', 'foaming', 'conditioning', 'antistatic', 'detangling', 'smoothing', 'shine', 'volumizing', 'strengthening',
+  'cleansing',
+  'foaming',
+  'conditioning',
+  'antistatic',
+  'detangling',
+  'smoothing',
+  'shine',
+  'volumizing',
+  'strengthening',
   // moisture
-  'humectant', 'emollient', 'occlusive', 'film_forming', 'barrier_repair',
+  'humectant',
+  'emollient',
+  'occlusive',
+  'film_forming',
+  'barrier_repair',
   // styling
-  'hold', 'curl_defining', 'heat_protection',
+  'hold',
+  'curl_defining',
+  'heat_protection',
   // scalp and skin actives
-  'anti_dandruff', 'soothing', 'cooling', 'sebum_regulating', 'absorbent', 'exfoliating', 'antioxidant', 'uv_filter',
-  'hair_growth_support', 'brightening', 'anti_aging', 'anti_acne',
+  'anti_dandruff',
+  'soothing',
+  'cooling',
+  'sebum_regulating',
+  'absorbent',
+  'exfoliating',
+  'antioxidant',
+  'uv_filter',
+  'hair_growth_support',
+  'brightening',
+  'anti_aging',
+  'anti_acne',
   // formula helpers
-  'preservative', 'chelating', 'ph_adjuster', 'thickener', 'emulsifier', 'solubilizer', 'solvent', 'opacifier', 'colorant',
+  'preservative',
+  'chelating',
+  'ph_adjuster',
+  'thickener',
+  'emulsifier',
+  'solubilizer',
+  'solvent',
+  'opacifier',
+  'colorant',
   // scent
-  'fragrance', 'fragrance_allergen',
+  'fragrance',
+  'fragrance_allergen',
   // the hair supplement
-  'supplement_nutrient', 'capsule_shell', 'filler', 'anti_caking',
+  'supplement_nutrient',
+  'capsule_shell',
+  'filler',
+  'anti_caking',
 ] as const;
 export type IngredientFunction = (typeof ingredientFunctions)[number];
 
@@ -35,7 +71,13 @@ export const productTypes = {
 } as const;
 
 /** The trial sizes and Starter Set minis (spec 001), each made from the full-size base of one product type. */
-export const smallerVersions = { shampoo: 'trial_shampoo', conditioner: 'trial_conditioner', cleanser: 'cleanser_mini', serum: 'serum_mini', moisturizer: 'moisturizer_mini' } as const;
+export const smallerVersions = {
+  shampoo: 'trial_shampoo',
+  conditioner: 'trial_conditioner',
+  cleanser: 'cleanser_mini',
+  serum: 'serum_mini',
+  moisturizer: 'moisturizer_mini',
+} as const;
 
 const shown = (input: unknown) => (input === undefined ? 'nothing' : JSON.stringify(input));
 /** Zod's message for a value: what was expected and what was found. */
@@ -65,9 +107,19 @@ export const ingredientSchema = z.strictObject({
   /** Likely to irritate or sensitise a sensitive scalp or skin. */
   irritant: flag(false),
   /** Typical highest use level in a finished product: rinse-off, leave-on, or % of a capsule. */
-  max_percent: z.strictObject({ rinse_off: percent.optional(), leave_on: percent.optional(), capsule: percent.optional() }, expected('a mapping of rinse_off, leave_on or capsule to a percentage')).optional(),
+  max_percent: z
+    .strictObject(
+      { rinse_off: percent.optional(), leave_on: percent.optional(), capsule: percent.optional() },
+      expected('a mapping of rinse_off, leave_on or capsule to a percentage'),
+    )
+    .optional(),
   /** A supplement nutrient's highest amount per daily serving. */
-  daily_max: z.strictObject({ amount: z.number(expected('an amount')).positive(expected('an amount above 0')), unit: oneOf(['mg', 'mcg']) }, expected('a mapping with amount and unit')).optional(),
+  daily_max: z
+    .strictObject(
+      { amount: z.number(expected('an amount')).positive(expected('an amount above 0')), unit: oneOf(['mg', 'mcg']) },
+      expected('a mapping with amount and unit'),
+    )
+    .optional(),
   note: text('a short note'),
 });
 export const ingredientsFileSchema = z.strictObject({ ingredients: list(ingredientSchema, 'ingredients') }, expected('a mapping with the key ingredients'));
@@ -91,7 +143,10 @@ export const skeletonSchema = z.strictObject({
   smaller_versions: z.array(oneOf(Object.values(smallerVersions) as [string, ...string[]]), expected('a list of trial or mini product types')).default([]),
   texture: list(text('a texture word'), 'texture words'),
   base: list(baseIngredientSchema, 'base ingredients'),
-  actives: z.strictObject({ max_count: count, max_total_percent: percent, slots: list(slotSchema, 'need slots') }, expected('a mapping with max_count, max_total_percent and slots')),
+  actives: z.strictObject(
+    { max_count: count, max_total_percent: percent, slots: list(slotSchema, 'need slots') },
+    expected('a mapping with max_count, max_total_percent and slots'),
+  ),
 });
 export const skeletonsFileSchema = z.strictObject({ skeletons: list(skeletonSchema, 'skeletons') }, expected('a mapping with the key skeletons'));
 
@@ -105,5 +160,7 @@ export type ExclusionFlag = (typeof exclusionFlags)[number];
 
 /** Every one of those flags an ingredient carries. */
 export function exclusionFlagsOf(ingredient: Ingredient): ExclusionFlag[] {
-  return exclusionFlags.filter((flag) => (flag === 'animal_derived' ? !ingredient.vegan : flag === 'pregnancy_unsafe' ? !ingredient.pregnancy_safe : ingredient[flag]));
+  return exclusionFlags.filter((flag) =>
+    flag === 'animal_derived' ? !ingredient.vegan : flag === 'pregnancy_unsafe' ? !ingredient.pregnancy_safe : ingredient[flag],
+  );
 }

@@ -50,7 +50,12 @@ export interface CompositionLine {
  * date always give the same formula. The hard rules are checked on every active and scent ingredient, whatever
  * formulas.yaml's candidates say.
  */
-export function composeFormula(table: FormulasTable, catalogue: Catalogue, skeleton: Skeleton, input: FormulaInput): { formula: Formula; composition: CompositionLine[] } {
+export function composeFormula(
+  table: FormulasTable,
+  catalogue: Catalogue,
+  skeleton: Skeleton,
+  input: FormulaInput,
+): { formula: Formula; composition: CompositionLine[] } {
   const category = skeleton.category;
   const rules = applicableRules(table, category, input.facts);
   const excluded = new Set<ExclusionFlag>(rules.flatMap((r) => r.excludes));
@@ -74,9 +79,19 @@ export function composeFormula(table: FormulasTable, catalogue: Catalogue, skele
     for (const candidate of entry.candidates) {
       if (taken >= entry.count || chosen.size >= skeleton.actives.max_count || (slotCount.get(slot.need) ?? 0) >= slot.max_count) break;
       const { ingredient } = candidate;
-      if (chosen.has(ingredient.id) || ingredient === balance || (candidate.only && !candidate.only.includes(skeleton.slug)) || !allowed(ingredient) || (candidate.test && !candidate.test(input.facts))) continue;
+      if (
+        chosen.has(ingredient.id) ||
+        ingredient === balance ||
+        (candidate.only && !candidate.only.includes(skeleton.slug)) ||
+        !allowed(ingredient) ||
+        (candidate.test && !candidate.test(input.facts))
+      )
+        continue;
       if (!slot.functions.some((f) => ingredient.functions.includes(f))) continue;
-      const dose = category === 'supplement' ? nutrientDose(table, ingredient, candidate.amount!) : topicalDose(ingredient, use as 'rinse_off' | 'leave_on', candidate.percent!, entry, input, base.get(ingredient.id) ?? 0);
+      const dose =
+        category === 'supplement'
+          ? nutrientDose(table, ingredient, candidate.amount!)
+          : topicalDose(ingredient, use as 'rinse_off' | 'leave_on', candidate.percent!, entry, input, base.get(ingredient.id) ?? 0);
       if (!dose || total + dose.percent > skeleton.actives.max_total_percent + 1e-9) continue;
       chosen.set(ingredient.id, { ingredient, percent: dose.percent, amount: dose.amount, need: slot.need, because: whyOf(entry, input) });
       slotCount.set(slot.need, (slotCount.get(slot.need) ?? 0) + 1);
@@ -85,18 +100,26 @@ export function composeFormula(table: FormulasTable, catalogue: Catalogue, skele
     }
   }
 
-  const scent = skeleton.fragrance_choice ? chooseScent(table, category as Category, rules, excluded, input, use as 'rinse_off' | 'leave_on') : { fragrance: null, because: null, parts: [] };
+  const scent = skeleton.fragrance_choice
+    ? chooseScent(table, category as Category, rules, excluded, input, use as 'rinse_off' | 'leave_on')
+    : { fragrance: null, because: null, parts: [] };
 
   // Everything but the balance, merged by ingredient (an active may add to a base ingredient).
   const parts = new Map<string, CompositionLine>();
   const add = (ingredient: Ingredient, percent: number, role: CompositionLine['role']) =>
-    parts.set(ingredient.id, { ingredient, percent: round((parts.get(ingredient.id)?.percent ?? 0) + percent, 4), role: parts.get(ingredient.id)?.role ?? role });
+    parts.set(ingredient.id, {
+      ingredient,
+      percent: round((parts.get(ingredient.id)?.percent ?? 0) + percent, 4),
+      role: parts.get(ingredient.id)?.role ?? role,
+    });
   for (const [id, percent] of base) add(catalogue.ingredients.get(id)!, percent, 'base');
   for (const c of chosen.values()) add(c.ingredient, c.percent, 'active');
   for (const p of scent.parts) add(p.ingredient, p.percent, 'scent');
   const rest = round(100 - [...parts.values()].reduce((sum, p) => sum + p.percent, 0), 4);
   if (balance) parts.set(balance.id, { ingredient: balance, percent: rest, role: 'balance' });
-  const composition = [...parts.values()].filter((p) => p.percent > 0).sort((a, b) => b.percent - a.percent || a.ingredient.inci.localeCompare(b.ingredient.inci));
+  const composition = [...parts.values()]
+    .filter((p) => p.percent > 0)
+    .sort((a, b) => b.percent - a.percent || a.ingredient.inci.localeCompare(b.ingredient.inci));
 
   const formula: Formula = {
     product: skeleton.product_type,
@@ -106,7 +129,15 @@ export function composeFormula(table: FormulasTable, catalogue: Catalogue, skele
     made_for: { date: input.date, season: input.season },
     fragrance: scent.fragrance,
     fragrance_free_because: scent.because,
-    actives: [...chosen.values()].map((c) => ({ slug: c.ingredient.id, name: plainName(c.ingredient), inci: c.ingredient.inci, percent: c.percent, amount: c.amount, need: c.need, because: c.because })),
+    actives: [...chosen.values()].map((c) => ({
+      slug: c.ingredient.id,
+      name: plainName(c.ingredient),
+      inci: c.ingredient.inci,
+      percent: c.percent,
+      amount: c.amount,
+      need: c.need,
+      because: c.because,
+    })),
     inci: composition.map((p) => p.ingredient.inci),
     free_of: uniqueBy(rules, (r) => r.rule).map((r) => ({ rule: r.rule, label: r.label, because: r.because })),
   };
@@ -125,7 +156,14 @@ function strongestFirst(entries: readonly NeedEntry[], skeleton: Skeleton, input
 }
 
 /** A topical active's level: fixed, or scaled with the driver's score; capped at its use level (with what the base already holds). */
-function topicalDose(ingredient: Ingredient, use: 'rinse_off' | 'leave_on', written: number | readonly [number, number], entry: NeedEntry, input: FormulaInput, inBase: number) {
+function topicalDose(
+  ingredient: Ingredient,
+  use: 'rinse_off' | 'leave_on',
+  written: number | readonly [number, number],
+  entry: NeedEntry,
+  input: FormulaInput,
+  inBase: number,
+) {
   const max = ingredient.max_percent?.[use];
   if (max === undefined || max <= inBase) return undefined;
   let percent: number;
@@ -166,7 +204,14 @@ const rankedFreeBecause: Record<string, string> = {
  * their ranking; none when a hard rule excludes fragrance, when fragrance-free was chosen or ranked first, or when
  * the scent's declared allergens break a hard rule. A gentle rule halves the perfume.
  */
-function chooseScent(table: FormulasTable, category: Category, rules: readonly HardRule[], excluded: ReadonlySet<ExclusionFlag>, input: FormulaInput, use: 'rinse_off' | 'leave_on') {
+function chooseScent(
+  table: FormulasTable,
+  category: Category,
+  rules: readonly HardRule[],
+  excluded: ReadonlySet<ExclusionFlag>,
+  input: FormulaInput,
+  use: 'rinse_off' | 'leave_on',
+) {
   const none = (because: string) => ({ fragrance: null, because, parts: [] as { ingredient: Ingredient; percent: number }[] });
   const banning = rules.find((r) => r.excludes.includes('fragrance'));
   if (banning) return none(banning.because);
@@ -183,7 +228,8 @@ function chooseScent(table: FormulasTable, category: Category, rules: readonly H
   // A gentle rule keeps the perfume (itself an irritant) at a lower dose; any other exclusion rules the scent out.
   const gentle = rules.some((r) => r.gentleScent);
   const tolerated = (flag: ExclusionFlag) => flag === 'irritant' && rules.every((r) => !r.excludes.includes('irritant') || r.gentleScent);
-  const breaks = (ingredient: Ingredient, isPerfume: boolean) => exclusionFlagsOf(ingredient).some((flag) => excluded.has(flag) && !(isPerfume && tolerated(flag)));
+  const breaks = (ingredient: Ingredient, isPerfume: boolean) =>
+    exclusionFlagsOf(ingredient).some((flag) => excluded.has(flag) && !(isPerfume && tolerated(flag)));
   if (!declared || breaks(table.scents.ingredient, true) || declared.some((a) => breaks(a.ingredient, false))) {
     return none(`${name} isn't suitable for you right now, so this one is fragrance-free`);
   }

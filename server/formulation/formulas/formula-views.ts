@@ -13,7 +13,8 @@ export interface FormulaSet {
 }
 
 /** A category's formulas: haircare lists the hair supplement too, as its routine does. */
-const formulasOf = (set: FormulaSet, category: Category) => set.formulas.filter((f) => (category === 'skincare' ? f.category === 'skincare' : f.category !== 'skincare'));
+const formulasOf = (set: FormulaSet, category: Category) =>
+  set.formulas.filter((f) => (category === 'skincare' ? f.category === 'skincare' : f.category !== 'skincare'));
 
 /**
  * The key actives of a category's formulas (GET …/ingredients; spec 000 §3.7), ranked: an active in more
@@ -32,7 +33,15 @@ export function keyIngredientsOf(set: FormulaSet, category: Category): KeyIngred
   }
   return [...found.values()]
     .sort((a, b) => b.products.length - a.products.length || a.first - b.first)
-    .map(({ active, products }, i) => ({ slug: active.slug, name: active.name, inci: active.inci, rank: i + 1, need: active.need, because: active.because, products }));
+    .map(({ active, products }, i) => ({
+      slug: active.slug,
+      name: active.name,
+      inci: active.inci,
+      rank: i + 1,
+      need: active.need,
+      because: active.because,
+      products,
+    }));
 }
 
 /** Each product's INCI list in descending order (GET …/incis; spec 000 §3.7). */
@@ -66,5 +75,7 @@ export function recommendationSlugOf(table: FormulasTable, set: FormulaSet, prod
     return { product, recommendation_slug: picked.slug, because: picked.because };
   }
   const variant = variantOf(table, set, product);
-  return variant ? { product, recommendation_slug: variant.slug, because: `made for your ${variant.product.category === 'skincare' ? 'skin' : 'hair'}` } : undefined;
+  return variant
+    ? { product, recommendation_slug: variant.slug, because: `made for your ${variant.product.category === 'skincare' ? 'skin' : 'hair'}` }
+    : undefined;
 }

@@ -93,7 +93,13 @@ export interface NeedEntry {
 }
 export interface FormulasTable {
   hardRules: HardRule[];
-  scents: { ingredient: Ingredient; percent: { rinse_off: number; leave_on: number }; gentleFactor: number; labelThreshold: { rinse_off: number; leave_on: number }; allergens: Map<string, { ingredient: Ingredient; share: number }[]> };
+  scents: {
+    ingredient: Ingredient;
+    percent: { rinse_off: number; leave_on: number };
+    gentleFactor: number;
+    labelThreshold: { rinse_off: number; leave_on: number };
+    allergens: Map<string, { ingredient: Ingredient; share: number }[]>;
+  };
   needs: Record<FormulaCategory, NeedEntry[]>;
   servingMg: number;
   variants: Map<string, { slug: string; label: string; test: Test }[]>;
@@ -128,7 +134,11 @@ export function compileFormulasSource(text: string, file: string, context: Formu
   const ingredient = (id: string, where: (string | number)[], category?: FormulaCategory): Ingredient | undefined => {
     const found = context.catalogue.ingredients.get(id);
     if (!found) problem(where, `"${id}" is no ingredient of the catalogue.${suggest(id, context.catalogue.ingredients.keys())}`);
-    else if (category && !found.catalogues.includes(catalogueOf(category))) problem(where, `"${id}" is not in the ${catalogueOf(category)} catalogue (ingredients-${catalogueOf(category)}.yaml), so a ${category} formula cannot use it.`);
+    else if (category && !found.catalogues.includes(catalogueOf(category)))
+      problem(
+        where,
+        `"${id}" is not in the ${catalogueOf(category)} catalogue (ingredients-${catalogueOf(category)}.yaml), so a ${category} formula cannot use it.`,
+      );
     return found;
   };
 
@@ -146,7 +156,8 @@ export function compileFormulasSource(text: string, file: string, context: Formu
   if (parfum && !parfum.fragrance) problem(['scents', 'ingredient'], `"${parfum.id}" is not a fragrance ingredient.`);
   const allergens = new Map<string, { ingredient: Ingredient; share: number }[]>();
   for (const [scent, declared] of Object.entries(data.scents.allergens)) {
-    if (!context.scentSlugs.includes(scent)) problem(['scents', 'allergens', scent], `"${scent}" is no scented fragrance of fragrances.yaml.${suggest(scent, context.scentSlugs)}`, true);
+    if (!context.scentSlugs.includes(scent))
+      problem(['scents', 'allergens', scent], `"${scent}" is no scented fragrance of fragrances.yaml.${suggest(scent, context.scentSlugs)}`, true);
     const list: { ingredient: Ingredient; share: number }[] = [];
     for (const [id, share] of Object.entries(declared)) {
       const found = ingredient(id, ['scents', 'allergens', scent, id]);
@@ -155,31 +166,46 @@ export function compileFormulasSource(text: string, file: string, context: Formu
     }
     allergens.set(scent, list);
   }
-  for (const scent of context.scentSlugs) if (!allergens.has(scent)) problem(['scents', 'allergens'], `The scent "${scent}" has no allergen declaration: add it (an empty one is {}).`, true);
+  for (const scent of context.scentSlugs)
+    if (!allergens.has(scent)) problem(['scents', 'allergens'], `The scent "${scent}" has no allergen declaration: add it (an empty one is {}).`, true);
 
   const skeletons = [...context.catalogue.skeletons.values()];
-  const slotsOf = (category: FormulaCategory, need: string) => skeletons.filter((s) => s.category === category).flatMap((s) => s.actives.slots.filter((slot) => slot.need === need));
+  const slotsOf = (category: FormulaCategory, need: string) =>
+    skeletons.filter((s) => s.category === category).flatMap((s) => s.actives.slots.filter((slot) => slot.need === need));
   const needs = {} as Record<FormulaCategory, NeedEntry[]>;
   for (const category of formulaCategories) {
     const dimensions = context.dimensions[categoryOf(category)];
     needs[category] = data.needs[category].map((entry, i) => {
       const at = ['needs', category, i];
       const slots = slotsOf(category, entry.need);
-      if (slots.length === 0) problem([...at, 'need'], `No ${category} skeleton has a "${entry.need}" slot.${suggest(entry.need, new Set(skeletons.filter((s) => s.category === category).flatMap((s) => s.actives.slots.map((x) => x.need))))}`);
-      if (entry.driver !== undefined && !dimensions.includes(entry.driver)) problem([...at, 'driver'], `"${entry.driver}" is no scoring dimension. Expected one of: ${dimensions.join(', ')}.${suggest(entry.driver, dimensions)}`);
+      if (slots.length === 0)
+        problem(
+          [...at, 'need'],
+          `No ${category} skeleton has a "${entry.need}" slot.${suggest(entry.need, new Set(skeletons.filter((s) => s.category === category).flatMap((s) => s.actives.slots.map((x) => x.need))))}`,
+        );
+      if (entry.driver !== undefined && !dimensions.includes(entry.driver))
+        problem([...at, 'driver'], `"${entry.driver}" is no scoring dimension. Expected one of: ${dimensions.join(', ')}.${suggest(entry.driver, dimensions)}`);
       if (entry.driver === undefined && entry.from !== undefined) problem([...at, 'from'], '"from" needs a driver (the score it is compared with).', true);
-      if (entry.driver !== undefined && entry.priority !== undefined) problem([...at, 'priority'], 'An entry with a driver takes its strength from the score: remove "priority".', true);
+      if (entry.driver !== undefined && entry.priority !== undefined)
+        problem([...at, 'priority'], 'An entry with a driver takes its strength from the score: remove "priority".', true);
       const candidates: Candidate[] = [];
       entry.candidates.forEach((c, j) => {
         const where = [...at, 'candidates', j];
         const found = ingredient(c.ingredient, [...where, 'ingredient'], category);
         if (!found) return;
         if (slots.length > 0 && !slots.some((slot) => slot.functions.some((f) => found.functions.includes(f)))) {
-          problem([...where, 'ingredient'], `"${c.ingredient}" (${found.functions.join(', ')}) has none of the functions a "${entry.need}" slot accepts (${[...new Set(slots.flatMap((s) => s.functions))].join(', ')}).`);
+          problem(
+            [...where, 'ingredient'],
+            `"${c.ingredient}" (${found.functions.join(', ')}) has none of the functions a "${entry.need}" slot accepts (${[...new Set(slots.flatMap((s) => s.functions))].join(', ')}).`,
+          );
         }
         if (category === 'supplement') {
           if (c.amount === undefined || c.percent !== undefined) problem(where, 'A supplement candidate gives its `amount` per daily serving, not a percent.');
-          else if (found.daily_max && c.amount > found.daily_max.amount) problem([...where, 'amount'], `${c.amount} ${found.daily_max.unit} is above the ${found.daily_max.amount} ${found.daily_max.unit} daily maximum of "${found.id}".`);
+          else if (found.daily_max && c.amount > found.daily_max.amount)
+            problem(
+              [...where, 'amount'],
+              `${c.amount} ${found.daily_max.unit} is above the ${found.daily_max.amount} ${found.daily_max.unit} daily maximum of "${found.id}".`,
+            );
           else if (!found.daily_max) problem([...where, 'ingredient'], `"${found.id}" has no daily maximum: it is not a nutrient.`);
         } else if (c.percent === undefined || c.amount !== undefined) {
           problem(where, 'A topical candidate gives its `percent` of the finished product, not an amount.');
@@ -190,9 +216,16 @@ export function compileFormulasSource(text: string, file: string, context: Formu
           if (low > max) problem([...where, 'percent'], `${low}% is above the ${max}% use level of "${found.id}" in any product.`);
         }
         for (const [k, skeleton] of (c.in ?? []).entries()) {
-          if (!context.catalogue.skeletons.get(skeleton)?.actives.slots.some((slot) => slot.need === entry.need)) problem([...where, 'in', k], `"${skeleton}" is no ${category} skeleton with a "${entry.need}" slot.`);
+          if (!context.catalogue.skeletons.get(skeleton)?.actives.slots.some((slot) => slot.need === entry.need))
+            problem([...where, 'in', k], `"${skeleton}" is no ${category} skeleton with a "${entry.need}" slot.`);
         }
-        candidates.push({ ingredient: found, percent: c.percent, amount: c.amount, only: c.in, test: c.when === undefined ? undefined : rule(c.when, [...where, 'when']) });
+        candidates.push({
+          ingredient: found,
+          percent: c.percent,
+          amount: c.amount,
+          only: c.in,
+          test: c.when === undefined ? undefined : rule(c.when, [...where, 'when']),
+        });
       });
       return {
         need: entry.need,
@@ -212,12 +245,18 @@ export function compileFormulasSource(text: string, file: string, context: Formu
   const variants = new Map<string, { slug: string; label: string; test: Test }[]>();
   for (const [product, list] of Object.entries(data.variants)) {
     if (!products.has(product)) problem(['variants', product], `"${product}" is no product type.${suggest(product, products)}`, true);
-    variants.set(product, list.map((v, i) => ({ slug: v.slug, label: v.label, test: rule(v.when, ['variants', product, i, 'when']) })));
+    variants.set(
+      product,
+      list.map((v, i) => ({ slug: v.slug, label: v.label, test: rule(v.when, ['variants', product, i, 'when']) })),
+    );
   }
   const recommendations: FormulasTable['recommendations'] = new Map();
   for (const [product, written] of Object.entries(data.recommendations)) {
     if (!products.has(product)) problem(['recommendations', product], `"${product}" is no product type.${suggest(product, products)}`, true);
-    recommendations.set(product, { rules: written.rules.map((r, i) => ({ slug: r.slug, because: r.because, test: rule(r.when, ['recommendations', product, 'rules', i, 'when']) })), otherwise: written.otherwise });
+    recommendations.set(product, {
+      rules: written.rules.map((r, i) => ({ slug: r.slug, because: r.because, test: rule(r.when, ['recommendations', product, 'rules', i, 'when']) })),
+      otherwise: written.otherwise,
+    });
   }
 
   if (problems.length > 0 || !parfum) return { problems };
@@ -225,7 +264,13 @@ export function compileFormulasSource(text: string, file: string, context: Formu
     problems,
     table: {
       hardRules,
-      scents: { ingredient: parfum, percent: data.scents.percent, gentleFactor: data.scents.gentle_factor, labelThreshold: data.scents.label_threshold, allergens },
+      scents: {
+        ingredient: parfum,
+        percent: data.scents.percent,
+        gentleFactor: data.scents.gentle_factor,
+        labelThreshold: data.scents.label_threshold,
+        allergens,
+      },
       needs,
       servingMg: data.serving_mg,
       variants,

@@ -18,7 +18,10 @@ const categoryTable = z.strictObject({
         ingredients: z.array(z.string().min(1)),
         label: z.string().min(1).optional(),
         limited: z.boolean().optional(),
-        image: z.string().regex(/^[a-z0-9][a-z0-9/_.-]*\.(webp|png|jpg|svg)$/, 'an image is a file under the media root, like fragrances/arcadia.webp').optional(),
+        image: z
+          .string()
+          .regex(/^[a-z0-9][a-z0-9/_.-]*\.(webp|png|jpg|svg)$/, 'an image is a file under the media root, like fragrances/arcadia.webp')
+          .optional(),
       }),
     )
     .min(2),
@@ -58,24 +61,26 @@ export function compileFragrancesSource(text: string, file: string, known: Known
     if (!written.catalogue.some((f) => f.slug === written.fragranceFree)) {
       problems.push({ location: source.at([name, 'fragranceFree']), message: `"${written.fragranceFree}" is not in the ${name} catalogue.` });
     }
-    const catalogue = written.catalogue.map(
-      (f): CatalogueFragrance => ({
-        name: f.name,
-        slug: f.slug,
-        description: f.description,
-        ingredients: f.ingredients,
-        image_url: f.image ? `/media/${f.image}` : null,
-        label: f.label ?? f.name,
-        fragrance_group: name,
-        limited: f.limited ?? false,
-        intensity: f.intensity,
-      }),
-    );
+    const catalogue = written.catalogue.map((f): CatalogueFragrance => ({
+      name: f.name,
+      slug: f.slug,
+      description: f.description,
+      ingredients: f.ingredients,
+      image_url: f.image ? `/media/${f.image}` : null,
+      label: f.label ?? f.name,
+      fragrance_group: name,
+      limited: f.limited ?? false,
+      intensity: f.intensity,
+    }));
     return { fragranceFree: written.fragranceFree, gentle: rule(written.gentle, [name, 'gentle']), catalogue };
   };
   const table: FragranceTable = {
     categories: { haircare: category('haircare'), skincare: category('skincare') },
-    reasons: source.data.reasons.map((r, i) => ({ reason: r.reason, ...(r.categories ? { categories: r.categories } : {}), when: rule(r.when, ['reasons', i, 'when']) })),
+    reasons: source.data.reasons.map((r, i) => ({
+      reason: r.reason,
+      ...(r.categories ? { categories: r.categories } : {}),
+      when: rule(r.when, ['reasons', i, 'when']),
+    })),
   };
   return problems.length > 0 ? { problems } : { table, problems };
 }
@@ -97,5 +102,9 @@ export function rankFragrances(table: FragranceTable, category: Category, facts:
   const scented = catalogue.filter((f) => f.slug !== fragranceFree);
   if (gentle(facts)) scented.sort((a, b) => a.intensity - b.intensity);
   const ordered = reason ? [...free, ...scented] : [...scented, ...free];
-  return ordered.map(({ intensity: _intensity, ...entity }, index) => ({ ...entity, rank: index + 1, reason_why_slug: reason && entity.slug === fragranceFree ? reason : null }));
+  return ordered.map(({ intensity: _intensity, ...entity }, index) => ({
+    ...entity,
+    rank: index + 1,
+    reason_why_slug: reason && entity.slug === fragranceFree ? reason : null,
+  }));
 }

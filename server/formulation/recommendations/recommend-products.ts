@@ -35,7 +35,8 @@ export function compileRecommendationsSource(text: string, file: string, known: 
   for (const category of consultationCategories) {
     const seen = new Set<string>();
     table[category] = source.data[category].map((written, i) => {
-      if (seen.has(written.product)) problems.push({ location: source.at([category, i, 'product']), message: `"${written.product}" is listed twice in ${category}.` });
+      if (seen.has(written.product))
+        problems.push({ location: source.at([category, i, 'product']), message: `"${written.product}" is listed twice in ${category}.` });
       seen.add(written.product);
       return {
         product: written.product,

@@ -63,7 +63,8 @@ export function compileScoringSource(text: string, file: string, known: KnownFac
       rules: dimension.rules.flatMap((rule, index) => {
         const where = [category, id, 'rules', index, 'when'];
         const compiled = compileFactRule(rule.when, where, known);
-        for (const problem of compiled.problems) problems.push({ location: source.at(problem.path.length > 0 ? problem.path : where, problem.atKey), message: problem.message });
+        for (const problem of compiled.problems)
+          problems.push({ location: source.at(problem.path.length > 0 ? problem.path : where, problem.atKey), message: problem.message });
         if (!compiled.test) return [];
         const reads: ScoringRule['source'] = JSON.stringify(rule.when).includes('"aggressor.') ? 'place' : 'answers';
         return [{ test: compiled.test, points: rule.points, because: rule.because, source: reads }];

@@ -16,7 +16,12 @@ const defaultFile = path.join(path.dirname(new URL(import.meta.url).pathname), '
  * Reads textures.yaml; a weight must name a scoring dimension or `aggressor.<slug>` the formulation
  * knows (`dimensions`, `aggressors`), reported with file:line:column otherwise.
  */
-export function compileTexturesSource(text: string, file: string, dimensions: readonly string[], aggressors: readonly string[]): { table?: TexturesTable; problems: DataProblem[] } {
+export function compileTexturesSource(
+  text: string,
+  file: string,
+  dimensions: readonly string[],
+  aggressors: readonly string[],
+): { table?: TexturesTable; problems: DataProblem[] } {
   const source = readDataSource(text, file, texturesFileSchema);
   if (!source.data) return { problems: source.problems };
   const problems: DataProblem[] = [];
@@ -24,7 +29,11 @@ export function compileTexturesSource(text: string, file: string, dimensions: re
   for (const product of ['CLEANSER', 'MOISTURIZER'] as const) {
     for (const [slug, texture] of Object.entries(source.data[product])) {
       for (const key of Object.keys(texture.weights)) {
-        if (!known.has(key)) problems.push({ location: source.at([product, slug, 'weights', key], true), message: `"${key}" is no scoring dimension or aggressor. Expected one of: ${[...known].join(', ')}.` });
+        if (!known.has(key))
+          problems.push({
+            location: source.at([product, slug, 'weights', key], true),
+            message: `"${key}" is no scoring dimension or aggressor. Expected one of: ${[...known].join(', ')}.`,
+          });
       }
     }
   }
@@ -50,7 +59,11 @@ const levelShare = { low: 0, moderate: 0.5, high: 1 } as const;
  * Ranks each product's textures for a profile (spec 000 §3.6; issue 4 point 6): points from the scores
  * and from the aggressors of the shopper's place at this time of year. Pure and deterministic.
  */
-export function rankTextures(table: TexturesTable, scores: readonly Score[], aggressors: readonly AggressorLevel[]): Record<SkincareTextureProduct, RankedTexture[]> {
+export function rankTextures(
+  table: TexturesTable,
+  scores: readonly Score[],
+  aggressors: readonly AggressorLevel[],
+): Record<SkincareTextureProduct, RankedTexture[]> {
   const value = new Map<string, number>();
   for (const s of scores) value.set(s.dimension, s.score);
   for (const a of aggressors) value.set(`aggressor.${a.slug}`, levelShare[a.level] * 100);

@@ -2,7 +2,11 @@ import { createActor, fromPromise } from 'xstate';
 import { createFlowMachine, flowStep, type Answers, type FlowEnvironment, type FlowRuntime, type SaveRequest, type SaveResult } from '#engine';
 
 /** Runs a flow machine with a recording save actor; saves resolve at once unless `failSave` says otherwise. */
-export function runFlow(runtime: FlowRuntime, input: { answers?: Answers; route?: string; resume?: boolean } = {}, options: { failSave?: (r: SaveRequest) => Error | undefined; advance?: number } = {}) {
+export function runFlow(
+  runtime: FlowRuntime,
+  input: { answers?: Answers; route?: string; resume?: boolean } = {},
+  options: { failSave?: (r: SaveRequest) => Error | undefined; advance?: number } = {},
+) {
   const saves: SaveRequest[] = [];
   const completed: Answers[] = [];
   const machine = createFlowMachine(runtime).provide({

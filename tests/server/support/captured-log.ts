@@ -18,6 +18,10 @@ export function capturedLog(): CapturedLog {
   return {
     logger,
     text: () => text,
-    lines: () => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine),
+    lines: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogLine),
   };
 }

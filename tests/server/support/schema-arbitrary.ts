@@ -83,7 +83,10 @@ export function objectKey(extra: readonly string[] = []): fc.Arbitrary<string> {
  */
 export function valueOf(schema: JsonSchema, hints: Hints = {}, where = '$'): fc.Arbitrary<string> {
   const unknown = Object.keys(schema).filter((key) => !KNOWN_KEYWORDS.has(key));
-  if (unknown.length > 0) throw new Error(`${where}: the fuzz generator does not know the schema keyword(s) ${unknown.join(', ')}: teach it in tests/server/support/schema-arbitrary.ts.`);
+  if (unknown.length > 0)
+    throw new Error(
+      `${where}: the fuzz generator does not know the schema keyword(s) ${unknown.join(', ')}: teach it in tests/server/support/schema-arbitrary.ts.`,
+    );
   const valid = validValue(schema, hints, where);
   return fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: hostileValue() });
 }
@@ -115,7 +118,9 @@ function valueOfType(type: string | undefined, schema: JsonSchema, hints: Hints,
     case 'null':
       return fc.constant('null');
     case 'array':
-      return fc.array(schema.items ? valueOf(schema.items as JsonSchema, hints, `${where}[]`) : hostileValue(), { maxLength: num(schema.maxItems, 5) }).map(arrayText);
+      return fc
+        .array(schema.items ? valueOf(schema.items as JsonSchema, hints, `${where}[]`) : hostileValue(), { maxLength: num(schema.maxItems, 5) })
+        .map(arrayText);
     case 'object':
       return objectValue(schema, hints, where);
     case undefined:
@@ -135,7 +140,12 @@ function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
       return fc.stringMatching(pattern).filter((text) => text.length <= maxLength);
     } catch {
       // fast-check cannot build every pattern (lookaheads): offer text, and text shaped like a path, that fit it.
-      return fc.oneof(fc.string({ maxLength: 30 }), fc.string({ maxLength: 30 }).map((text) => `/${text.replace(/[\s\\/]/g, '')}`)).filter((text) => pattern.test(text));
+      return fc
+        .oneof(
+          fc.string({ maxLength: 30 }),
+          fc.string({ maxLength: 30 }).map((text) => `/${text.replace(/[\s\\/]/g, '')}`),
+        )
+        .filter((text) => pattern.test(text));
     }
   }
   return fc.string({ minLength, maxLength: Math.min(maxLength, 60) });
@@ -145,7 +155,9 @@ function objectValue(schema: JsonSchema, hints: Hints, where: string): fc.Arbitr
   const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
   const required = new Set((schema.required ?? []) as string[]);
   const declared = properties.map(([name, property]) =>
-    fc.tuple(fc.constant(name), valueOf(property, hints, `${where}.${name}`), fc.boolean()).map(([key, value, present]) => (required.has(key) || present ? [[key, value] as [string, string]] : [])),
+    fc
+      .tuple(fc.constant(name), valueOf(property, hints, `${where}.${name}`), fc.boolean())
+      .map(([key, value, present]) => (required.has(key) || present ? [[key, value] as [string, string]] : [])),
   );
   const open = schema.additionalProperties;
   const hinted = [...(hints.keys ?? new Map()).entries()];
@@ -153,12 +165,21 @@ function objectValue(schema: JsonSchema, hints: Hints, where: string): fc.Arbitr
     open && typeof open === 'object'
       ? fc.array(
           fc.oneof(
-            { weight: 2, arbitrary: hinted.length > 0 ? fc.constantFrom(...hinted).chain(([key, values]) => fc.tuple(fc.constant(key), hintedValue(values))) : fc.tuple(objectKey(), valueOf(open as JsonSchema, hints, `${where}.*`)) },
+            {
+              weight: 2,
+              arbitrary:
+                hinted.length > 0
+                  ? fc.constantFrom(...hinted).chain(([key, values]) => fc.tuple(fc.constant(key), hintedValue(values)))
+                  : fc.tuple(objectKey(), valueOf(open as JsonSchema, hints, `${where}.*`)),
+            },
             { weight: 1, arbitrary: fc.tuple(objectKey([...(hints.keys?.keys() ?? [])]), valueOf(open as JsonSchema, hints, `${where}.*`)) },
           ),
           { minLength: 1, maxLength: 4 },
         )
-      : fc.oneof({ weight: 5, arbitrary: fc.constant([] as [string, string][]) }, { weight: 1, arbitrary: fc.array(fc.tuple(objectKey(), hostileValue()), { maxLength: 2 }) });
+      : fc.oneof(
+          { weight: 5, arbitrary: fc.constant([] as [string, string][]) },
+          { weight: 1, arbitrary: fc.array(fc.tuple(objectKey(), hostileValue()), { maxLength: 2 }) },
+        );
   return fc.tuple(fc.tuple(...declared), extra).map(([parts, more]) => objectText([...parts.flat(), ...more]));
 }
 
@@ -166,7 +187,11 @@ function objectValue(schema: JsonSchema, hints: Hints, where: string): fc.Arbitr
 function hintedValue(values: readonly unknown[]): fc.Arbitrary<string> {
   if (values.length === 0) return hostileValue();
   const one = fc.constantFrom(...values).map((value) => JSON.stringify(value));
-  return fc.oneof({ weight: 3, arbitrary: one }, { weight: 1, arbitrary: fc.array(one, { maxLength: 3 }).map(arrayText) }, { weight: 2, arbitrary: hostileValue() });
+  return fc.oneof(
+    { weight: 3, arbitrary: one },
+    { weight: 1, arbitrary: fc.array(one, { maxLength: 3 }).map(arrayText) },
+    { weight: 2, arbitrary: hostileValue() },
+  );
 }
 
 function num(value: unknown, fallback: number): number {
