@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { AccountCreationOrigin, HairProfile } from '#api';
 import type { Answers, CompiledFlow } from '#engine';
@@ -13,6 +13,7 @@ import { flowEnvironment } from './flow-environment';
 import { FlowRunner, preloadResults, type FlowRunnerProps } from './flow-runner';
 import type { RankingCache } from './rankings';
 import { reportError } from '../report-error';
+import { useLoad } from '../use-load';
 
 /** Code for shoppers with a session (their profile, aggressors, rankings), loaded only then. */
 const accountData = () => import('./account-data');
@@ -44,37 +45,38 @@ export default function ConsultationFlowPage() {
   const location = useLocation();
   const session = useSession();
   const [buffer] = useState(() => localAnswerBuffer());
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
   const settled = session.status === 'authenticated' || session.status === 'not_authenticated' || session.status === 'error';
   const signedIn = session.status === 'authenticated';
   const loadFlow = consultationFlows[category];
 
-  useEffect(() => {
-    if (!settled || !loadFlow || loaded) return;
-    if (!signedIn) earlyProfile = undefined; // the tokens it was asked with are no longer a session
-    let live = true;
-    // The results page draws at once when its code is there first (a shopper reloading it, or following a link to it).
-    const flowLoaded = loadFlowFor(category, location.pathname).then((flow) =>
-      location.pathname.replace(/\/$/, '') === flow.routes.results
-        ? preloadResults(signedIn).then(
-            () => flow,
-            () => flow,
-          )
-        : flow,
-    );
-    // The consultation's first render (its machine, its step) is a transition: React renders it in slices.
-    Promise.all([flowLoaded, signedIn ? loadAccount() : undefined])
-      .then(([flow, account]) => live && startTransition(() => setLoaded({ flow, ...account })))
-      .catch((error) => {
-        reportError('loading the consultation', error);
-        if (live) setFailed(true);
-      });
-    return () => void (live = false);
-    // Loaded once, when the session is known: the category and path it starts from are read then, and moving from
-    // step to step must not load the flow again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled, signedIn, loadFlow, loaded]);
+  // Loaded once, when the session is first known: the category and path it starts from are read then, and neither
+  // moving from step to step nor signing up on the sign-in step loads the flow again. Its first render (the machine,
+  // the step) is a transition: React renders it in slices.
+  const first = useLoad(
+    (): Promise<Loaded> => {
+      if (!signedIn) earlyProfile = undefined; // the tokens it was asked with are no longer a session
+      // The results page draws at once when its code is there first (a shopper reloading it, or following a link to it).
+      const flowLoaded = loadFlowFor(category, location.pathname).then((flow) =>
+        location.pathname.replace(/\/$/, '') === flow.routes.results
+          ? preloadResults(signedIn).then(
+              () => flow,
+              () => flow,
+            )
+          : flow,
+      );
+      return Promise.all([flowLoaded, signedIn ? loadAccount() : undefined]).then(
+        ([flow, account]) => ({ flow, ...account }),
+        (error: unknown) => {
+          reportError('loading the consultation', error);
+          throw error;
+        },
+      );
+    },
+    [signedIn, category, location.pathname],
+    { enabled: settled && Boolean(loadFlow), once: true, transition: true },
+  );
+  const loaded = first.status === 'success' ? first.value : null;
+  const failed = first.status === 'error';
 
   // A returning shopper's device may still hold answers from before signing in; they are saved now (spec 000 §4.2-4.3).
   useEffect(() => {

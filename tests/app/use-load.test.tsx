@@ -38,3 +38,39 @@ describe('useLoad', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('useLoad options', () => {
+  it('enabled: nothing loads until the input is known; then it loads', async () => {
+    let calls = 0;
+    const { result, rerender } = renderHook(({ enabled }) => useLoad(() => Promise.resolve(++calls), [], { enabled }), { initialProps: { enabled: false } });
+    await act(async () => undefined);
+    expect(result.current.status).toBe('loading');
+    expect(calls).toBe(0);
+    rerender({ enabled: true });
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', value: 1 }));
+  });
+
+  it('once: after a value arrives, changed inputs (or losing them) load nothing and the value stays', async () => {
+    let calls = 0;
+    const { result, rerender } = renderHook(({ who, enabled }) => useLoad(() => Promise.resolve(`${who} ${++calls}`), [who], { once: true, enabled }), {
+      initialProps: { who: 'guest', enabled: true },
+    });
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', value: 'guest 1' }));
+    rerender({ who: 'signed-in', enabled: false });
+    rerender({ who: 'signed-in', enabled: true });
+    await act(async () => undefined);
+    expect(result.current).toMatchObject({ status: 'success', value: 'guest 1' });
+    expect(calls).toBe(1);
+  });
+
+  it('once: inputs that change before the first value still load again (the first answer is dropped)', async () => {
+    const answers: Record<string, ReturnType<typeof deferred<string>>> = { a: deferred(), b: deferred() };
+    const { result, rerender } = renderHook(({ who }) => useLoad(() => answers[who]!.promise, [who], { once: true, transition: true }), {
+      initialProps: { who: 'a' },
+    });
+    rerender({ who: 'b' });
+    await act(async () => answers.a!.resolve('A (stale)'));
+    await act(async () => answers.b!.resolve('B'));
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'success', value: 'B' }));
+  });
+});
