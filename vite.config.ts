@@ -13,7 +13,8 @@ const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 // page shares with other pages, such as useLoad, the exit capture and the postal-code rule, in `shared`); the rest
 // (step kinds a first screen does not use, the session and API client, other pages) load on demand.
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
-const shared = /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|consultation[\\/](flow-registry|exit-capture)|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
+const shared =
+  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|consultation[\\/](flow-registry|exit-capture)|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
 
 // The lazily loaded modules the server preloads with a page (server/http/route-preloads.ts reads them by name, from
 // dist/.vite/route-preloads.json); the build fails when one is not in it. Each flow's logic and texts are found on their own.
