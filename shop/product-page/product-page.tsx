@@ -1,3 +1,4 @@
+import './product-page.css';
 import type { ReactNode } from 'react';
 import type { PageContent } from '../content/schema.ts';
 import { PageModuleView } from './page-modules.tsx';
