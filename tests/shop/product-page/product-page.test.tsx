@@ -45,7 +45,7 @@ describe('product page assembly (spec §2 "Product detail page")', () => {
     expect(screen.getByRole('link', { name: 'consultation' }).getAttribute('href')).toBe('/consultation/haircare');
   });
 
-  it('picks the desktop, tablet or mobile hero image by breakpoint, sized and loaded eagerly (spec §2 text-and-image)', () => {
+  it('picks the desktop, tablet or mobile hero image by breakpoint, sized, loaded eagerly and preloaded as the LCP image (spec §2 text-and-image)', () => {
     const { container } = render(<ProductPage content={content} />, { wrapper: MemoryRouter });
     const sources = [...container.querySelectorAll('picture source')].map((s) => [s.getAttribute('media'), s.getAttribute('srcset')]);
     expect(sources).toEqual([
