@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowsPlugin } from './engine/vite/flows-plugin.ts';
+import { contentPlugin } from './shop/content/content-plugin.ts';
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
 import { routePreloadsPlugin } from './scripts/route-preloads-plugin.ts';
 import { preloadGroups } from './server/http/route-preloads.ts';
@@ -39,7 +40,7 @@ const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router
 
 /** The web app: index.html at the root, app/ as the entry, flows compiled at build time. */
 export default defineConfig(({ command }) => ({
-  plugins: [flowsPlugin(), react(), routePreloads, precompressPlugin()],
+  plugins: [flowsPlugin(), contentPlugin(), react(), routePreloads, precompressPlugin()],
   resolve: {
     alias: [
       { find: 'flows', replacement: new URL('./flows', import.meta.url).pathname },

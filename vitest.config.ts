@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { flowsPlugin } from './engine/vite/flows-plugin.ts';
+import { contentPlugin } from './shop/content/content-plugin.ts';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.ts';
 
 const root = import.meta.dirname;
@@ -28,7 +29,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [flowsPlugin(), react()],
+        plugins: [flowsPlugin(), contentPlugin(), react()],
         resolve: { alias },
         test: {
           name: 'dom',
@@ -41,7 +42,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [flowsPlugin(), storybookTest({ configDir: path.join(root, '.storybook') })],
+        plugins: [flowsPlugin(), contentPlugin(), storybookTest({ configDir: path.join(root, '.storybook') })],
         resolve: { alias },
         // The root index.html (the app) is in Vite's dependency scan; pre-bundle its deps so no test run is reloaded halfway.
         optimizeDeps: { include: ['@xstate/react', 'react-router', 'xstate'] },

@@ -17,6 +17,7 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   confirmEmail: lazy(() => import('./account/confirm-email-page')),
   terms: lazy(() => import('./legal/terms-page')),
   privacy: lazy(() => import('./legal/privacy-page')),
+  product: lazy(() => import('./products/product-route')),
   notFound: lazy(() => import('./shell/not-found-page')),
 };
 
@@ -31,6 +32,7 @@ const paths: [string, keyof typeof pages][] = [
   ['account/confirm-email', 'confirmEmail'],
   ['terms', 'terms'],
   ['privacy', 'privacy'],
+  ['products/:slug', 'product'],
   ['*', 'notFound'],
 ];
 

@@ -24,7 +24,8 @@ const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
 /** CPU slowdowns Lighthouse scores the step pages with: 4 is its mobile preset; a larger one stands for a slower host. */
 const CPU_SLOWDOWNS = (option('cpu-slowdown') ?? '4,6').split(',').map(Number);
 const stepPagesOnly = option('only') === 'step-pages';
-const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age'];
+// First visits measured for weight, layout shift and Lighthouse: two consultation steps and a product page.
+const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age', '/products/custom-conditioner'];
 const resultsPages = { haircare: '/consultation/haircare/results/get-results', skincare: '/consultation/skincare/results/get-results' } as const;
 
 /** Each figure's own median over the runs (the score's, LCP's and TBT's medians may come from different runs). */

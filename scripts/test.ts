@@ -11,6 +11,7 @@ const stages: [string, string[]][] = [
   ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
   ['format', ['npx', 'prettier', '--check', '.']],
   ['flows', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'check']],
+  ['product page content', ['node', '--import', 'tsx', 'shop/content/cli.ts']],
   ['flow schema up to date', ['node', '--import', 'tsx', 'engine/cli/flows.ts', 'schema', '--check']],
   ['unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'dom']],
   ['build', ['npx', 'vite', 'build', '--logLevel', 'warn']],

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { formatDataProblem } from '#engine/compiler';
+import { checkPageSource } from './check-content.ts';
+
+const pageFile = /[\\/]shop[\\/]content[\\/]pages[\\/][^\\/]+\.yaml$/;
+
+/**
+ * Compiles a product page file (shop/content/pages/<slug>.yaml) into its checked content as JSON at
+ * build time, so the browser ships no YAML parser; each page is its own chunk, loaded with the page
+ * (shop/product-page/page-content.ts). A broken page fails the build, and shows in the dev overlay, at
+ * its file:line:column; an edited page hot-reloads in dev like any module.
+ */
+export function contentPlugin(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'shop-product-pages',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    transform(code, id) {
+      const file = id.split('?')[0] ?? '';
+      if (!pageFile.test(file)) return null;
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      const { page, problems } = checkPageSource(code, relative);
+      if (!page) {
+        const first = problems[0]!.location;
+        this.error({
+          message: `The product page ${relative} has ${problems.length} problem(s):\n\n${problems.map(formatDataProblem).join('\n')}`,
+          id: file,
+          loc: { file, line: first.line, column: first.column - 1 },
+        });
+      }
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(page))});`, map: { mappings: '' } };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The content of a product page as an editor writes it in shop/content/pages/<slug>.yaml: the page's
+ * title and meta description, its product, and its modules in the order the page shows them (spec §3
+ * "Content entities"). Every object is strict so a mistyped key is reported, not silently ignored.
+ */
+
+const text = z.string().min(1);
+const image = z.strictObject({ src: text, alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
+const responsiveImage = z.strictObject({ mobile: text, desktop: text, tablet: text.optional() });
+
+/** A shopper's review (§3 "Review"): stars 1 to 5, date as M/D/YYYY. */
+export const reviewSchema = z.strictObject({
+  name: text,
+  date: z.string().regex(/^\d{1,2}\/\d{1,2}\/(\d{2}|\d{4})$/, 'Expected a date as M/D/YYYY or M/D/YY.'),
+  location: text,
+  stars: z.number().int().min(1).max(5),
+  text,
+});
+
+/** A question and its answer; the answer may hold links as [text](/path). */
+export const faqItemSchema = z.strictObject({ question: text, answer: text });
+
+const heroSlide = z.strictObject({ src: responsiveImage, alt: z.string(), title: text.optional(), subtitle: text.optional() });
+const accordionItem = z.strictObject({
+  id: z.enum(['custom', 'scientificResults', 'exclusiveFragrances']),
+  title: text,
+  content: z.array(z.strictObject({ title: text, description: text })).min(1),
+});
+/** A claim's figure: a percentage (80 -> "80%") or a multiple (3 -> "3x"). */
+const numberItem = z.strictObject({ number: z.number().positive(), unit: z.enum(['%', 'x']).default('%'), label: text, disclaimer: text.optional() });
+const formulaIngredient = z.strictObject({ image: text, name: text, benefit: text });
+
+/** Every module a page can show, told apart by `type`. */
+export const moduleSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('hero'), title: text, description: text, slides: z.array(heroSlide).min(1), cta: text.optional() }),
+  z.strictObject({ type: z.literal('ticker'), claims: z.array(text).min(1) }),
+  z.strictObject({ type: z.literal('reviews'), title: text, description: text.optional(), reviews: z.array(reviewSchema).min(1) }),
+  z.strictObject({ type: z.literal('faq'), title: text, questions: z.array(faqItemSchema).min(1) }),
+  z.strictObject({ type: z.literal('accordion'), items: z.array(accordionItem).min(1) }),
+  z.strictObject({
+    type: z.literal('how-to-use'),
+    label: text,
+    title: text,
+    description: text,
+    amount: text,
+    steps: z.array(text).min(1),
+    video: text.optional(),
+    poster: image,
+  }),
+  z.strictObject({
+    type: z.literal('ingredients'),
+    title: text,
+    subtitle: text.optional(),
+    cards: z.array(z.strictObject({ ingredientName: text, description: text, image })).min(1),
+  }),
+  z.strictObject({ type: z.literal('sample-formula'), title: text, ingredients: z.array(formulaIngredient).min(1) }),
+  z.strictObject({ type: z.literal('pro-tip'), background: z.enum(['rouge', 'vert', 'noir']), number: text, description: text }),
+  z.strictObject({ type: z.literal('image-carousel'), images: z.array(image).min(1) }),
+  z.strictObject({ type: z.literal('no-list'), title: text, description: text }),
+  z.strictObject({ type: z.literal('numbers'), title: text.optional(), items: z.array(numberItem).min(1), disclaimer: text.optional() }),
+  z.strictObject({ type: z.literal('text-image'), title: text, description: text, image: responsiveImage, alt: z.string() }),
+  z.strictObject({ type: z.literal('video'), video: text, poster: responsiveImage, fallback: image }),
+  z.strictObject({ type: z.literal('consultation-cta'), title: text, label: text, to: text }),
+]);
+
+/** One product page. */
+export const pageSchema = z.strictObject({
+  title: text,
+  metaDescription: z
+    .string()
+    .min(50, 'Expected a meta description of at least 50 characters.')
+    .max(160, 'Expected a meta description of at most 160 characters.'),
+  product: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Expected a product slug in lower-case-with-dashes.'),
+  modules: z.array(moduleSchema).min(1),
+});
+
+export type PageContent = z.infer<typeof pageSchema>;
+export type PageModule = z.infer<typeof moduleSchema>;
+/** The module types, for "did you mean" on a mistyped `type`. */
+export const moduleTypes: readonly string[] = moduleSchema.options.map((o) => o.shape.type.value);
