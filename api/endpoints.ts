@@ -29,6 +29,7 @@ import {
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
 import { clientErrorReport } from './schemas/system';
 import { cardToken, testCardRequest } from './schemas/payments';
+import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
 export { buildPath };
 export type { EndpointAuth, HttpMethod };
@@ -82,6 +83,9 @@ export const callSchemas = {
   getProductRecommendations: { query: productRecommendationsQuery, response: productRecommendations },
   reportClientError: { body: clientErrorReport, response: null },
   tokenizeTestCard: { body: testCardRequest, response: cardToken },
+  getProducts: { query: productsQuery, response: productList },
+  getCartSections: { response: cartSections },
+  joinWaitlist: { body: waitlistRequest, response: waitlistEntry },
 } as const satisfies { [K in RouteName]: CallSchemas };
 
 type CallSchemasTable = typeof callSchemas;

@@ -16,6 +16,7 @@ export const serverErrorCodes = [
   'not_found',
   'unknown_user',
   'unknown_stylist',
+  'unknown_product',
   'confirmation_not_found',
   'no_zipcode',
   // Conflicts and business rules (409, 422)
@@ -24,6 +25,7 @@ export const serverErrorCodes = [
   'invalid_coupon',
   'too_many_addresses',
   'unknown_zipcode',
+  'product_available',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'server_error',

@@ -129,6 +129,8 @@ export { cents, cartItemCategory, monogram, cartItemSubscription, cartItem, cart
 export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch } from './schemas/cart';
 export { testCardRequest, cardToken } from './schemas/payments';
 export type { TestCardRequest, CardToken } from './schemas/payments';
+export { product, productList, productsQuery, cartSections, waitlistRequest, waitlistEntry } from './schemas/catalogue';
+export type { Product, ProductList, CartSections } from './schemas/catalogue';
 export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport } from './schemas/system';
 export type { ClientErrorReport } from './schemas/system';
 export { scrubReportText } from './report-text';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { createCatalogueReader, type CatalogueReader } from './catalog/catalogue-reader';
 import { systemClock, type Clock } from './clock';
 import { resolveAppConfig, type AppConfigInput } from './config';
 import type { Database } from './db/database';
@@ -24,6 +25,8 @@ export interface AppDeps {
   flows: ProfileFlows;
   config: AppConfigInput;
   clock?: Clock;
+  /** The catalogue's reader; by default one over `db`. */
+  catalogue?: CatalogueReader;
 }
 
 /** The largest request body accepted (answers, addresses and sign-ups are small). */
@@ -32,7 +35,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Builds the HTTP app: every operation, the dev outbox (not in production), and the web app when a web root is set. */
 export function createApp(deps: AppDeps): Hono {
   const config = resolveAppConfig(deps.config);
-  const services: Services = { db: deps.db, mailer: deps.mailer, flows: deps.flows, config, clock: deps.clock ?? systemClock };
+  const services: Services = {
+    db: deps.db,
+    mailer: deps.mailer,
+    flows: deps.flows,
+    config,
+    clock: deps.clock ?? systemClock,
+    catalogue: deps.catalogue ?? createCatalogueReader(deps.db),
+  };
   const operations = appOperations({ production: config.production });
 
   const app = new Hono({ strict: false });

@@ -17,6 +17,8 @@ export interface RateLimits {
   clientErrorsPerIp: RateLimit;
   /** Test card tokens (POST /v1/payments/test/tokenize): enough for a shopper's typos, too few to try card numbers. */
   cardTokensPerIp: RateLimit;
+  /** Waitlist sign-ups (POST /v1/products/{type}/waitlist/): a shopper's few, not a list's worth. */
+  waitlistPerIp: RateLimit;
 }
 
 /** Everything createApp needs to know about its surroundings. */
@@ -53,6 +55,7 @@ export const defaultRateLimits: RateLimits = {
   guestSignupPerIp: { limit: 300, windowSeconds: 15 * 60 },
   clientErrorsPerIp: { limit: 60, windowSeconds: 15 * 60 },
   cardTokensPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  waitlistPerIp: { limit: 20, windowSeconds: 15 * 60 },
 };
 
 /** Fills in the defaults. */

@@ -1,4 +1,5 @@
 import { accountOperations } from './account/routes';
+import { catalogueOperations } from './catalog/routes';
 import type { Operation } from './http/operation';
 import { identityOperations } from './identity/routes';
 import { getOutboxJson } from './mail/get-outbox-json';
@@ -19,6 +20,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...accountOperations,
     ...profileOperations,
     ...paymentOperations,
+    ...catalogueOperations,
     getHealth,
     reportClientError,
     ...(options.production ? [] : [getOutboxJson, getOutboxPage]),

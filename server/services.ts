@@ -1,3 +1,4 @@
+import type { CatalogueReader } from './catalog/catalogue-reader';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
@@ -11,4 +12,5 @@ export interface Services {
   config: AppConfig;
   mailer: Mailer;
   flows: ProfileFlows;
+  catalogue: CatalogueReader;
 }

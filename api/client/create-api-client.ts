@@ -62,6 +62,10 @@ export function createApiClient(options: ApiClientOptions) {
     reportClientError: (body: RequestBody<'reportClientError'>, o?: Options) => call('reportClientError', { body }, o),
     /** A card for the embedded test provider; the payment step keeps only the token (issue 14). */
     tokenizeTestCard: (card: RequestBody<'tokenizeTestCard'>, o?: Options) => call('tokenizeTestCard', { body: card }, o),
+    // The catalogue (spec 001 §7 Catalogue)
+    getProducts: (country?: string, o?: Options) => call('getProducts', { query: country ? { country } : {} }, o),
+    getCartSections: (o?: Options) => call('getCartSections', {}, o),
+    joinWaitlist: (type: string, body: RequestBody<'joinWaitlist'>, o?: Options) => call('joinWaitlist', { params: { type }, body }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

@@ -1,3 +1,5 @@
+import { loadCatalogue } from '../catalog/load-catalogue';
+import { seedCatalogue } from '../catalog/seed-catalogue';
 import type { Database } from './database';
 import { coupons, stylists } from './schema';
 
@@ -13,8 +15,9 @@ export const DEMO_STYLIST = {
 /** A coupon to try sign-up with a code. */
 export const DEMO_COUPON = { code: 'welcome', description: 'Demo coupon accepted at sign-up.' };
 
-/** Inserts the seed rows that are missing; running it again changes nothing. */
+/** Inserts the seed rows that are missing and loads the catalogue file; running it again changes nothing. */
 export async function seedDatabase(db: Database): Promise<void> {
   await db.insert(stylists).values(DEMO_STYLIST).onConflictDoNothing();
   await db.insert(coupons).values(DEMO_COUPON).onConflictDoNothing();
+  await seedCatalogue(db, loadCatalogue());
 }

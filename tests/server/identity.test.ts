@@ -242,6 +242,7 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
             guestSignupPerIp: { limit: 100, windowSeconds: 60 },
             clientErrorsPerIp: { limit: 100, windowSeconds: 60 },
             cardTokensPerIp: { limit: 100, windowSeconds: 60 },
+            waitlistPerIp: { limit: 100, windowSeconds: 60 },
           },
         },
       });

@@ -10,3 +10,4 @@ export * from './profile';
 export * from './mail';
 export * from './system';
 export * from './payments';
+export * from './catalogue';
