@@ -61,7 +61,8 @@ export default tseslint.config(
             {
               // Another folder's internals: use its entry ('#engine', '#engine/compiler', '#api', '#api/client').
               regex: '^(\\.\\./)+(engine|api)/(?!index|compiler|client/index|server/)',
-              message: "Import the engine and the contract through their entries: '#engine', '#engine/compiler', '#api', '#api/client', '#api/shared', '#api/catalogue-file'.",
+              message:
+                "Import the engine and the contract through their entries: '#engine', '#engine/compiler', '#api', '#api/client', '#api/shared', '#api/catalogue-file'.",
             },
           ],
         },

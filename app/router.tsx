@@ -18,6 +18,7 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   terms: lazy(() => import('./legal/terms-page')),
   privacy: lazy(() => import('./legal/privacy-page')),
   product: lazy(() => import('./products/product-route')),
+  collection: lazy(() => import('./products/collection-route')),
   notFound: lazy(() => import('./shell/not-found-page')),
 };
 
@@ -33,6 +34,7 @@ const paths: [string, keyof typeof pages][] = [
   ['terms', 'terms'],
   ['privacy', 'privacy'],
   ['products/:slug', 'product'],
+  ['collections/:name', 'collection'],
   ['*', 'notFound'],
 ];
 

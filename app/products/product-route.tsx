@@ -1,16 +1,32 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { productAtPage } from '../../shop/catalog/assembly.ts';
 import type { PageContent } from '../../shop/content/schema.ts';
+import type { WaitlistRequest } from '../../shop/product-page/modules/sold-out.tsx';
+import { loadPageContent } from '../../shop/product-page/page-content.ts';
+import { ProductPage } from '../../shop/product-page/product-page.tsx';
+import { loadAppServices } from '../app-services.ts';
 import NotFoundPage from '../shell/not-found-page.tsx';
 import { PageStatus } from '../shell/page-status.tsx';
-import { loadPageContent } from '../../shop/product-page/page-content.ts';
-import { ProductPage, useProductPrice } from '../../shop/product-page/product-page.tsx';
+import { useLoad } from '../use-load.ts';
+import { loadCatalogue, shopperCountry } from './catalogue.ts';
 
-/** /products/:slug: the product's page, its title and meta description, or the friendly 404 for an unknown slug. */
+/** Joins a sold-out product's waitlist, in the shopper's country. */
+const joinWaitlist = async ({ product, email }: WaitlistRequest) => {
+  const { api } = await loadAppServices();
+  await api.joinWaitlist(product, { email, country: shopperCountry() });
+};
+
+/**
+ * /products/:slug and /pages/:slug: the page's content, title and meta description, with its product's price and
+ * sold-out state from the catalogue (a page shows without them if the catalogue cannot be had); an unknown slug gets
+ * the friendly 404 page.
+ */
 export default function ProductRoute() {
   const slug = useParams().slug ?? '';
+  const { pathname } = useLocation();
   const [state, setState] = useState<{ slug: string; content?: PageContent | undefined }>();
-  const price = useProductPrice(slug);
+  const catalogue = useLoad(() => loadCatalogue(), []);
   useEffect(() => {
     let current = true;
     void loadPageContent(slug).then((content) => current && setState({ slug, content }));
@@ -24,5 +40,8 @@ export default function ProductRoute() {
     document.querySelector('meta[name="description"]')?.setAttribute('content', state.content.metaDescription);
   }, [state]);
   if (state?.slug !== slug) return <PageStatus>Loading…</PageStatus>;
-  return state.content ? <ProductPage content={state.content} price={price} /> : <NotFoundPage />;
+  if (!state.content) return <NotFoundPage />;
+  const products = catalogue.status === 'success' ? catalogue.value.products : undefined;
+  const product = products ? productAtPage(products, pathname.replace(/\/+$/, '')) : undefined;
+  return <ProductPage content={state.content} product={product} priced={!products || product !== undefined} onJoinWaitlist={joinWaitlist} />;
 }

@@ -18,6 +18,20 @@ export default function HomePage() {
           Start your consultation
         </Link>
       </p>
+      <nav aria-label="Shop">
+        <h2>Shop</h2>
+        <ul className="home-collections">
+          <li>
+            <Link to="/collections/haircare">Custom haircare</Link>
+          </li>
+          <li>
+            <Link to="/collections/skincare">Custom skincare</Link>
+          </li>
+          <li>
+            <Link to="/collections/accessories">Accessories</Link>
+          </li>
+        </ul>
+      </nav>
     </div>
   );
 }

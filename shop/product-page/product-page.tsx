@@ -1,24 +1,42 @@
 import './product-page.css';
-import type { ReactNode } from 'react';
+import type { Product } from '#api';
 import type { PageContent } from '../content/schema.ts';
+import { SoldOut, type WaitlistRequest } from './modules/sold-out.tsx';
 import { PageModuleView } from './page-modules.tsx';
+import { ProductPrice } from './product-price.tsx';
 
-/**
- * The product's price for the hero. The catalogue fills this in; until then there is no price and
- * nothing is drawn (never a hard-coded one).
- */
-export function useProductPrice(slug: string): ReactNode {
-  void slug;
-  return null;
+export interface ProductPageProps {
+  content: PageContent;
+  /** The page's product from the catalogue; undefined while it loads (or for a page that sells nothing itself). */
+  product?: Product | undefined;
+  /** Joins the waitlist of a sold-out product (the server call, supplied by the app). */
+  onJoinWaitlist?: (request: WaitlistRequest) => Promise<void>;
+  /** false: the page is not a product's (the skincare landing), so the hero shows no price. */
+  priced?: boolean;
 }
 
-/** A product detail page: its modules in the order its content file lists them. */
-export function ProductPage({ content, price }: { content: PageContent; price?: ReactNode }) {
+/**
+ * A product detail page: its modules in the order its content file lists them, the catalogue's price in the hero,
+ * and, when the product is sold out, the notice and the waitlist (spec 001 §2, §4 Products) right after the hero.
+ */
+export function ProductPage({ content, product, onJoinWaitlist, priced = true }: ProductPageProps) {
+  const price = priced ? <ProductPrice product={product} /> : null;
   return (
     <article className="product-page">
       {content.modules.map((module, i) => (
-        <PageModuleView key={`${module.type}-${i}`} module={module} price={price} />
+        <PageModuleFragment key={`${module.type}-${i}`} module={module} price={price}>
+          {module.type === 'hero' && product?.sold_out && onJoinWaitlist ? <SoldOut product={product.type} onJoin={onJoinWaitlist} /> : null}
+        </PageModuleFragment>
       ))}
     </article>
+  );
+}
+
+function PageModuleFragment({ module, price, children }: { module: PageContent['modules'][number]; price: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <>
+      <PageModuleView module={module} price={price} />
+      {children}
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggressors, prescription, productRecommendations, profileScoring, type Formula } from '#api';
+import { aggressors, prescription, productList, productRecommendations, profileScoring, type Formula } from '#api';
+import { loadCatalogue } from '../../server/catalog/load-catalogue';
+import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { personas } from '../fixtures/personas';
 import { createTestDatabase, type TestDatabase } from './support/databases';
@@ -134,5 +136,21 @@ describe('story fixtures, as the API sends them (issue 4 point 11: stories for t
       ),
     ].join('\n\n');
     await expect(`${module}\n`).toMatchFileSnapshot('../../stories/fixtures/houston-results.ts');
+  });
+
+  it('the catalogue in USD and CAD, as GET /v1/products/ serves it from shop/catalog/products.yaml', async () => {
+    await seedCatalogue(database.db, loadCatalogue());
+    const served = async (country: string) => productList.parse((await t.call('GET', `/v1/products/?country=${country}`)).body);
+    const module = [
+      [
+        '// The catalogue as GET /v1/products/ serves it, from shop/catalog/products.yaml.',
+        '// Written by tests/server/story-fixtures.test.ts: do not edit by hand. After a catalogue change, review the diff',
+        '// and accept it with `npx vitest run --project unit tests/server/story-fixtures.test.ts -u`.',
+      ].join('\n'),
+      "import type { ProductList } from '#api';",
+      exported('GET /v1/products/?country=US', 'catalogueUsd', 'ProductList', await served('US')),
+      exported('GET /v1/products/?country=CA', 'catalogueCad', 'ProductList', await served('CA')),
+    ].join('\n\n');
+    await expect(`${module}\n`).toMatchFileSnapshot('../../stories/fixtures/catalogue.ts');
   });
 });

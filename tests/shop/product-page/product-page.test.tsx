@@ -1,10 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupServer } from 'msw/node';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { HttpResponse } from 'msw';
 import { ProductPage } from '../../../shop/product-page/product-page.tsx';
 import { Video } from '../../../shop/product-page/modules/video.tsx';
 import ProductRoute from '../../../app/products/product-route.tsx';
 import type { PageContent } from '../../../shop/content/schema.ts';
+import { catalogueUsd } from '../../../stories/fixtures/catalogue';
+import { createMocks } from '../../../api/client/mocks';
+import { forgetCatalogue } from '../../../app/products/catalogue';
+
+const shampoo = catalogueUsd.products.find((p) => p.type === 'shampoo')!;
+const server = setupServer();
+const mocks = createMocks({ baseUrl: window.location.origin });
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  forgetCatalogue();
+});
+afterAll(() => server.close());
 
 const content: PageContent = {
   title: 'Custom Shampoo',
@@ -37,11 +52,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('product page assembly (spec §2 "Product detail page")', () => {
   it('draws the modules in the order of the content, with links in FAQ answers', () => {
-    const { container } = render(<ProductPage content={content} price={<p>price slot</p>} />, { wrapper: MemoryRouter });
+    const { container } = render(<ProductPage content={content} product={shampoo} />, { wrapper: MemoryRouter });
     const order = [...container.querySelectorAll('article > *')].map((el) => el.className || el.tagName);
     expect(order).toEqual(['pp-ticker', 'pp-hero', 'pp-faq']);
     expect(screen.getByRole('heading', { level: 1, name: 'Custom Shampoo' })).toBeTruthy();
-    expect(screen.getByText('price slot')).toBeTruthy();
+    expect(container.querySelector('.pp-hero .pp-price')!.textContent).toBe('$32 or $27.20 with a subscription (save 15%)8.5 fl oz (250 mL)');
     expect(screen.getByRole('link', { name: 'consultation' }).getAttribute('href')).toBe('/consultation/haircare');
   });
 
@@ -70,8 +85,10 @@ describe('product page assembly (spec §2 "Product detail page")', () => {
           </Routes>
         </MemoryRouter>,
       );
-    at('/products/custom-conditioner');
+    server.use(mocks.getProducts(() => catalogueUsd));
+    const { container } = at('/products/custom-conditioner');
     expect(await screen.findByRole('heading', { level: 1, name: 'Custom Conditioner' })).toBeTruthy();
+    await waitFor(() => expect(container.querySelector('.pp-price__amount')?.textContent).toBe('$32'));
     expect(screen.getByRole('heading', { name: 'Frequently asked questions' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Custom Conditioner'));
     at('/products/no-such-thing');
@@ -105,5 +122,44 @@ describe('video module (spec §2 "Page part behaviour")', () => {
     expect(container.querySelector('video')).toBeNull();
     const img = screen.getByRole('img', { name: 'A hair towel wrap' });
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '450']);
+  });
+
+  it('a page still shows, without a price, when the catalogue cannot be loaded', async () => {
+    server.use(mocks.getProducts(() => HttpResponse.json({ code: 'validation_error', detail: 'Nope.' }, { status: 400 })));
+    const { container } = render(
+      <MemoryRouter initialEntries={['/products/custom-shampoo']}>
+        <Routes>
+          <Route path="/products/:slug" element={<ProductRoute />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Custom Shampoo' })).toBeTruthy();
+    expect(container.querySelector('.pp-price--pending')).toBeTruthy();
+  });
+
+  it('a sold-out product shows the notice and the waitlist after its hero, and joining calls the server (spec §4 Products)', async () => {
+    const soldOut = { ...catalogueUsd, products: catalogueUsd.products.map((p) => (p.type === 'shampoo' ? { ...p, sold_out: true } : p)) };
+    const joined: unknown[] = [];
+    server.use(
+      mocks.getProducts(() => soldOut),
+      mocks.joinWaitlist(({ body, params }) => {
+        joined.push({ type: params.type, ...body });
+        return { product: params.type, email: body.email, joined: true };
+      }),
+    );
+    const { container } = render(
+      <MemoryRouter initialEntries={['/products/custom-shampoo']}>
+        <Routes>
+          <Route path="/products/:slug" element={<ProductRoute />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const notice = await screen.findByRole('heading', { name: 'This product is no longer available at this time.' });
+    expect(notice.closest('section')!.previousElementSibling!.className).toBe('pp-hero');
+    fireEvent.change(screen.getByLabelText("E-mail me when it's back"), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText("You're on the waitlist: we'll e-mail you when it's back.")).toBeTruthy();
+    expect(joined).toEqual([{ type: 'shampoo', email: 'ada@example.com', country: 'US' }]);
+    expect(container.querySelectorAll('.pp-sold-out')).toHaveLength(1);
   });
 });

@@ -1,0 +1,35 @@
+import type { ProductList } from '#api';
+import { loadAppServices } from '../app-services';
+
+/**
+ * The shopper's country for prices (spec 001 §9 Countries: CA pays in CAD, everyone else in USD). Before an address
+ * is known it is read from the browser's language (en-CA, fr-CA -> CA); anything else is US.
+ */
+export function shopperCountry(language = typeof navigator === 'undefined' ? '' : navigator.language): 'US' | 'CA' {
+  return /-CA$/i.test(language) ? 'CA' : 'US';
+}
+
+const lists = new Map<string, Promise<ProductList>>();
+
+/**
+ * The catalogue in the shopper's currency, fetched once per visit (the server lets the browser keep it five
+ * minutes); a failed fetch is forgotten so the next page tries again.
+ */
+export function loadCatalogue(country = shopperCountry()): Promise<ProductList> {
+  let list = lists.get(country);
+  if (!list) {
+    list = loadAppServices()
+      .then(({ api }) => api.getProducts(country))
+      .catch((error: unknown) => {
+        lists.delete(country);
+        throw error;
+      });
+    lists.set(country, list);
+  }
+  return list;
+}
+
+/** Forgets the fetched catalogues (tests; a shopper whose country changes). */
+export function forgetCatalogue(): void {
+  lists.clear();
+}

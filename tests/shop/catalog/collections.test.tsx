@@ -1,0 +1,98 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { HttpResponse } from 'msw';
+import { createMocks } from '../../../api/client/mocks';
+import { forgetCatalogue, shopperCountry } from '../../../app/products/catalogue';
+import CollectionRoute from '../../../app/products/collection-route';
+import { catalogueCad, catalogueUsd } from '../../../stories/fixtures/catalogue';
+
+const server = setupServer();
+const mocks = createMocks({ baseUrl: window.location.origin });
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  forgetCatalogue();
+});
+afterAll(() => server.close());
+
+function at(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/collections/:name" element={<CollectionRoute />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('collection pages (spec 001 §2 Collections)', () => {
+  it('haircare: product cards in rank order linking to their pages, prices from the catalogue, the promotional card after the scalp serum', async () => {
+    let country: string | null = null;
+    server.use(
+      mocks.getProducts(({ query }) => {
+        country = query.get('country');
+        return catalogueUsd;
+      }),
+    );
+    at('/collections/haircare');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Custom haircare' });
+    expect(document.activeElement).toBe(heading);
+    expect(country).toBe('US');
+    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+    const names = cards.map((card) => card.querySelector('.product-card__name')!.textContent);
+    expect(names.slice(0, 2)).toEqual(['Custom Shampoo', 'Custom Conditioner']);
+    const serum = names.findIndex((n) => n!.startsWith('Custom Scalp Serum'));
+    expect(names[serum + 1]).toBe('Not sure where to start?');
+    const shampoo = cards[0]!;
+    expect(within(shampoo).getByRole('link').getAttribute('href')).toBe('/products/custom-shampoo');
+    expect(shampoo.textContent).toContain('$32');
+    expect(shampoo.textContent).toContain('$27.20 with a subscription');
+    expect(document.title).toBe('Custom haircare');
+  });
+
+  it('accessories in display order, the brush "From" its lowest variant price, no subscription price', async () => {
+    server.use(mocks.getProducts(() => catalogueUsd));
+    at('/collections/accessories');
+    await screen.findByRole('heading', { level: 1, name: 'Accessories' });
+    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(cards.map((c) => c.querySelector('.product-card__name')!.textContent)).toEqual(['Hair Towel Wrap', 'Candle', 'Brush', 'Digital Gift Card']);
+    expect(cards[2]!.textContent).toContain('From $72');
+    expect(cards.some((c) => /subscription/.test(c.textContent ?? ''))).toBe(false);
+  });
+
+  it('skincare cards carry the collection click marker and show CAD prices to a Canadian shopper', async () => {
+    server.use(mocks.getProducts(() => catalogueCad));
+    at('/collections/skincare');
+    await screen.findByRole('heading', { level: 1, name: 'Custom skincare' });
+    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(cards.every((c) => c.getAttribute('data-click-on-collection') === 'clicked')).toBe(true);
+    expect(cards[0]!.textContent).toContain('$39');
+  });
+
+  it('an unknown collection is the 404 page, and a failed load offers to try again', async () => {
+    at('/collections/shoes');
+    expect(await screen.findByRole('heading', { name: "We couldn't find that page" })).toBeTruthy();
+    let calls = 0;
+    server.use(
+      mocks.getProducts(() => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ code: 'validation_error', detail: 'Nope.' }, { status: 400 }) : catalogueUsd;
+      }),
+    );
+    at('/collections/skincare');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Custom skincare' })).toBeTruthy();
+  });
+
+  it('§9 Countries: a browser set to Canada (en-CA, fr-CA) shops in CA, any other in US', () => {
+    expect([shopperCountry('en-CA'), shopperCountry('fr-CA'), shopperCountry('en-US'), shopperCountry('en-GB'), shopperCountry('')]).toEqual([
+      'CA',
+      'CA',
+      'US',
+      'US',
+      'US',
+    ]);
+  });
+});
