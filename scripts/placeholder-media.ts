@@ -1,12 +1,13 @@
 /**
  * `node --import tsx scripts/placeholder-media.ts`: writes a small placeholder SVG to public/media/ for
- * every /media/….svg the product page content names, so no page shows a broken image and nothing is
+ * every /media/….svg the product page content and the catalogue name, so no page shows a broken image and nothing is
  * fetched from another host. Real artwork replaces a file under the same name (or under MEDIA_ROOT).
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 
 const pagesDir = 'shop/content/pages';
+const catalogueFile = 'shop/catalog/products.yaml';
 const outDir = 'public/media';
 const palette = ['#e9dfd3', '#d9c7b8', '#c9d6cf', '#e6d3d8'];
 
@@ -21,11 +22,14 @@ function placeholder(width: number, height: number, tone: string): string {
 
 mkdirSync(outDir, { recursive: true });
 const names = new Set<string>();
-for (const file of readdirSync(pagesDir)) {
-  for (const match of readFileSync(`${pagesDir}/${file}`, 'utf8').matchAll(/\/media\/([\w-]+\.svg)/g)) names.add(match[1]!);
+for (const file of [...readdirSync(pagesDir).map((f) => `${pagesDir}/${f}`), catalogueFile]) {
+  for (const match of readFileSync(file, 'utf8').matchAll(/\/media\/([\w-]+\.svg)/g)) names.add(match[1]!);
 }
-[...names].sort().forEach((name, i) => {
-  const size = /hero/.test(name) ? [1280, 720] : [800, 600]; // the hero's <img> is 1280×720 at every breakpoint
-  writeFileSync(`${outDir}/${basename(name)}`, placeholder(size[0]!, size[1]!, palette[i % palette.length]!));
+// The tone comes from the name, so adding an image leaves the others' files as they were.
+const toneOf = (name: string) => palette[[...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % palette.length]!;
+[...names].sort().forEach((name) => {
+  // The hero's <img> is 1280×720 at every breakpoint; a product card's picture is square.
+  const size = /hero/.test(name) ? [1280, 720] : /^card-/.test(name) ? [600, 600] : [800, 600];
+  writeFileSync(`${outDir}/${basename(name)}`, placeholder(size[0]!, size[1]!, toneOf(name)));
 });
 console.log(`${names.size} placeholder images in ${outDir}.`);

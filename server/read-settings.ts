@@ -16,9 +16,11 @@ export interface ServerSettings {
   accessLog: boolean;
   webRoot: string;
   flowsDir: string;
+  /** The catalogue file loaded into the database at start (shop/catalog/products.yaml). */
+  catalogueFile: string;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE. */
 export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerSettings {
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
@@ -43,6 +45,7 @@ export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): Serve
     accessLog: flag(env.ACCESS_LOG, true),
     webRoot: path.resolve(cwd, env.WEB_ROOT || 'dist'),
     flowsDir: path.resolve(cwd, env.FLOWS_DIR || 'flows'),
+    catalogueFile: path.resolve(cwd, env.CATALOGUE_FILE || 'shop/catalog/products.yaml'),
   };
 }
 

@@ -7,6 +7,8 @@ import { systemClock } from './clock';
 import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { pruneExpired } from './db/prune-expired';
+import { createCatalogueReader } from './catalog/catalogue-reader';
+import { loadCatalogue } from './catalog/load-catalogue';
 import { seedDatabase } from './db/seed-database';
 import { logger as processLogger, type Logger } from './log/logger';
 import { resolveSigningSecret } from './db/signing-secret';
@@ -31,7 +33,7 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, loadCatalogue(settings.catalogueFile));
     const secret = await resolveSigningSecret(database.db, settings.secretKey);
     const config = resolveAppConfig({
       publicUrl: settings.publicUrl,
@@ -60,7 +62,8 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       from: config.mailFrom,
       log: (message) => logger.error(message),
     });
-    const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock });
+    const catalogue = createCatalogueReader(database.db, () => loadCatalogue(settings.catalogueFile));
+    const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock, catalogue });
 
     const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host });
     await new Promise<void>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import type { Catalogue } from '#api/catalogue-file';
 import { loadCatalogue } from '../catalog/load-catalogue';
 import { seedCatalogue } from '../catalog/seed-catalogue';
 import type { Database } from './database';
@@ -16,8 +17,8 @@ export const DEMO_STYLIST = {
 export const DEMO_COUPON = { code: 'welcome', description: 'Demo coupon accepted at sign-up.' };
 
 /** Inserts the seed rows that are missing and loads the catalogue file; running it again changes nothing. */
-export async function seedDatabase(db: Database): Promise<void> {
+export async function seedDatabase(db: Database, catalogue: Catalogue = loadCatalogue()): Promise<void> {
   await db.insert(stylists).values(DEMO_STYLIST).onConflictDoNothing();
   await db.insert(coupons).values(DEMO_COUPON).onConflictDoNothing();
-  await seedCatalogue(db, loadCatalogue());
+  await seedCatalogue(db, catalogue);
 }
