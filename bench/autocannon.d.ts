@@ -20,6 +20,8 @@ declare module 'autocannon' {
     /** Seconds before a request counts as timed out (default 10). */
     timeout?: number;
     requests?: Request[];
+    /** Sent with every request. */
+    headers?: Record<string, string>;
   }
 
   interface Result {

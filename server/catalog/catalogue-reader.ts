@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import type { Product } from '#api';
 import { CURRENCIES, type Catalogue, type Currency } from '#api/catalogue-file';
@@ -11,6 +12,8 @@ export interface CatalogueView {
   currency: Currency;
   products: Product[];
   body: string;
+  /** The body gzipped once, for the many browsers that accept it. */
+  gzipped: ArrayBuffer;
   etag: string;
 }
 
@@ -45,7 +48,13 @@ export function createCatalogueReader(db: Database, file: () => Catalogue = load
       });
       const list = (await rows).get(currency) ?? [];
       const body = JSON.stringify({ country, currency, products: list });
-      const view = { currency, products: list, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+      const view = {
+        currency,
+        products: list,
+        body,
+        gzipped: toArrayBuffer(gzipSync(body)),
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      };
       if (views.size < 64) views.set(key, view);
       return view;
     },
@@ -112,4 +121,9 @@ async function readProducts(db: Database): Promise<Map<Currency, Product[]>> {
     result.set(currency, list);
   }
   return result;
+}
+
+/** A buffer's own bytes as an ArrayBuffer (a small Buffer shares a larger pool). */
+function toArrayBuffer(buffer: Buffer): ArrayBuffer {
+  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 }

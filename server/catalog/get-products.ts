@@ -6,7 +6,7 @@ const CACHE = 'public, max-age=300';
 
 /**
  * GET /v1/products/?country=: the catalogue in the country's currency (spec 001 §9 Countries), served from memory
- * with an ETag; a matching If-None-Match gets 304.
+ * with an ETag, gzipped once for the browsers that accept it; a matching If-None-Match gets 304.
  */
 export const getProducts = defineOperation(
   'getProducts',
@@ -19,9 +19,14 @@ export const getProducts = defineOperation(
     const country = query.country ?? 'US';
     const view = await services.catalogue.view(currencyOf(country), country);
     c.header('Cache-Control', CACHE);
-    c.header('ETag', view.etag);
     c.header('Vary', 'Accept-Encoding');
-    if (c.req.header('if-none-match') === view.etag) return c.body(null, 304);
+    // Each encoding has its own validator (a strong ETag names exact bytes); either one matches the catalogue.
+    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    const etag = gzip ? `${view.etag.slice(0, -1)}-gzip"` : view.etag;
+    c.header('ETag', etag);
+    const known = c.req.header('if-none-match');
+    if (known && known.split(/\s*,\s*/).some((tag) => tag === view.etag || tag === `${view.etag.slice(0, -1)}-gzip"` || tag === '*')) return c.body(null, 304);
+    if (gzip) return c.body(view.gzipped, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Encoding': 'gzip' });
     return c.body(view.body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   },
 );

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productList, type Product } from '#api';
@@ -125,6 +126,21 @@ describeEachDatabase('catalogue (spec 001 §3 Product, §7 Catalogue, §9)', (da
       const canada = await t.call('GET', '/v1/products/?country=CA', { headers: { 'if-none-match': etag! } });
       expect(canada.status).toBe(200);
     });
+  });
+
+  it('is sent gzipped to a client that accepts it, with its own ETag, and 304 for either ETag', async () => {
+    const response = await t.app.request('/v1/products/?country=US', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    const body = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'));
+    expect(body).toEqual((await t.call('GET', '/v1/products/?country=US')).body);
+    const gzipTag = response.headers.get('etag')!;
+    const plainTag = (await t.call('GET', '/v1/products/?country=US')).headers.get('etag')!;
+    expect(gzipTag).not.toBe(plainTag);
+    for (const tag of [gzipTag, plainTag, `"other", ${gzipTag}`]) {
+      const again = await t.app.request('/v1/products/?country=US', { headers: { 'accept-encoding': 'gzip', 'if-none-match': tag } });
+      expect(again.status, tag).toBe(304);
+    }
   });
 
   it('GET /v1/cart_sections/ titles every recommendation section of §9', async () => {
