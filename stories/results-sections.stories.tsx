@@ -5,6 +5,7 @@ import DerivedSections from '../app/consultation/results/derived-sections';
 import '../app/styles/app.css';
 import '../app/styles/results.css';
 import { houstonPlace, houstonPrescription, houstonRoutine, houstonScoring } from './fixtures/houston-results';
+import { catalogueUsd } from './fixtures/catalogue';
 import { inResultsPage } from './support/frame';
 import { at } from './support/viewports';
 
@@ -30,6 +31,7 @@ function resultsHandlers(overrides: ReturnType<typeof mockEndpoint>[] = []) {
     mockEndpoint('getScoring', () => houstonScoring),
     mockEndpoint('getProductRecommendations', () => houstonRoutine),
     mockEndpoint('getPrescription', () => houstonPrescription),
+    mockEndpoint('getProducts', () => catalogueUsd),
   ];
 }
 

@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { productAtPage } from '../../shop/catalog/assembly.ts';
 import type { PageContent } from '../../shop/content/schema.ts';
 import type { WaitlistRequest } from '../../shop/product-page/modules/sold-out.tsx';
 import { loadPageContent } from '../../shop/product-page/page-content.ts';
 import { ProductPage } from '../../shop/product-page/product-page.tsx';
-import { loadAppServices } from '../app-services.ts';
+import { appTokens, loadAppServices } from '../app-services.ts';
 import NotFoundPage from '../shell/not-found-page.tsx';
 import { PageStatus } from '../shell/page-status.tsx';
 import { useLoad } from '../use-load.ts';
 import { loadCatalogue, shopperCountry } from './catalogue.ts';
+
+const YourFormula = lazy(() => import('./your-formula.tsx'));
 
 /** Joins a sold-out product's waitlist, in the shopper's country. */
 const joinWaitlist = async ({ product, email }: WaitlistRequest) => {
@@ -43,5 +45,15 @@ export default function ProductRoute() {
   if (!state.content) return <NotFoundPage />;
   const products = catalogue.status === 'success' ? catalogue.value.products : undefined;
   const product = products ? productAtPage(products, pathname.replace(/\/+$/, '')) : undefined;
-  return <ProductPage content={state.content} product={product} priced={!products || product !== undefined} onJoinWaitlist={joinWaitlist} />;
+  // A shopper with a session may have taken the consultation: their own formula of a custom product shows under the hero.
+  const tokens = appTokens.read();
+  const yourFormula =
+    product?.is_custom && (tokens.user || tokens.guest) ? (
+      <Suspense fallback={null}>
+        <YourFormula product={product.type} />
+      </Suspense>
+    ) : null;
+  return (
+    <ProductPage content={state.content} product={product} priced={!products || product !== undefined} onJoinWaitlist={joinWaitlist} afterHero={yourFormula} />
+  );
 }

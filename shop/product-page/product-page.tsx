@@ -13,19 +13,22 @@ export interface ProductPageProps {
   onJoinWaitlist?: (request: WaitlistRequest) => Promise<void>;
   /** false: the page is not a product's (the skincare landing), so the hero shows no price. */
   priced?: boolean;
+  /** Drawn right after the hero: the shopper's own formula of the product, supplied by the app. */
+  afterHero?: React.ReactNode;
 }
 
 /**
  * A product detail page: its modules in the order its content file lists them, the catalogue's price in the hero,
  * and, when the product is sold out, the notice and the waitlist (spec 001 §2, §4 Products) right after the hero.
  */
-export function ProductPage({ content, product, onJoinWaitlist, priced = true }: ProductPageProps) {
+export function ProductPage({ content, product, onJoinWaitlist, priced = true, afterHero }: ProductPageProps) {
   const price = priced ? <ProductPrice product={product} /> : null;
   return (
     <article className="product-page">
       {content.modules.map((module, i) => (
         <PageModuleFragment key={`${module.type}-${i}`} module={module} price={price}>
           {module.type === 'hero' && product?.sold_out && onJoinWaitlist ? <SoldOut product={product.type} onJoin={onJoinWaitlist} /> : null}
+          {module.type === 'hero' ? afterHero : null}
         </PageModuleFragment>
       ))}
     </article>

@@ -2,15 +2,22 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { Formula, Prescription, ProductRecommendations, ProfileScoring } from '#api';
-import { createMocks, mockError } from '../../api/client/mocks';
+import { createMocks, mockEndpoint, mockError } from '../../api/client/mocks';
+import { MemoryRouter } from 'react-router';
+import { forgetCatalogue } from '../../app/products/catalogue';
+import { catalogueUsd } from '../../stories/fixtures/catalogue';
 import DerivedSections from '../../app/consultation/results/derived-sections';
 import { combineStatuses } from '../../app/consultation/results/load-status';
 import { tokenPairFor } from '../api/client-fixtures';
 
-const server = setupServer();
+// Every test's page finds the catalogue (for the routine's links to product pages) unless it says otherwise.
+const server = setupServer(mockEndpoint('getProducts', () => catalogueUsd, { baseUrl: window.location.origin }));
 const mocks = createMocks({ baseUrl: window.location.origin });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  forgetCatalogue();
+});
 afterAll(() => server.close());
 beforeEach(() => localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user'))));
 
@@ -154,7 +161,7 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
       mocks.getProductRecommendations(() => routine),
       mocks.getPrescription(() => prescription),
     );
-    render(<DerivedSections category="haircare" />);
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
     expect(await screen.findByRole('heading', { name: 'What affects your hair in Houston' })).toBeTruthy();
     expect(screen.getByText('Humid summers in Houston swell the hair shaft.')).toBeTruthy();
     const meters = await screen.findAllByRole('meter');
@@ -179,6 +186,20 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
     expect(within(screen.getByRole('region', { name: 'Not for you right now' })).getByText('Custom Dry Shampoo')).toBeTruthy();
   });
 
+  it('each routine product links to its product page (issue 12 point 6); an inadvisable one does not', async () => {
+    server.use(
+      mocks.getAggressors(() => houston),
+      mocks.getScoring(() => scoring),
+      mocks.getProductRecommendations(() => routine),
+      mocks.getPrescription(() => prescription),
+    );
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
+    const shampoo = await screen.findByRole('link', { name: 'Custom Shampoo' });
+    expect(shampoo.getAttribute('href')).toBe('/products/custom-shampoo');
+    expect(screen.getByRole('link', { name: 'Custom Hair Mask' }).getAttribute('href')).toBe('/products/custom-hair-mask');
+    expect(screen.queryByRole('link', { name: 'Custom Dry Shampoo' })).toBeNull();
+  });
+
   it('without a zip code the place section asks for one instead of failing', async () => {
     server.use(
       mocks.getAggressors(() => mockError(404, { code: 'no_zipcode', detail: 'Add your zip code.' })),
@@ -186,7 +207,7 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
       mocks.getProductRecommendations(() => ({ category: 'skincare', recommendations: [] })),
       mocks.getPrescription(() => prescription),
     );
-    render(<DerivedSections category="skincare" />);
+    render(<DerivedSections category="skincare" />, { wrapper: MemoryRouter });
     expect(await screen.findByText('Add your zip code to see what your climate does to your skin.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'What your skin needs' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -201,7 +222,7 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
       mocks.getProductRecommendations(() => routine),
       mocks.getPrescription(() => prescription),
     );
-    render(<DerivedSections category="haircare" />);
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("We couldn't load all of your results");
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -221,7 +242,7 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
   it('shows each key ingredient and why under its own product, with its scent or why there is none, and what it is free of', async () => {
     loaded();
     server.use(mocks.getPrescription(() => prescription));
-    render(<DerivedSections category="haircare" />);
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
     await screen.findByRole('heading', { name: "What's in your Custom Shampoo", level: 5 });
     const shampoo = within(productItem('Custom Shampoo'));
     const actives = shampoo.getByRole('list', { name: 'Key ingredients' });
@@ -252,7 +273,7 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
   it('lists the full INCI in the server’s order, folded away until asked for', async () => {
     loaded();
     server.use(mocks.getPrescription(() => prescription));
-    render(<DerivedSections category="haircare" />);
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
     await screen.findByRole('heading', { name: "What's in your Custom Shampoo" });
     const details = productItem('Custom Shampoo').querySelector('details')!;
     expect(details.open).toBe(false);
@@ -267,7 +288,7 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
   it('an inadvisable product shows no formula, and formulas outside the routine (skincare on the haircare page) are not shown', async () => {
     loaded();
     server.use(mocks.getPrescription(() => prescription));
-    render(<DerivedSections category="haircare" />);
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
     await screen.findByRole('heading', { name: "What's in your Custom Shampoo" });
     const dry = productItem('Custom Dry Shampoo');
     expect(dry.textContent).toBe('Custom Dry ShampooDry shampoo absorbs oil your dry scalp needs.');
@@ -287,7 +308,7 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
     const gate = new Promise<void>((resolve) => (release = resolve));
     loaded();
     server.use(mocks.getPrescription(async () => (await gate, prescription)));
-    const { container } = render(<DerivedSections category="haircare" after={<p>After the results</p>} />);
+    const { container } = render(<DerivedSections category="haircare" after={<p>After the results</p>} />, { wrapper: MemoryRouter });
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Putting your results together…');
     expect(container.firstElementChild!.getAttribute('aria-busy')).toBe('true');
     // The other calls have answered by now, yet nothing of theirs is drawn: it would move as the rest arrives.
@@ -308,7 +329,7 @@ describe('each routine product’s formula on the results page (issue 4 point 8;
     loaded();
     // A refusal the client does not retry by itself (it retries 5xx and network errors up to 3 times).
     server.use(mocks.getPrescription(() => (++calls === 1 ? mockError(409, { code: 'profile_changed', detail: 'Try again.' }) : prescription)));
-    render(<DerivedSections category="haircare" />);
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("We couldn't load all of your results");
     expect(productItem('Custom Shampoo')).toBeTruthy();

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { Category, Formula } from '#api';
 import { AggressorList } from '../../../renderer/parts/aggressor-list';
 import { FormulaCard } from './formula-card';
+import { loadCatalogue } from '../../products/catalogue';
+import { useLoad } from '../../use-load';
 import { RoutineList } from './routine-list';
 import { ScoreList } from './score-list';
 import { useDerivedData } from './use-derived-data';
@@ -18,6 +20,9 @@ export default function DerivedSections({ category, after }: { category: Categor
   const { aggressors, scoring, routine, prescription, retry, status } = useDerivedData(category);
   const place = aggressors.value;
   // Each routine product shows its formula (the supplement's too); the routine waits for them, so nothing jumps in later.
+  // The products' pages, from the catalogue; without it the names are shown without links.
+  const catalogue = useLoad(() => loadCatalogue().catch(() => null), []);
+  const pages = new Map(catalogue.value?.products.map((p) => [p.type, p.page_url]));
   const formulas = new Map<string, Formula>(prescription.value?.formulas.map((f) => [f.product, f]));
   const routineLoading = routine.status === 'loading' || prescription.status === 'loading';
   const formulaOf = (product: { product: string }) => {
@@ -53,7 +58,7 @@ export default function DerivedSections({ category, after }: { category: Categor
         <h2 id="results-routine">Your formulas</h2>
         {routineLoading ? <p className="results__loading">Putting your routine together…</p> : null}
         {!routineLoading && routine.status === 'success' && routine.value ? (
-          <RoutineList recommendations={routine.value.recommendations} details={formulaOf} />
+          <RoutineList recommendations={routine.value.recommendations} details={formulaOf} pageOf={(type) => pages.get(type)} />
         ) : null}
       </section>
       {status === 'error' ? (

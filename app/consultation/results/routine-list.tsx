@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ProductRecommendation } from '#api';
 import { sentence } from './sentence';
 
@@ -16,16 +17,19 @@ type ProductPart = (product: ProductRecommendation) => ReactNode;
 /**
  * The recommended routine (issue 4 point 7), grouped by section (h3), each product (h4) with why. `details` draws
  * what is in a product (its formula, with headings from h5); `action` what it offers (the shop's "add to cart").
- * Inadvisable products get neither.
+ * Inadvisable products get neither, nor a link to their page.
  */
 export function RoutineList({
   recommendations,
   details,
   action,
+  pageOf,
 }: {
   recommendations: readonly ProductRecommendation[];
   details?: ProductPart;
   action?: ProductPart;
+  /** The product's page (spec 001 §2 Product pages), when the catalogue has one: the product's name links to it. */
+  pageOf?: (product: string) => string | null | undefined;
 }) {
   return (
     <div className="routine">
@@ -39,7 +43,7 @@ export function RoutineList({
             <ul className="routine__products">
               {products.map((p) => (
                 <li key={p.product} className="routine__product">
-                  <h4 className="routine__name">{p.label}</h4>
+                  <h4 className="routine__name">{pageLink(p, pageOf?.(p.product))}</h4>
                   <span className="routine__why">{sentence(p.because)}</span>
                   {details && p.section !== 'inadvisable' ? details(p) : null}
                   {action && p.section !== 'inadvisable' ? action(p) : null}
@@ -51,4 +55,9 @@ export function RoutineList({
       })}
     </div>
   );
+}
+
+/** A product's name, linked to its page when it has one (never an inadvisable product's: it is not for sale to them). */
+function pageLink(product: ProductRecommendation, page: string | null | undefined): ReactNode {
+  return page && product.section !== 'inadvisable' ? <Link to={page}>{product.label}</Link> : product.label;
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupServer } from 'msw/node';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HttpResponse } from 'msw';
 import { ProductPage } from '../../../shop/product-page/product-page.tsx';
@@ -8,6 +8,8 @@ import { Video } from '../../../shop/product-page/modules/video.tsx';
 import ProductRoute from '../../../app/products/product-route.tsx';
 import type { PageContent } from '../../../shop/content/schema.ts';
 import { catalogueUsd } from '../../../stories/fixtures/catalogue';
+import { houstonPrescription } from '../../../stories/fixtures/houston-results';
+import { tokenPairFor } from '../../api/client-fixtures';
 import { createMocks } from '../../../api/client/mocks';
 import { forgetCatalogue } from '../../../app/products/catalogue';
 
@@ -161,5 +163,42 @@ describe('video module (spec §2 "Page part behaviour")', () => {
     expect(await screen.findByText("You're on the waitlist: we'll e-mail you when it's back.")).toBeTruthy();
     expect(joined).toEqual([{ type: 'shampoo', email: 'ada@example.com', country: 'US' }]);
     expect(container.querySelectorAll('.pp-sold-out')).toHaveLength(1);
+  });
+
+  it('a shopper with a session sees their own formula of a custom product under the hero; one without a formula sees none (issue 12 point 6)', async () => {
+    const formula = houstonPrescription.formulas.find((f) => f.product === 'shampoo')!;
+    localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
+    let asked = 0;
+    try {
+      server.use(
+        mocks.getProducts(() => catalogueUsd),
+        mocks.getPrescription(() => {
+          asked += 1;
+          return { ...houstonPrescription, formulas: [formula] };
+        }),
+      );
+      const page = (path: string) =>
+        render(
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/products/:slug" element={<ProductRoute />} />
+            </Routes>
+          </MemoryRouter>,
+        );
+      const { container, unmount } = page('/products/custom-shampoo');
+      const yours = await screen.findByRole('heading', { level: 2, name: 'Your formula' });
+      expect(yours.closest('section')!.previousElementSibling!.className).toBe('pp-hero');
+      expect(within(yours.closest('section')!).getByRole('heading', { level: 3, name: `What's in your ${formula.label}` })).toBeTruthy();
+      expect(container.querySelectorAll('.pp-your-formula')).toHaveLength(1);
+      unmount();
+      // The conditioner: no formula of it in the prescription, so nothing is added.
+      const other = page('/products/custom-conditioner');
+      await waitFor(() => expect(other.container.querySelector('.pp-price__amount')?.textContent).toBe('$32'));
+      await waitFor(() => expect(asked).toBe(2));
+      await act(async () => {});
+      expect(other.container.querySelector('.pp-your-formula')).toBeNull();
+    } finally {
+      localStorage.removeItem('shop.tokens.user');
+    }
   });
 });
