@@ -12,8 +12,11 @@ export interface CatalogueView {
   currency: Currency;
   products: Product[];
   body: string;
-  /** The body gzipped once, for the many browsers that accept it. */
-  gzipped: ArrayBuffer;
+  /**
+   * The body gzipped once, for the many browsers that accept it. A Uint8Array (not an ArrayBuffer): @hono/node-server
+   * writes it straight to the socket, without building a web Response first.
+   */
+  gzipped: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -52,7 +55,7 @@ export function createCatalogueReader(db: Database, file: () => Catalogue = load
         currency,
         products: list,
         body,
-        gzipped: toArrayBuffer(gzipSync(body)),
+        gzipped: new Uint8Array(gzipSync(body)),
         etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
       };
       if (views.size < 64) views.set(key, view);
@@ -121,9 +124,4 @@ async function readProducts(db: Database): Promise<Map<Currency, Product[]>> {
     result.set(currency, list);
   }
   return result;
-}
-
-/** A buffer's own bytes as an ArrayBuffer (a small Buffer shares a larger pool). */
-function toArrayBuffer(buffer: Buffer): ArrayBuffer {
-  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 }
