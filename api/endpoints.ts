@@ -29,6 +29,7 @@ import {
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
 import { clientErrorReport } from './schemas/system';
 import { cardToken, testCardRequest } from './schemas/payments';
+import { cart, cartCategoryQuery, cartPatch, cartQuery } from './schemas/cart';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
 export { buildPath };
@@ -86,6 +87,8 @@ export const callSchemas = {
   getProducts: { query: productsQuery, response: productList },
   getCartSections: { response: cartSections },
   joinWaitlist: { body: waitlistRequest, response: waitlistEntry },
+  getCart: { query: cartQuery, response: cart },
+  patchCart: { query: cartCategoryQuery, body: cartPatch, response: cart },
 } as const satisfies { [K in RouteName]: CallSchemas };
 
 type CallSchemasTable = typeof callSchemas;

@@ -125,8 +125,19 @@ export type {
   StoredTokens,
   TokenStore,
 } from './client/index';
-export { cents, cartItemCategory, monogram, cartItemSubscription, cartItem, cart, cartItemUpdate, cartPatch } from './schemas/cart';
-export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch } from './schemas/cart';
+export {
+  cartQuery,
+  cartCategoryQuery,
+  money,
+  cartItemCategory,
+  monogram,
+  cartItemSubscription,
+  cartItem,
+  cart,
+  cartItemUpdate,
+  cartPatch,
+} from './schemas/cart';
+export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch, CartQuery } from './schemas/cart';
 export { testCardRequest, cardToken } from './schemas/payments';
 export type { TestCardRequest, CardToken } from './schemas/payments';
 export { product, productList, productsQuery, cartSections, waitlistRequest, waitlistEntry } from './schemas/catalogue';

@@ -1,5 +1,6 @@
 import { accountOperations } from './account/routes';
 import { catalogueOperations } from './catalog/routes';
+import { cartOperations } from './cart/cart-operations';
 import type { Operation } from './http/operation';
 import { identityOperations } from './identity/routes';
 import { getOutboxJson } from './mail/get-outbox-json';
@@ -21,6 +22,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...profileOperations,
     ...paymentOperations,
     ...catalogueOperations,
+    ...cartOperations,
     getHealth,
     reportClientError,
     ...(options.production ? [] : [getOutboxJson, getOutboxPage]),

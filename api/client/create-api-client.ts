@@ -1,4 +1,4 @@
-import type { RequestBody, ResponseBody } from '../endpoints';
+import type { RequestBody, RequestQuery, ResponseBody } from '../endpoints';
 import type { RouteName } from '../routes';
 import { createCallEndpoint, type ApiClientOptions, type CallOptions } from './call-endpoint';
 import type { Category } from '../categories';
@@ -66,6 +66,9 @@ export function createApiClient(options: ApiClientOptions) {
     getProducts: (country?: string, o?: Options) => call('getProducts', { query: country ? { country } : {} }, o),
     getCartSections: (o?: Options) => call('getCartSections', {}, o),
     joinWaitlist: (type: string, body: RequestBody<'joinWaitlist'>, o?: Options) => call('joinWaitlist', { params: { type }, body }, o),
+    // Carts (spec 001 §7 Cart)
+    getCart: (query: RequestQuery<'getCart'> = {}, o?: Options) => call('getCart', { query }, o),
+    patchCart: (category: 'haircare' | 'skincare', body: RequestBody<'patchCart'>, o?: Options) => call('patchCart', { query: { category }, body }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

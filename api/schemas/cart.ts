@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { recommendationSection } from './profile';
 
-// The cart on the wire (spec 001 §3 Cart, Cart item; §7 Cart). Money is integer cents in the cart's currency; the
-// server computes every price and total from the catalogue, and a client never sends one.
+// The cart on the wire (spec 001 §3 Cart, Cart item; §7 Cart). Money is a decimal in the cart's currency's units,
+// two decimals at most (API.md "Money on the wire"); the server computes every price and total from the catalogue in
+// integer cents, and a client never sends one.
 
-/** An amount of money in integer cents. */
-export const cents = z.number().int();
+/** An amount of money in the currency's units (32, 24.65): whole cents. */
+export const money = z.number().refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Expected whole cents.');
 
 /** A cart line's kind (spec 001 §3 Cart item). */
 export const cartItemCategory = z.enum(['formula', 'item', 'gift', 'coupon', 'gwp']);
@@ -36,10 +37,10 @@ export const cartItem = z.object({
   quantity: z.number().int().min(0),
   label: z.string(),
   sku: z.string().nullable(),
-  unit_price: cents,
-  total_price: cents,
+  unit_price: money,
+  total_price: money,
   /** A coupon's or gift card's value. */
-  amount: cents.nullable(),
+  amount: money.nullable(),
   customization: z.object({ monograms: z.array(z.string()).optional() }).nullable(),
   subscription: cartItemSubscription,
   recommendation: z.object({ quantity: z.number().int().nullable(), section: recommendationSection }).nullable(),
@@ -65,18 +66,18 @@ export const cart = z.object({
   need_pumps: z.boolean(),
   is_in_checkout: z.boolean(),
   can_subscribe: z.boolean(),
-  payment_from_customer: cents,
-  total_discount: cents,
+  payment_from_customer: money,
+  total_discount: money,
   need_address: z.boolean(),
   shipping_address: z.unknown().nullable(),
   currency: z.enum(['USD', 'CAD']),
-  total_amount: cents,
-  total_price: cents,
-  total_shipping: cents,
+  total_amount: money,
+  total_price: money,
+  total_shipping: money,
   /** ISO dates (YYYY-MM-DD) between which the order is expected to arrive. */
   shipping_estimate: z.array(z.object({ min: z.string(), max: z.string() })),
-  display_coupons: z.array(z.object({ code: z.string(), label: z.string(), amount: cents })),
-  gift_cards: z.array(z.object({ code: z.string(), amount: cents })),
+  display_coupons: z.array(z.object({ code: z.string(), label: z.string(), amount: money })),
+  gift_cards: z.array(z.object({ code: z.string(), amount: money })),
   status: z.enum(['open', 'processing_payment']).nullable(),
   checkout: z.object({ pubkey: z.string() }).nullable(),
   formulaset: z.object({ survey: z.record(z.string(), z.unknown()) }).nullable(),
@@ -109,3 +110,41 @@ export const cartPatch = z.union([
   z.object({ is_in_checkout: z.literal(true) }).strict(),
 ]);
 export type CartPatch = z.input<typeof cartPatch>;
+
+/** A line the recommendation cart is loaded with (spec 001 §7 Cart load `items`): a product type, or one with a quantity. */
+const loadItem = z.union([
+  z.string().min(1).max(100),
+  z.object({ type: z.string().min(1).max(100), quantity: z.number().int().min(1).max(4).optional() }).strict(),
+]);
+
+/**
+ * GET /v1/account/cart/?category=&origin=&items= (spec 001 §7 Cart): the shopper's cart of a category (haircare unless
+ * skincare). With `origin` or `items` it is (re)made from the shopper's recommendations: `items` (JSON) names the
+ * lines to choose, else the preselected ones are.
+ */
+export const cartQuery = z
+  .object({
+    category: z.enum(['haircare', 'skincare']).default('haircare'),
+    origin: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Expected an origin code such as trial_kit_a.')
+      .optional(),
+    items: z
+      .string()
+      .max(2000, 'Expected at most 2,000 characters of items.')
+      .transform((text, context) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'Expected items as JSON, such as ["shampoo", {"type": "conditioner", "quantity": 2}].' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(loadItem).max(20, 'Expected at most 20 items.'))
+      .optional(),
+  })
+  .strict();
+export type CartQuery = z.input<typeof cartQuery>;
+
+/** PATCH /v1/account/cart/?category=: which cart. */
+export const cartCategoryQuery = z.object({ category: z.enum(['haircare', 'skincare']).default('haircare') }).strict();

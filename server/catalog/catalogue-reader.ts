@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import type { Product } from '#api';
-import { CURRENCIES, type Catalogue, type Currency } from '#api/catalogue-file';
+import type { Catalogue, Currency } from '#api/catalogue-file';
 import type { Database } from '../db/database';
-import { productPrices, products } from '../db/schema';
+import { productPrices, products, type ProductContent } from '../db/schema';
 import { loadCatalogue } from './load-catalogue';
 
 /** The catalogue in one currency, ready to send: the products, and the JSON body with its ETag. */
@@ -20,9 +20,35 @@ export interface CatalogueView {
   etag: string;
 }
 
-/** What the catalogue operations read: the products per currency and the cart's section titles. */
+/** One product or variant as the server prices it: its row, and its prices in integer cents per currency. */
+export interface CatalogueEntry {
+  type: string;
+  parentType: string | null;
+  label: string;
+  category: 'haircare' | 'skincare' | 'others';
+  subCategory: 'supplements' | 'topicals' | 'tools' | 'lifestyle' | null;
+  isCustom: boolean;
+  isSubscribable: boolean;
+  /** The subscription saving in basis points (1500 = 15%). */
+  discountBp: number;
+  soldOut: boolean;
+  /** Gone from the catalogue file: kept for the orders that name it, never sold again. */
+  retired: boolean;
+  variantOrder: number | null;
+  variantSlug: string | null;
+  ranks: Record<string, number>;
+  listed: boolean;
+  displayOrder: number | null;
+  content: ProductContent;
+  price: Record<Currency, number>;
+  subscribedPrice: Record<Currency, number>;
+}
+
+/** What the catalogue operations, carts and orders read: the products per currency, each entry by type, the cart's section titles. */
 export interface CatalogueReader {
   view(currency: Currency, country: string): Promise<CatalogueView>;
+  /** Every product and variant by type, retired ones included (orders name them); read once. */
+  entries(): Promise<Map<string, CatalogueEntry>>;
   cartSections(): Catalogue['cartSections'];
   /** Forgets what was read (after the catalogue tables change). */
   invalidate(): void;
@@ -35,21 +61,23 @@ export function currencyOf(country: string | undefined): Currency {
 
 /**
  * Reads the catalogue tables once and keeps them: they change only when the server starts (seedCatalogue), so every
- * GET /v1/products/ after the first is served from memory with an ETag. A failed read is not kept.
+ * GET /v1/products/ after the first is served from memory with an ETag, and carts are priced without a query. A
+ * failed read is not kept.
  */
 export function createCatalogueReader(db: Database, file: () => Catalogue = loadCatalogue): CatalogueReader {
-  let rows: Promise<Map<Currency, Product[]>> | undefined;
+  let read: Promise<Map<string, CatalogueEntry>> | undefined;
   const views = new Map<string, CatalogueView>();
+  const entries = () =>
+    (read ??= readEntries(db).catch((error: unknown) => {
+      read = undefined;
+      throw error;
+    }));
   return {
     async view(currency, country) {
       const key = `${currency}:${country}`;
       const kept = views.get(key);
       if (kept) return kept;
-      rows ??= readProducts(db).catch((error: unknown) => {
-        rows = undefined;
-        throw error;
-      });
-      const list = (await rows).get(currency) ?? [];
+      const list = productList([...(await entries()).values()], currency);
       const body = JSON.stringify({ country, currency, products: list });
       const view = {
         currency,
@@ -61,67 +89,95 @@ export function createCatalogueReader(db: Database, file: () => Catalogue = load
       if (views.size < 64) views.set(key, view);
       return view;
     },
+    entries,
     cartSections: () => file().cartSections,
     invalidate() {
-      rows = undefined;
+      read = undefined;
       views.clear();
     },
   };
 }
 
-/** Every product still in the catalogue, per currency, its variants in order under it (spec 001 §3 Product). */
-async function readProducts(db: Database): Promise<Map<Currency, Product[]>> {
+async function readEntries(db: Database): Promise<Map<string, CatalogueEntry>> {
   const found = await db
     .select()
     .from(products)
     .innerJoin(productPrices, eq(productPrices.productType, products.type))
-    .where(eq(products.retired, false))
     .orderBy(asc(products.variantOrder), asc(products.type));
-  const result = new Map<Currency, Product[]>();
-  for (const currency of CURRENCIES) {
-    const mine = found.filter((r) => r.product_prices.currency === currency);
-    const list = mine
-      .filter((r) => r.products.parentType === null)
-      .map(({ products: p, product_prices: price }): Product => {
-        const c = p.content;
-        return {
-          type: p.type,
-          label: p.label,
-          category: p.category,
-          sub_category: p.subCategory,
-          price: price.price / 100,
-          subscribed_price: price.subscribedPrice / 100,
-          currency,
-          subscription_discount: p.subscriptionDiscountBp / 10_000,
-          is_subscribable: p.isSubscribable,
-          is_custom: p.isCustom,
-          ranks: p.ranks,
-          variants: mine
-            .filter((v) => v.products.parentType === p.type)
-            .map(({ products: v, product_prices: vp }) => ({
-              type: v.type,
-              slug: v.variantSlug ?? v.type,
-              label: v.label,
-              description: v.content.description ?? null,
-              order: v.variantOrder ?? 0,
-              price: vp.price / 100,
-              currency,
-              sold_out: v.soldOut,
-            })),
-          listed: p.listed,
-          sold_out: p.soldOut,
-          display_order: p.displayOrder,
-          tag: c.tag ?? null,
-          page_url: c.page_url ?? null,
-          picture: c.picture ?? null,
-          capacity: c.capacity ?? null,
-          usage: c.usage ?? null,
-          description: c.description ?? null,
-          key_benefits: c.key_benefits ?? [],
-          disclaimer: c.disclaimer ?? null,
-        };
-      });
-    result.set(currency, list);
+  const entries = new Map<string, CatalogueEntry>();
+  for (const { products: p, product_prices: price } of found) {
+    let entry = entries.get(p.type);
+    if (!entry) {
+      entry = {
+        type: p.type,
+        parentType: p.parentType,
+        label: p.label,
+        category: p.category,
+        subCategory: p.subCategory,
+        isCustom: p.isCustom,
+        isSubscribable: p.isSubscribable,
+        discountBp: p.subscriptionDiscountBp,
+        soldOut: p.soldOut,
+        retired: p.retired,
+        variantOrder: p.variantOrder,
+        variantSlug: p.variantSlug,
+        ranks: p.ranks,
+        listed: p.listed,
+        displayOrder: p.displayOrder,
+        content: p.content,
+        price: { USD: 0, CAD: 0 },
+        subscribedPrice: { USD: 0, CAD: 0 },
+      };
+      entries.set(p.type, entry);
+    }
+    entry.price[price.currency] = price.price;
+    entry.subscribedPrice[price.currency] = price.subscribedPrice;
   }
-  return result;
+  return entries;
+}
+
+/** Every product still in the catalogue, in `currency`, its variants in order under it (spec 001 §3 Product). */
+function productList(all: CatalogueEntry[], currency: Currency): Product[] {
+  const live = all.filter((e) => !e.retired);
+  return live
+    .filter((e) => e.parentType === null)
+    .map((p): Product => {
+      const c = p.content;
+      return {
+        type: p.type,
+        label: p.label,
+        category: p.category,
+        sub_category: p.subCategory,
+        price: p.price[currency] / 100,
+        subscribed_price: p.subscribedPrice[currency] / 100,
+        currency,
+        subscription_discount: p.discountBp / 10_000,
+        is_subscribable: p.isSubscribable,
+        is_custom: p.isCustom,
+        ranks: p.ranks,
+        variants: live
+          .filter((v) => v.parentType === p.type)
+          .map((v) => ({
+            type: v.type,
+            slug: v.variantSlug ?? v.type,
+            label: v.label,
+            description: v.content.description ?? null,
+            order: v.variantOrder ?? 0,
+            price: v.price[currency] / 100,
+            currency,
+            sold_out: v.soldOut,
+          })),
+        listed: p.listed,
+        sold_out: p.soldOut,
+        display_order: p.displayOrder,
+        tag: c.tag ?? null,
+        page_url: c.page_url ?? null,
+        picture: c.picture ?? null,
+        capacity: c.capacity ?? null,
+        usage: c.usage ?? null,
+        description: c.description ?? null,
+        key_benefits: c.key_benefits ?? [],
+        disclaimer: c.disclaimer ?? null,
+      };
+    });
 }

@@ -31,9 +31,12 @@ export async function loadDerivedProfile(
  * Every formula that would be made for the shopper today (their place's aggressors on the server's date), with
  * what they were derived from: computed on each request, like the rest of the derived data.
  */
-export async function loadFormulaSet(services: Services, userId: number): Promise<{ derived: DerivedProfile; set: FormulaSet; formulation: Formulation }> {
+export async function loadFormulaSet(
+  services: Services,
+  userId: number,
+): Promise<{ answers: Record<string, unknown>; derived: DerivedProfile; set: FormulaSet; formulation: Formulation }> {
   let aggressors: AggressorLevel[] = [];
   const { answers, derived } = await loadDerivedProfile(services, userId, async (answers) => (aggressors = await placeAggressors(services, answers)));
   const formulation = formulationOf(services);
-  return { derived, formulation, set: formulation.formulate(answers, aggressors, services.clock.now(), derived) };
+  return { answers, derived, formulation, set: formulation.formulate(answers, aggressors, services.clock.now(), derived) };
 }

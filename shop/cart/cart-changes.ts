@@ -35,7 +35,8 @@ function updatedLine(line: CartItem, update: CartItemUpdate): CartItem {
   return {
     ...line,
     quantity: update.quantity,
-    total_price: line.unit_price * update.quantity,
+    // In cents, so 24.65 × 3 is 73.95, not 73.94999…
+    total_price: Math.round(line.unit_price * 100 * update.quantity) / 100,
     customization: update.customization ? { ...line.customization, ...update.customization } : line.customization,
     subscription: update.subscription
       ? { ...line.subscription, active: update.subscription.active, frequency: update.subscription.frequency ?? line.subscription.frequency }

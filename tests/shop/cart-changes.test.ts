@@ -11,8 +11,8 @@ function line(over: Partial<CartItem> & Pick<CartItem, 'type' | 'product'>): Car
     quantity: 1,
     label: over.type,
     sku: null,
-    unit_price: 3600,
-    total_price: 3600 * (over.quantity ?? 1),
+    unit_price: 36,
+    total_price: 36 * (over.quantity ?? 1),
     amount: null,
     customization: null,
     subscription: { active: true, frequency: 4, discount: 0.15, subscribable: true, recommended_frequency: 4 },
@@ -37,13 +37,13 @@ function sampleCart(over: Partial<Cart> = {}): Cart {
     need_pumps: false,
     is_in_checkout: false,
     can_subscribe: true,
-    payment_from_customer: 10800,
+    payment_from_customer: 108,
     total_discount: 0,
     need_address: true,
     shipping_address: null,
     currency: 'USD',
-    total_amount: 10800,
-    total_price: 10800,
+    total_amount: 108,
+    total_price: 108,
     total_shipping: 0,
     shipping_estimate: [],
     display_coupons: [],
@@ -60,7 +60,7 @@ describe('cart changes (spec 001 §3 Cart item, §4 Cart)', () => {
   it('§3: a line is named by category + type + product; a quantity change shows at once, priced from its unit price', () => {
     const cart = sampleCart();
     const next = applyCartChange(cart, { kind: 'items', items: [{ category: 'formula', type: 'conditioner', product: 'conditioner_a', quantity: 3 }] })!;
-    expect(next.items[1]).toMatchObject({ quantity: 3, total_price: 10800 });
+    expect(next.items[1]).toMatchObject({ quantity: 3, total_price: 108 });
     // The same type under another product is another line: nothing changes.
     const other = applyCartChange(cart, { kind: 'items', items: [{ category: 'formula', type: 'conditioner', product: 'conditioner_b', quantity: 3 }] })!;
     expect(other.items).toEqual(cart.items);
@@ -78,7 +78,7 @@ describe('cart changes (spec 001 §3 Cart item, §4 Cart)', () => {
       kind: 'items',
       items: [{ category: 'formula', type: 'hair_mask', product: 'mask_a', quantity: 1, subscription: { active: false } }],
     })!;
-    expect(added.items.at(-1)).toMatchObject({ type: 'hair_mask', quantity: 1, total_price: 3600, subscription: { active: false, frequency: 4 } });
+    expect(added.items.at(-1)).toMatchObject({ type: 'hair_mask', quantity: 1, total_price: 36, subscription: { active: false, frequency: 4 } });
     const unknown = applyCartChange(cart, { kind: 'items', items: [{ category: 'item', type: 'brush', product: 'brush_boar', quantity: 1 }] })!;
     expect(unknown.items).toHaveLength(2);
   });

@@ -11,3 +11,4 @@ export * from './mail';
 export * from './system';
 export * from './payments';
 export * from './catalogue';
+export * from './carts';

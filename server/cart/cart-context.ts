@@ -1,0 +1,52 @@
+import type { Formula } from '#api';
+import type { Currency } from '#api/catalogue-file';
+import { currencyOf } from '../catalog/catalogue-reader';
+import type { CatalogueEntry } from '../catalog/catalogue-reader';
+import type { UserRow } from '../http/authenticate';
+import { loadFormulaSet } from '../profile/derived-profile';
+import type { Services } from '../services';
+import type { CartContext } from './cart-view';
+
+/** The routine's sections a cart offers, and how: preselected and main products with a quantity, the rest as upsells. */
+const OFFERED_SECTIONS = { preselect: 'main', main: 'main', upsale: 'upsale', featured: 'upsale', optional: 'upsale' } as const;
+
+/** Accessories the haircare cart offers (spec 001 §1): the brushes and candles by variant, and the towel. */
+function accessories(entries: ReadonlyMap<string, CatalogueEntry>): CartContext['offered'] {
+  const sellable = [...entries.values()].filter((e) => !e.retired && e.category === 'others' && e.type !== 'digital_gift' && !e.isCustom);
+  const hasVariants = new Set(sellable.map((e) => e.parentType).filter(Boolean));
+  return sellable
+    .filter((e) => !hasVariants.has(e.type) && (e.parentType !== null || e.listed))
+    .map((e) => ({ type: e.type, category: 'item' as const, section: 'upsale' as const, quantity: null }));
+}
+
+/** Everything a cart of `kind` is drawn from for this shopper, and their currency. */
+export async function loadCartContext(
+  services: Services,
+  user: UserRow,
+  kind: 'haircare' | 'skincare',
+): Promise<{ context: CartContext; currency: Currency; preselected: string[] }> {
+  const entries = await services.catalogue.entries();
+  const { answers, derived, set } = await loadFormulaSet(services, user.id);
+  const routine = derived.routine[kind].filter((r) => entries.has(r.product) && !entries.get(r.product)!.retired);
+  const offered: CartContext['offered'] = routine
+    .filter((r) => r.section in OFFERED_SECTIONS)
+    .map((r) => {
+      const section = OFFERED_SECTIONS[r.section as keyof typeof OFFERED_SECTIONS];
+      return { type: r.product, category: 'formula' as const, section, quantity: section === 'main' ? 1 : null };
+    });
+  const country = typeof answers.profile_country === 'string' ? answers.profile_country : undefined;
+  return {
+    context: {
+      entries,
+      formulas: new Map<string, Formula>(set.formulas.map((f) => [f.product, f])),
+      firstName: user.firstName,
+      answers,
+      sectionTitles: services.catalogue.cartSections(),
+      offered: kind === 'haircare' ? [...offered, ...accessories(entries)] : offered,
+      today: set.date,
+    },
+    // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD.
+    currency: currencyOf(country),
+    preselected: routine.filter((r) => r.section === 'preselect').map((r) => r.product),
+  };
+}

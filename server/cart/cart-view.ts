@@ -1,0 +1,137 @@
+import type { Cart, CartItem, Formula } from '#api';
+import { addBusinessDays, labelName } from '#api/shared';
+import type { Currency } from '#api/catalogue-file';
+import type { CatalogueEntry } from '../catalog/catalogue-reader';
+import type { CartItemCustomization, carts, cartItems } from '../db/schema';
+import { isSupplement, productOf, recommendedFrequency } from './cart-rules';
+import { cartTotals, priceLine, toMoney, DEFAULT_CART_SUBSCRIPTION_DISCOUNT } from './price-cart';
+
+type CartRow = typeof carts.$inferSelect;
+type ItemRow = typeof cartItems.$inferSelect;
+
+/** What a cart view is drawn from besides its rows: the catalogue, the shopper's formulas and answers, the titles. */
+export interface CartContext {
+  entries: ReadonlyMap<string, CatalogueEntry>;
+  /** The shopper's formulas by product type (their names and fragrances label the lines). */
+  formulas: ReadonlyMap<string, Formula>;
+  firstName: string;
+  answers: Record<string, unknown>;
+  sectionTitles: Record<string, string>;
+  /** Products offered in this cart at quantity 0 (spec 001 §3 Cart catalog), with the recommendation's place. */
+  offered: readonly { type: string; category: 'formula' | 'item'; section: 'main' | 'upsale'; quantity: number | null }[];
+  today: string;
+}
+
+/** Business days from order to door (spec 001 §9 counts business days; the figures are ours): made to order takes longer. */
+export const DELIVERY_DAYS = { custom: { min: 5, max: 8 }, ready: { min: 3, max: 5 } } as const;
+
+/** The survey fields a cart carries (spec 001 §3 Cart formulaset.survey). */
+const SURVEY_FIELDS = ['profile_country', 'profile_zipcode', 'goal_hair_growth', 'goal_hair_shedding'] as const;
+
+/** The cart as the API sends it (spec 001 §3 Cart, Cart item): priced from the catalogue, money in the currency's units. */
+export function cartView(cart: CartRow, items: readonly ItemRow[], context: CartContext): Cart {
+  const currency = cart.currency;
+  const lines = items
+    .filter((item) => context.entries.has(item.type))
+    .sort((a, b) => a.position - b.position)
+    .map((item) => lineView(item, context.entries.get(item.type)!, currency, context));
+  const held = new Set(items.map((item) => `${item.category}:${item.type}:${item.product}`));
+  const catalog = context.offered
+    .filter(
+      (o) =>
+        context.entries.has(o.type) && !context.entries.get(o.type)!.retired && !held.has(`${o.category}:${o.type}:${productOf(context.entries.get(o.type)!)}`),
+    )
+    .map((o) => {
+      const entry = context.entries.get(o.type)!;
+      const line = lineView(
+        {
+          category: o.category,
+          type: o.type,
+          product: productOf(entry),
+          quantity: 0,
+          customization: null,
+          subscriptionActive: false,
+          frequency: null,
+          section: o.section,
+        },
+        entry,
+        currency,
+        context,
+      );
+      return { ...line, recommendation: { quantity: o.quantity, section: o.section } };
+    });
+  const totals = cartTotals(
+    items
+      .filter((item) => context.entries.has(item.type))
+      .map((item) => ({ entry: context.entries.get(item.type)!, quantity: item.quantity, subscriptionActive: item.subscriptionActive })),
+    currency,
+  );
+  const physical = lines.some((line) => line.quantity > 0 && line.type !== 'digital_gift');
+  const custom = lines.some((line) => line.quantity > 0 && context.entries.get(line.type)?.isCustom);
+  const days = custom ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
+  const sections = [...new Set([...lines, ...catalog].map((line) => line.recommendation?.section).filter((s): s is 'main' | 'upsale' => !!s))];
+  return {
+    pubkey: cart.pubkey,
+    items: lines,
+    catalog,
+    origin: cart.origin,
+    need_pumps: false,
+    is_in_checkout: cart.isInCheckout,
+    can_subscribe: [...lines, ...catalog].some((line) => line.subscription.subscribable),
+    payment_from_customer: toMoney(totals.paymentFromCustomer),
+    total_discount: toMoney(totals.totalDiscount),
+    need_address: physical,
+    shipping_address: null,
+    currency,
+    total_amount: toMoney(totals.totalAmount),
+    total_price: toMoney(totals.totalPrice),
+    total_shipping: toMoney(totals.totalShipping),
+    shipping_estimate: lines.length > 0 ? [{ min: addBusinessDays(context.today, days.min), max: addBusinessDays(context.today, days.max) }] : [],
+    display_coupons: [],
+    gift_cards: [],
+    status: 'open',
+    checkout: null,
+    formulaset: { survey: Object.fromEntries(SURVEY_FIELDS.filter((f) => f in context.answers).map((f) => [f, context.answers[f]])) },
+    cartSectionTitle: sections.map((section) => ({ section, title: context.sectionTitles[section] ?? section })),
+  };
+}
+
+type LineSource = Pick<ItemRow, 'category' | 'type' | 'product' | 'quantity' | 'customization' | 'subscriptionActive' | 'frequency' | 'section'>;
+
+function lineView(item: LineSource, entry: CatalogueEntry, currency: Currency, context: CartContext): CartItem {
+  const priced = priceLine({ entry, quantity: item.quantity, subscriptionActive: item.subscriptionActive }, currency);
+  const formula = context.formulas.get(entry.type);
+  const mini = entry.type.endsWith('_mini');
+  // A custom line carries the shopper's name (cut to 15 characters in a mini's label, spec 001 §9) and fragrance.
+  const owner = context.firstName ? `${mini ? labelName(context.firstName) : context.firstName}'s ` : '';
+  const label = entry.isCustom ? `${owner}${entry.label}${formula?.fragrance ? `, ${formula.fragrance.name}` : ''}` : entry.label;
+  const customization: CartItemCustomization | null = item.customization ?? null;
+  const discount = entry.isSubscribable ? entry.discountBp / 10_000 || DEFAULT_CART_SUBSCRIPTION_DISCOUNT : 0;
+  return {
+    category: item.category,
+    type: item.type,
+    product: item.product,
+    slug: entry.content.page_url?.split('/').pop() ?? entry.type,
+    quantity: item.quantity,
+    label,
+    sku: entry.isCustom ? null : entry.type.toUpperCase(),
+    unit_price: toMoney(priced.unitPrice),
+    total_price: toMoney(priced.totalPrice),
+    amount: null,
+    customization: customization && customization.monograms ? { monograms: customization.monograms } : null,
+    subscription: {
+      active: item.subscriptionActive && entry.isSubscribable,
+      frequency: entry.isSubscribable ? (item.frequency ?? recommendedFrequency(entry)) : null,
+      discount,
+      subscribable: entry.isSubscribable,
+      recommended_frequency: entry.isSubscribable ? recommendedFrequency(entry) : null,
+    },
+    recommendation: item.section ? { quantity: item.section === 'main' ? item.quantity : null, section: item.section as 'main' | 'upsale' } : null,
+    is_cart_visible: true,
+    origin: null,
+    property: isSupplement(entry) ? 'supplements' : null,
+    offered_variant_type: null,
+    variant: { product: { type: productOf(entry) } },
+    item_object: { label: formula?.label ?? entry.label, picture_name: entry.content.picture?.src ?? null },
+  };
+}
