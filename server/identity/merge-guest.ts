@@ -1,11 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { addresses, users } from '../db/schema';
+import { addresses, carts, users } from '../db/schema';
 import { mergeGuestProfile } from '../profile/merge-guest-profile';
 import type { Services } from '../services';
 import { revokeUserSessions } from './revoke-sessions';
 
-/** Joins a guest to the account they signed in to: answers, addresses and stylist move over; the guest can no longer sign in. */
+/**
+ * Joins a guest to the account they signed in to: answers, addresses, stylist and carts move over (a cart only where
+ * the account has none of that kind: the account's own cart is the one it kept); the guest can no longer sign in.
+ */
 export async function mergeGuestInto(tx: Database, services: Services, guestId: number, userId: number): Promise<void> {
   const now = services.clock.now();
   const [guest] = await tx
@@ -30,6 +33,12 @@ export async function mergeGuestInto(tx: Database, services: Services, guestId: 
       .set({ stylistId: guest.stylistId, updatedAt: now })
       .where(and(eq(users.id, userId), isNull(users.stylistId)));
   }
+  const accountCarts = await tx.select({ kind: carts.kind }).from(carts).where(eq(carts.userId, userId));
+  const taken = accountCarts.map((c) => c.kind);
+  await tx
+    .update(carts)
+    .set({ userId, updatedAt: now })
+    .where(taken.length > 0 ? and(eq(carts.userId, guestId), notInArray(carts.kind, taken)) : eq(carts.userId, guestId));
   await tx.update(users).set({ mergedIntoId: userId, updatedAt: now }).where(eq(users.id, guestId));
   await revokeUserSessions(tx, services, guestId, 'guest_merged');
 }

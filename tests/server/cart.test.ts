@@ -7,7 +7,7 @@ import { cartItems } from '../../server/db/schema';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
-import { createTestApp, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
+import { createTestApp, latestMagicToken, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
 
 const persona = (name: string) => personas.find((p) => p.name === name)!;
 const flows = loadProfileFlows('flows');
@@ -242,5 +242,21 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
         JSON.stringify(response.body),
       ).toBe(true);
     }
+  });
+
+  it('a guest who signs in to their account brings their cart, unless the account has one of that kind', async () => {
+    const customer = await signUpCustomer(t);
+    await t.call('PATCH', '/v1/account/hair_profile/', { token: customer.access, body: { ...persona('Rosa').answers, source: 'website' } });
+    await t.call('GET', `/v1/account/cart/?category=skincare&items=${encodeURIComponent('["cleanser"]')}`, { token: customer.access });
+    const guest = await shopperLike(t, 'Rosa', { guest: true });
+    await t.call('GET', `/v1/account/cart/?category=haircare&items=${encodeURIComponent('["hair_oil"]')}`, { token: guest });
+    await t.call('GET', `/v1/account/cart/?category=skincare&items=${encodeURIComponent('["serum"]')}`, { token: guest });
+    await t.call('POST', '/v1/auth/signup/', { token: guest, body: { email: customer.email, has_accepted_terms: true } });
+    const verified = await t.call('POST', '/v1/auth/signin/verify/', { token: guest, body: { token: await latestMagicToken(t, customer.email) } });
+    expect(verified.status).toBe(200);
+    const haircare = await t.call('GET', '/v1/account/cart/?category=haircare', { token: verified.body.access });
+    expect(haircare.body.items.map((i: { type: string }) => i.type)).toEqual(['hair_oil']);
+    const skincare = await t.call('GET', '/v1/account/cart/?category=skincare', { token: verified.body.access });
+    expect(skincare.body.items.map((i: { type: string }) => i.type)).toEqual(['cleanser']);
   });
 });
