@@ -19,6 +19,7 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   privacy: lazy(() => import('./legal/privacy-page')),
   product: lazy(() => import('./products/product-route')),
   collection: lazy(() => import('./products/collection-route')),
+  cart: lazy(() => import('./checkout/cart-route')),
   notFound: lazy(() => import('./shell/not-found-page')),
 };
 
@@ -35,6 +36,7 @@ const paths: [string, keyof typeof pages][] = [
   ['privacy', 'privacy'],
   ['products/:slug', 'product'],
   ['collections/:name', 'collection'],
+  ['checkout/:category', 'cart'],
   ['*', 'notFound'],
 ];
 

@@ -76,6 +76,14 @@ export function ConsultationResults({ runtime, answers, env }: { runtime: FlowRu
       </h1>
       <p>Your formulas are built from your answers, your climate and the season.</p>
       {signedIn ? (
+        // The results' call to action: the recommendation cart (spec 001 §7 Cart, issue 13).
+        <p>
+          <Link className="button-link" to={`/checkout/${category}?origin=results`}>
+            Get your routine
+          </Link>
+        </p>
+      ) : null}
+      {signedIn ? (
         <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
           <DerivedSections category={category} after={rest} />
         </Suspense>

@@ -153,6 +153,46 @@ describe('haircare consultation, end to end', () => {
     expect(seen.filter((text) => text.includes('Loading your results'))).toEqual([]);
   });
 
+  it('the results make a cart (issue 13): change a quantity, turn a subscription off, add a monogrammed brush; a reload keeps it all', async () => {
+    await page.getByRole('link', { name: 'Get your routine' }).click();
+    await page.waitForURL(url('/checkout/haircare'));
+    await page.getByRole('heading', { level: 1, name: 'Your haircare cart' }).waitFor();
+    const line = (name: RegExp) => page.locator('.cart-line').filter({ has: page.getByRole('heading', { level: 3, name }) });
+    const shampoo = line(/Custom Shampoo/);
+    await shampoo.waitFor();
+    await shampoo.getByLabel('Quantity').selectOption('2');
+    await shampoo.getByRole('checkbox', { name: /Subscribe and save/ }).uncheck();
+    await page.getByRole('button', { name: 'Add Boar bristle brush' }).click();
+    const brush = line(/Boar bristle brush/);
+    await brush.getByLabel('Complimentary monogram').fill('jd');
+    await brush.getByRole('button', { name: 'Save monogram' }).click();
+    await expect.poll(() => brush.locator('.cart-line__hint').innerText()).toBe('On your brush: JD');
+    // Every change has reached the server: nothing is saving.
+    await expect.poll(() => page.locator('.cart').getAttribute('aria-busy')).toBe('false');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Your haircare cart' }).waitFor();
+    await line(/Custom Shampoo/).waitFor();
+    expect(
+      await line(/Custom Shampoo/)
+        .getByLabel('Quantity')
+        .inputValue(),
+    ).toBe('2');
+    expect(
+      await line(/Custom Shampoo/)
+        .getByRole('checkbox', { name: /Subscribe and save/ })
+        .isChecked(),
+    ).toBe(false);
+    expect(
+      await line(/Boar bristle brush/)
+        .getByLabel('Complimentary monogram')
+        .inputValue(),
+    ).toBe('JD');
+    // Spec 001 §9: free shipping with a subscription in the order, else the one-off rate.
+    const subscribed = await page.locator('.cart-line input[type="checkbox"]:checked').count();
+    expect(await page.locator('.cart__summary').innerText()).toMatch(subscribed > 0 ? /Shipping\s+Free/ : /Shipping\s+\$5\.95/);
+    expect(errors).toEqual([]);
+  });
+
   it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggressors, prescription, productList, productRecommendations, profileScoring, type Formula } from '#api';
+import { aggressors, cart, prescription, productList, productRecommendations, profileScoring, type Formula } from '#api';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
@@ -152,5 +152,43 @@ describe('story fixtures, as the API sends them (issue 4 point 11: stories for t
       exported('GET /v1/products/?country=CA', 'catalogueCad', 'ProductList', await served('CA')),
     ].join('\n\n');
     await expect(`${module}\n`).toMatchFileSnapshot('../../stories/fixtures/catalogue.ts');
+  });
+
+  it('Rosa’s haircare cart, as GET and PATCH /v1/account/cart/ answer: from her results, then with a brush and a one-off oil', async () => {
+    await seedCatalogue(database.db, loadCatalogue());
+    clock.set(new Date(`${persona('Rosa').date}T12:00:00Z`));
+    const { access } = await signUpCustomer(t);
+    await t.call('PATCH', '/v1/account/hair_profile/', {
+      token: access,
+      body: { ...persona('Rosa').answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' },
+    });
+    const fromResults = await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token: access });
+    expect(fromResults.status, JSON.stringify(fromResults.body)).toBe(200);
+    const changed = await t.call('PATCH', '/v1/account/cart/?category=haircare', {
+      token: access,
+      body: {
+        items: [
+          { category: 'item', product: 'brush', type: 'brush_boar', quantity: 1, customization: { monograms: ['RM'] } },
+          { category: 'formula', product: 'hair_oil', type: 'hair_oil', quantity: 1, subscription: { active: false } },
+        ],
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const module = [
+      [
+        '// Rosa’s haircare cart as the API answers it (tests/fixtures/personas.ts), on her date.',
+        '// Written by tests/server/story-fixtures.test.ts: do not edit by hand. After a change, review the diff and accept it',
+        '// with `npx vitest run --project unit tests/server/story-fixtures.test.ts -u`.',
+      ].join('\n'),
+      "import type { Cart } from '#api';",
+      exported(
+        'GET /v1/account/cart/?category=haircare&origin=results: her preselected products, each a subscription.',
+        'rosaCart',
+        'Cart',
+        cart.parse(fromResults.body),
+      ),
+      exported('After PATCH: a monogrammed boar brush and a one-off hair oil added.', 'rosaCartWithBrush', 'Cart', cart.parse(changed.body)),
+    ].join('\n\n');
+    await expect(`${module}\n`).toMatchFileSnapshot('../../stories/fixtures/carts.ts');
   });
 });

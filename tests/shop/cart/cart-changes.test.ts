@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { cart as cartSchema, cartPatch, type Cart, type CartItem, type CartPatch } from '#api';
-import { applyCartChange, cartPatchOf, isEmptyCart } from '../../shop/cart/cart-changes';
-import { clearCartOnSignOut, createCartMachine, goToCheckout } from '../../shop/cart/cart-machine';
+import { applyCartChange, cartPatchOf, isEmptyCart } from '../../../shop/cart/cart-changes';
+import { clearCartOnSignOut, createCartMachine, goToCheckout } from '../../../shop/cart/cart-machine';
 
 function line(over: Partial<CartItem> & Pick<CartItem, 'type' | 'product'>): CartItem {
   return {
