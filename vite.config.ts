@@ -69,6 +69,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'framework', test: framework, priority: 30 },
             // Small helpers the entry and the consultation share: one request instead of five.
+            // The shop's money and scheduling rules (api/commerce.ts) go with the shop's pages, not into `shared`, which
+            // would take them in as a dependency of the '#api/shared' barrel.
+            { name: 'commerce', test: /api[\\/]commerce\.ts$/, priority: 25 },
             { name: 'shared', test: shared, priority: 20 },
           ],
         },

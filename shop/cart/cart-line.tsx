@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CartItem } from '#api';
-import { QUANTITY_RANGES, frequencyOptions, quantityChoices } from '#api/shared';
+import { QUANTITY_RANGES, frequencyOptions, quantityChoices } from '#api/commerce';
 import { formatMoney } from '../catalog/money.ts';
 import type { CartChange } from './cart-changes.ts';
 

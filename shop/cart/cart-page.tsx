@@ -1,7 +1,7 @@
 import './cart.css';
 import { Link } from 'react-router';
 import type { Cart, CartItem } from '#api';
-import { deliveryText } from '#api/shared';
+import { deliveryText } from '#api/commerce';
 import { formatMoney } from '../catalog/money.ts';
 import type { RequestStatus } from '../machines/optimistic-resource.ts';
 import type { CartChange } from './cart-changes.ts';
