@@ -27,7 +27,7 @@ import {
   skeletonRecommendationsQuery,
 } from './schemas/profile';
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
-import { clientErrorReport } from './schemas/system';
+import { clientErrorReport, flags } from './schemas/system';
 import { cardToken, testCardRequest } from './schemas/payments';
 import { cart, cartCategoryQuery, cartPatch, cartQuery } from './schemas/cart';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
@@ -87,6 +87,7 @@ export const callSchemas = {
   getProducts: { query: productsQuery, response: productList },
   getCartSections: { response: cartSections },
   joinWaitlist: { body: waitlistRequest, response: waitlistEntry },
+  getFlags: { response: flags },
   getCart: { query: cartQuery, response: cart },
   patchCart: { query: cartCategoryQuery, body: cartPatch, response: cart },
 } as const satisfies { [K in RouteName]: CallSchemas };

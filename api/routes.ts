@@ -61,6 +61,8 @@ export const routes = {
   getProducts: { method: 'GET', path: '/v1/products/', auth: 'none' },
   getCartSections: { method: 'GET', path: '/v1/cart_sections/', auth: 'none' },
   joinWaitlist: { method: 'POST', path: '/v1/products/:type/waitlist/', auth: 'none' },
+  // Feature flags (spec 001 §7 Flags; API.md).
+  getFlags: { method: 'GET', path: '/flags', auth: 'none' },
   // Carts (spec 001 §7 Cart; issue 13): the shopper's own, signed in or guest.
   getCart: { method: 'GET', path: '/v1/account/cart/', auth: 'required' },
   patchCart: { method: 'PATCH', path: '/v1/account/cart/', auth: 'required' },

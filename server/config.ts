@@ -1,3 +1,4 @@
+import { loadFlags, type Flags } from './flags/load-flags';
 import { logger, type Logger } from './log/logger';
 
 /** One rate limit: at most `limit` requests per `windowSeconds`. */
@@ -41,6 +42,8 @@ export interface AppConfig {
   accessLog: boolean;
   /** Where request lines and errors go; tests pass a logger writing to a stream they read. */
   logger: Logger;
+  /** The feature flags GET /flags answers with (server/flags/flags.yaml, FLAGS on top). */
+  flags: Flags;
 }
 
 /** What a caller must give; the rest has defaults. */
@@ -68,6 +71,7 @@ export function resolveAppConfig(input: AppConfigInput): AppConfig {
     webRoot: null,
     accessLog: false,
     logger,
+    flags: input.flags ?? loadFlags(),
     ...input,
     publicUrl,
   };

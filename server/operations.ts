@@ -10,6 +10,7 @@ import { profileOperations } from './profile/routes';
 import { getHealth } from './system/get-health';
 import { getOpenApi } from './system/get-openapi';
 import { reportClientError } from './system/report-client-error';
+import { getFlags } from './flags/get-flags';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/routes.ts), then the server-only ones (health,
@@ -24,6 +25,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...catalogueOperations,
     ...cartOperations,
     getHealth,
+    getFlags,
     reportClientError,
     ...(options.production ? [] : [getOutboxJson, getOutboxPage]),
   ];

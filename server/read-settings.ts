@@ -18,9 +18,11 @@ export interface ServerSettings {
   flowsDir: string;
   /** The catalogue file loaded into the database at start (shop/catalog/products.yaml). */
   catalogueFile: string;
+  /** Feature flags over the defaults: "universal-cart=true,skip-by-product-ab-test=1". */
+  flags: string | undefined;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
 export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerSettings {
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
@@ -46,6 +48,7 @@ export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): Serve
     webRoot: path.resolve(cwd, env.WEB_ROOT || 'dist'),
     flowsDir: path.resolve(cwd, env.FLOWS_DIR || 'flows'),
     catalogueFile: path.resolve(cwd, env.CATALOGUE_FILE || 'shop/catalog/products.yaml'),
+    flags: env.FLAGS || undefined,
   };
 }
 

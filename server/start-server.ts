@@ -9,6 +9,7 @@ import { openDatabase } from './db/open-database';
 import { pruneExpired } from './db/prune-expired';
 import { createCatalogueReader } from './catalog/catalogue-reader';
 import { loadCatalogue } from './catalog/load-catalogue';
+import { loadFlags, withOverrides } from './flags/load-flags';
 import { seedDatabase } from './db/seed-database';
 import { logger as processLogger, type Logger } from './log/logger';
 import { resolveSigningSecret } from './db/signing-secret';
@@ -44,6 +45,7 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       accessLog: settings.accessLog,
       logger,
       webRoot: settings.webRoot,
+      flags: withOverrides(loadFlags(), settings.flags),
       ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
     });
     if (!existsSync(path.join(settings.webRoot, 'index.html')))

@@ -66,6 +66,7 @@ export function createApiClient(options: ApiClientOptions) {
     getProducts: (country?: string, o?: Options) => call('getProducts', { query: country ? { country } : {} }, o),
     getCartSections: (o?: Options) => call('getCartSections', {}, o),
     joinWaitlist: (type: string, body: RequestBody<'joinWaitlist'>, o?: Options) => call('joinWaitlist', { params: { type }, body }, o),
+    getFlags: (o?: Options) => call('getFlags', {}, o),
     // Carts (spec 001 §7 Cart)
     getCart: (query: RequestQuery<'getCart'> = {}, o?: Options) => call('getCart', { query }, o),
     patchCart: (category: 'haircare' | 'skincare', body: RequestBody<'patchCart'>, o?: Options) => call('patchCart', { query: { category }, body }, o),

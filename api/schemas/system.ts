@@ -44,3 +44,7 @@ export const clientErrorReport = z
   })
   .strict();
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
+
+/** GET /flags (API.md): each feature flag's value, on/off or an A/B test's "0"/"1" (spec 001 §9 Feature flags). */
+export const flags = z.record(z.string(), z.union([z.boolean(), z.enum(['0', '1'])]));
+export type FeatureFlags = z.infer<typeof flags>;

@@ -174,6 +174,7 @@ describe('the contract, declared once (issue 11)', () => {
       getProducts: (a) => a.getProducts('CA'),
       getCartSections: (a) => a.getCartSections(),
       joinWaitlist: (a) => a.joinWaitlist('candle', { email: 'ada@example.com' }),
+      getFlags: (a) => a.getFlags(),
       getCart: (a) => a.getCart({ category: 'skincare', origin: 'results', items: JSON.stringify(['cleanser', { type: 'serum', quantity: 2 }]) }),
       patchCart: (a) => a.patchCart('haircare', { items: [{ category: 'formula', product: 'shampoo', type: 'shampoo', quantity: 2 }] }),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };

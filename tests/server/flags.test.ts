@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { flags as flagsSchema } from '#api';
+import { formatDataProblem } from '#engine/compiler';
+import { compileFlags, loadFlags, withOverrides } from '../../server/flags/load-flags';
+import { readSettings } from '../../server/read-settings';
+import { createTestDatabase } from './support/databases';
+import { createTestApp } from './support/test-app';
+
+// Spec 001 §9 Feature flags: on/off, or "0"/"1" for A/B tests.
+const SPEC_FLAGS = [
+  'sss-cart-optimization-phase-3-ab-test',
+  'holiday-exclusive-hero',
+  'skip-by-product-ab-test',
+  'account-overview-optimizations-ab-test',
+  'universal-cart',
+  'cart-optimization-phase-4-ab-test',
+  'haircare-subscription-frequency-ab-test',
+  'cart-optimization-phase-3-ab-test',
+  'post-purchase-interstitial-sss-ab-test',
+  'breadcrumbs-pageview-utms',
+  'livechat',
+  'data-driven-promotions',
+  'subscription-item-removal-ab-test',
+  'nps-modal',
+  'skincare-minis',
+  'skincare-minis-phase-2',
+  'payment-intent',
+  'address-validation',
+  'data-driven-consultation',
+  'trial-offer',
+  'subscription-snooze-button',
+  'express-checkout',
+  'brushes',
+];
+
+describe('feature flags (spec 001 §9; API.md GET /flags)', () => {
+  it('the defaults name every flag of the spec; A/B tests are "0"/"1", the others on/off', () => {
+    const flags = loadFlags();
+    for (const name of SPEC_FLAGS) expect(flags[name], name).toBeDefined();
+    for (const [name, value] of Object.entries(flags)) expect(typeof value === 'string', name).toBe(name.endsWith('-ab-test'));
+  });
+
+  it('FLAGS overrides them; an unknown name or a value of the wrong kind is an error naming it', () => {
+    const flags = withOverrides(loadFlags(), ' universal-cart=1, express-checkout=false ,skip-by-product-ab-test=1');
+    expect([flags['universal-cart'], flags['express-checkout'], flags['skip-by-product-ab-test']]).toEqual([true, false, '1']);
+    expect(() => withOverrides(loadFlags(), 'universal-kart=1')).toThrow('FLAGS names an unknown flag "universal-kart". Did you mean "universal-cart"?');
+    expect(() => withOverrides(loadFlags(), 'skip-by-product-ab-test=true')).toThrow('expected 0 or 1');
+    expect(() => withOverrides(loadFlags(), 'livechat=maybe')).toThrow('expected true or false');
+    expect(readSettings({ FLAGS: 'livechat=1' }).flags).toBe('livechat=1');
+  });
+
+  it('a broken flags file is reported at its line and column', () => {
+    const broken = compileFlags('livechat: true\nnps-modal: yes please\n', 'server/flags/flags.yaml');
+    expect(broken.problems.map(formatDataProblem)).toEqual(['server/flags/flags.yaml:2:12  Expected true or false, or an A/B test\'s "0" or "1" in quotes.']);
+    const named = compileFlags('livechat: true\nBad_Name: false\n', 'server/flags/flags.yaml');
+    expect(named.problems.map(formatDataProblem)).toEqual(['server/flags/flags.yaml:2:1  Expected a flag name in lower-case-with-dashes, not "Bad_Name".']);
+  });
+
+  it('GET /flags answers every flag, public, as the contract says', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      const t = createTestApp(database.db, { config: { flags: withOverrides(loadFlags(), 'universal-cart=1') } });
+      const response = await t.call('GET', '/flags');
+      expect(response.status).toBe(200);
+      expect(flagsSchema.safeParse(response.body).success).toBe(true);
+      expect(response.body['universal-cart']).toBe(true);
+      expect(response.body['skip-by-product-ab-test']).toBe('0');
+    } finally {
+      await database.destroy();
+    }
+  });
+});
