@@ -29,7 +29,7 @@ import {
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
 import { clientErrorReport, flags } from './schemas/system';
 import { cardToken, testCardRequest } from './schemas/payments';
-import { cart, cartCategoryQuery, cartPatch, cartQuery } from './schemas/cart';
+import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery } from './schemas/cart';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
 export { buildPath };
@@ -90,6 +90,9 @@ export const callSchemas = {
   getFlags: { response: flags },
   getCart: { query: cartQuery, response: cart },
   patchCart: { query: cartCategoryQuery, body: cartPatch, response: cart },
+  getUniversalCart: { response: cart },
+  createUniversalCart: { body: cartCreate, response: cart },
+  patchUniversalCart: { body: cartPatch, response: cart },
 } as const satisfies { [K in RouteName]: CallSchemas };
 
 type CallSchemasTable = typeof callSchemas;

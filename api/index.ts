@@ -126,6 +126,7 @@ export type {
   TokenStore,
 } from './client/index';
 export {
+  cartCreate,
   cartQuery,
   cartCategoryQuery,
   money,

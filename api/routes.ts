@@ -66,6 +66,9 @@ export const routes = {
   // Carts (spec 001 §7 Cart; issue 13): the shopper's own, signed in or guest.
   getCart: { method: 'GET', path: '/v1/account/cart/', auth: 'required' },
   patchCart: { method: 'PATCH', path: '/v1/account/cart/', auth: 'required' },
+  getUniversalCart: { method: 'GET', path: '/v2/cart/', auth: 'required' },
+  createUniversalCart: { method: 'POST', path: '/v2/cart/', auth: 'required' },
+  patchUniversalCart: { method: 'PATCH', path: '/v2/cart/', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -70,6 +70,9 @@ export function createApiClient(options: ApiClientOptions) {
     // Carts (spec 001 §7 Cart)
     getCart: (query: RequestQuery<'getCart'> = {}, o?: Options) => call('getCart', { query }, o),
     patchCart: (category: 'haircare' | 'skincare', body: RequestBody<'patchCart'>, o?: Options) => call('patchCart', { query: { category }, body }, o),
+    getUniversalCart: (o?: Options) => call('getUniversalCart', {}, o),
+    createUniversalCart: (body: RequestBody<'createUniversalCart'> = {}, o?: Options) => call('createUniversalCart', { body }, o),
+    patchUniversalCart: (body: RequestBody<'patchUniversalCart'>, o?: Options) => call('patchUniversalCart', { body }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

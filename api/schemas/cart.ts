@@ -148,3 +148,6 @@ export type CartQuery = z.input<typeof cartQuery>;
 
 /** PATCH /v1/account/cart/?category=: which cart. */
 export const cartCategoryQuery = z.object({ category: z.enum(['haircare', 'skincare']).default('haircare') }).strict();
+
+/** POST /v2/cart/: the universal cart's first lines (none: an empty cart). */
+export const cartCreate = z.object({ items: z.array(cartItemUpdate).max(50).optional() }).strict();

@@ -23,11 +23,13 @@ function accessories(entries: ReadonlyMap<string, CatalogueEntry>): CartContext[
 export async function loadCartContext(
   services: Services,
   user: UserRow,
-  kind: 'haircare' | 'skincare',
+  kind: 'haircare' | 'skincare' | 'universal',
 ): Promise<{ context: CartContext; currency: Currency; preselected: string[] }> {
   const entries = await services.catalogue.entries();
   const { answers, derived, set } = await loadFormulaSet(services, user.id);
-  const routine = derived.routine[kind].filter((r) => entries.has(r.product) && !entries.get(r.product)!.retired);
+  // The universal cart holds both categories' routines (and the accessories).
+  const routines = kind === 'universal' ? [...derived.routine.haircare, ...derived.routine.skincare] : derived.routine[kind];
+  const routine = routines.filter((r) => entries.has(r.product) && !entries.get(r.product)!.retired);
   const offered: CartContext['offered'] = routine
     .filter((r) => r.section in OFFERED_SECTIONS)
     .map((r) => {
@@ -42,7 +44,7 @@ export async function loadCartContext(
       firstName: user.firstName,
       answers,
       sectionTitles: services.catalogue.cartSections(),
-      offered: kind === 'haircare' ? [...offered, ...accessories(entries)] : offered,
+      offered: kind === 'skincare' ? offered : [...offered, ...accessories(entries)],
       today: set.date,
     },
     // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD.

@@ -108,4 +108,71 @@ export const patchCart = defineOperation(
   },
 );
 
-export const cartOperations = [getCart, patchCart];
+/** GET /v2/cart/: the universal cart (haircare, skincare and accessories together), 404 when there is none (spec 001 §7 Cart). */
+export const getUniversalCart = defineOperation(
+  'getUniversalCart',
+  { summary: 'The shopper’s universal cart', tag: 'cart', responses: { 200: 'The cart', 404: 'not_found: no cart yet' } },
+  async ({ c, auth, services }) => {
+    const { context } = await loadCartContext(services, auth.user, 'universal');
+    const found = await findCart(services.db, auth.user.id, 'universal');
+    if (!found) throw notFound('not_found', 'There is no cart yet.');
+    return c.json(cartView(found.cart, found.items, context), 200);
+  },
+);
+
+/** The universal cart after `body`'s lines are applied, made first when there is none (201) — a second tab's POST adds to it (200). */
+async function changeUniversalCart(call: Parameters<Parameters<typeof defineOperation<'createUniversalCart'>>[2]>[0], items: Parameters<typeof applyLines>[2]) {
+  const { c, auth, services } = call;
+  const { context, currency } = await loadCartContext(services, auth.user, 'universal');
+  const now = services.clock.now();
+  const existed = (await findCart(services.db, auth.user.id, 'universal')) !== null;
+  const shopper = { isGuest: auth.user.isGuest, haircareCompleted: await haircareCompleted(services.db, auth.user.id) };
+  await services.db.transaction(async (tx) => {
+    const locked = await lockCart(tx, auth.user.id, 'universal', currency, now);
+    if (items.length > 0) await applyLines(tx, locked, items, context.entries, shopper, now);
+  });
+  const saved = await findCart(services.db, auth.user.id, 'universal');
+  return { c, existed, view: cartView(saved!.cart, saved!.items, context) };
+}
+
+/** POST /v2/cart/: makes the universal cart with its first lines (spec 001 §7 Cart). */
+export const createUniversalCart = defineOperation(
+  'createUniversalCart',
+  {
+    summary: 'Make the shopper’s universal cart',
+    tag: 'cart',
+    responses: { 201: 'The new cart', 200: 'The cart already existed: the lines were added to it', 400: 'validation_error naming each line (nothing saved)' },
+  },
+  async (call) => {
+    const { c, existed, view } = await changeUniversalCart(call, call.body.items ?? []);
+    return c.json(view, existed ? 200 : 201);
+  },
+);
+
+/** PATCH /v2/cart/: changes the universal cart's lines or goes to checkout, as the per-category PATCH does. */
+export const patchUniversalCart = defineOperation(
+  'patchUniversalCart',
+  {
+    summary: 'Change the shopper’s universal cart',
+    tag: 'cart',
+    responses: { 200: 'The cart after the change', 400: 'validation_error naming each line (nothing saved)', 404: 'not_found: no cart' },
+  },
+  async ({ c, body, auth, services }) => {
+    const found = await findCart(services.db, auth.user.id, 'universal');
+    if (!found) throw notFound('not_found', 'There is no cart yet: POST /v2/cart/ makes it.');
+    const { context, currency } = await loadCartContext(services, auth.user, 'universal');
+    const now = services.clock.now();
+    if ('is_in_checkout' in body) await touch(services.db, found.cart.id, now, { isInCheckout: true });
+    else {
+      const shopper = { isGuest: auth.user.isGuest, haircareCompleted: await haircareCompleted(services.db, auth.user.id) };
+      await services.db.transaction(async (tx) => {
+        const locked = await lockCart(tx, auth.user.id, 'universal', currency, now);
+        await applyLines(tx, locked, body.items, context.entries, shopper, now);
+      });
+    }
+    const saved = await findCart(services.db, auth.user.id, 'universal');
+    return c.json(cartView(saved!.cart, saved!.items, context), 200);
+  },
+);
+
+export const cartOperations = [getCart, patchCart, getUniversalCart, createUniversalCart, patchUniversalCart];

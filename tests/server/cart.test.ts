@@ -259,4 +259,33 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
     const skincare = await t.call('GET', '/v1/account/cart/?category=skincare', { token: verified.body.access });
     expect(skincare.body.items.map((i: { type: string }) => i.type)).toEqual(['cleanser']);
   });
+
+  it('the universal cart (v2): 404 with none; POST makes it (201) with haircare, skincare and accessories together; PATCH changes it', async () => {
+    const token = await shopperLike(t, 'Rosa');
+    expect((await t.call('GET', '/v2/cart/', { token })).status).toBe(404);
+    expect((await t.call('PATCH', '/v2/cart/', { token, body: { is_in_checkout: true } })).status).toBe(404);
+    const made = await t.call('POST', '/v2/cart/', {
+      token,
+      body: {
+        items: [
+          { category: 'formula', product: 'shampoo', type: 'shampoo', quantity: 1 },
+          { category: 'formula', product: 'cleanser', type: 'cleanser', quantity: 1 },
+          { category: 'item', product: 'brush', type: 'brush_mixed', quantity: 1 },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.items.map((i: { type: string }) => i.type)).toEqual(['shampoo', 'cleanser', 'brush_mixed']);
+    // A second POST (another tab) adds to the same cart.
+    const again = await t.call('POST', '/v2/cart/', { token, body: { items: [{ category: 'formula', product: 'serum', type: 'serum', quantity: 2 }] } });
+    expect(again.status).toBe(200);
+    expect(again.body.items).toHaveLength(4);
+    const patched = await t.call('PATCH', '/v2/cart/', { token, body: { items: [{ category: 'formula', product: 'shampoo', type: 'shampoo', quantity: 0 }] } });
+    expect(patched.body.items.map((i: { type: string }) => i.type)).toEqual(['cleanser', 'brush_mixed', 'serum']);
+    const bad = await t.call('PATCH', '/v2/cart/', { token, body: { items: [{ category: 'formula', product: 'brush', type: 'brush_mixed', quantity: 1 }] } });
+    expect(bad.status).toBe(400);
+    expect((await t.call('GET', '/v2/cart/', { token })).body.items).toHaveLength(3);
+    // The per-category carts are apart from it.
+    expect((await t.call('GET', '/v1/account/cart/?category=skincare', { token })).status).toBe(404);
+  });
 });
