@@ -74,6 +74,13 @@ export const cart = z.object({
   total_amount: money,
   total_price: money,
   total_shipping: money,
+  /**
+   * Sales tax on the goods (after savings; shipping untaxed), estimated from the region of the profile's zip code until
+   * an address is known; null when the region is not known.
+   */
+  estimated_taxes: money.nullable(),
+  /** The state or province the estimate is for (TX, QC). */
+  tax_region: z.string().nullable(),
   /** ISO dates (YYYY-MM-DD) between which the order is expected to arrive. */
   shipping_estimate: z.array(z.object({ min: z.string(), max: z.string() })),
   display_coupons: z.array(z.object({ code: z.string(), label: z.string(), amount: money })),

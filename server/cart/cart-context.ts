@@ -4,6 +4,8 @@ import { currencyOf } from '../catalog/catalogue-reader';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { UserRow } from '../http/authenticate';
 import { loadFormulaSet } from '../profile/derived-profile';
+import { locateZipcode } from '../profile/locate-zipcode';
+import { loadTaxTable, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
 import type { CartContext } from './cart-view';
 
@@ -37,6 +39,10 @@ export async function loadCartContext(
       return { type: r.product, category: 'formula' as const, section, quantity: section === 'main' ? 1 : null };
     });
   const country = typeof answers.profile_country === 'string' ? answers.profile_country : undefined;
+  // Taxes are estimated for the region of the profile's zip code until the checkout has an address.
+  const place =
+    typeof answers.profile_zipcode === 'string' ? await locateZipcode(answers.profile_zipcode, country === 'CA' ? 'CA' : country === 'US' ? 'US' : null) : null;
+  const rate = place ? taxRate(loadTaxTable(), place.country, place.region) : null;
   return {
     context: {
       entries,
@@ -46,6 +52,7 @@ export async function loadCartContext(
       sectionTitles: services.catalogue.cartSections(),
       offered: kind === 'skincare' ? offered : [...offered, ...accessories(entries)],
       today: set.date,
+      tax: place && rate !== null ? { region: place.region, rate } : null,
     },
     // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD.
     currency: currencyOf(country),

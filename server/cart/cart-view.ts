@@ -4,6 +4,7 @@ import type { Currency } from '#api/catalogue-file';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { CartItemCustomization, carts, cartItems } from '../db/schema';
 import { isSupplement, productOf, recommendedFrequency } from './cart-rules';
+import { taxOn } from '../pricing/sales-tax';
 import { cartTotals, priceLine, toMoney, DEFAULT_CART_SUBSCRIPTION_DISCOUNT } from './price-cart';
 
 type CartRow = typeof carts.$inferSelect;
@@ -20,6 +21,8 @@ export interface CartContext {
   /** Products offered in this cart at quantity 0 (spec 001 §3 Cart catalog), with the recommendation's place. */
   offered: readonly { type: string; category: 'formula' | 'item'; section: 'main' | 'upsale'; quantity: number | null }[];
   today: string;
+  /** The estimate's region and rate (thousandths of a percent), when the profile's zip code places the shopper. */
+  tax: { region: string; rate: number } | null;
 }
 
 /** Business days from order to door (spec 001 §9 counts business days; the figures are ours): made to order takes longer. */
@@ -86,6 +89,8 @@ export function cartView(cart: CartRow, items: readonly ItemRow[], context: Cart
     total_amount: toMoney(totals.totalAmount),
     total_price: toMoney(totals.totalPrice),
     total_shipping: toMoney(totals.totalShipping),
+    estimated_taxes: context.tax ? toMoney(taxOn(totals.totalAmount - totals.totalShipping, context.tax.rate)) : null,
+    tax_region: context.tax?.region ?? null,
     shipping_estimate: lines.length > 0 ? [{ min: addBusinessDays(context.today, days.min), max: addBusinessDays(context.today, days.max) }] : [],
     display_coupons: [],
     gift_cards: [],

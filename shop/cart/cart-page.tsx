@@ -132,8 +132,8 @@ function Summary({ cart, onCheckout, checkout, saving }: { cart: Cart; onCheckou
         ) : null}
         <dt>Shipping</dt>
         <dd>{cart.total_shipping === 0 ? 'Free' : money(cart.total_shipping)}</dd>
-        <dt>Taxes</dt>
-        <dd>Calculated at checkout</dd>
+        <dt>{cart.estimated_taxes !== null ? `Estimated taxes${cart.tax_region ? ` (${cart.tax_region})` : ''}` : 'Taxes'}</dt>
+        <dd>{cart.estimated_taxes !== null ? money(cart.estimated_taxes) : 'Calculated at checkout'}</dd>
         <dt className="cart__total">Total</dt>
         <dd className="cart__total">{money(cart.total_amount)}</dd>
       </dl>

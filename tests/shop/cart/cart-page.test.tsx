@@ -65,6 +65,8 @@ describe('the cart screen (spec 001 §2 Cart and checkout, §4 Cart)', () => {
     // Totals from the server, the delivery estimate, the guarantee.
     const summary = within(screen.getByRole('region', { name: 'Summary' }));
     expect(summary.getByText('Free')).toBeTruthy();
+    // Taxes as an estimate for the profile's region until the address is known (issue 13 point 3).
+    expect(summary.getByText('Estimated taxes (TX)').nextElementSibling!.textContent).toBe('$3.40');
     expect(summary.getByText(/^Arrives between \d+\/\d+ and \d+\/\d+$/)).toBeTruthy();
     expect(screen.getByText("Love your first order (or it's on us).")).toBeTruthy();
   });
