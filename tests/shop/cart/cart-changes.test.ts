@@ -45,6 +45,8 @@ function sampleCart(over: Partial<Cart> = {}): Cart {
     total_amount: 108,
     total_price: 108,
     total_shipping: 0,
+    estimated_taxes: null,
+    tax_region: null,
     shipping_estimate: [],
     display_coupons: [],
     gift_cards: [],
