@@ -8,9 +8,39 @@ import { CartPage } from '../../shop/cart/cart-page.tsx';
 import { loadAppServices } from '../app-services.ts';
 import { appSession, useSignOut } from '../session';
 import NotFoundPage from '../shell/not-found-page.tsx';
+import { PageStatus } from '../shell/page-status.tsx';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus.ts';
+import { useLoad } from '../use-load.ts';
 
 type Category = 'haircare' | 'skincare';
+
+/** The universal cart's calls (spec 001 §7 Cart v2): one cart for every category, made by POST when there is none. */
+function universalCartApi(): CartApi {
+  return {
+    async load() {
+      if (!appSession.hasStoredSession()) return null;
+      const { api } = await loadAppServices();
+      try {
+        return await api.getUniversalCart();
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async update(patch, current): Promise<Cart> {
+      const { api } = await loadAppServices();
+      if (current === null && 'items' in patch) return api.createUniversalCart({ items: patch.items });
+      return api.patchUniversalCart(patch);
+    },
+  };
+}
+
+/** Whether this shop uses the universal cart (the `universal-cart` flag, GET /flags); off when the flags cannot be had. */
+async function universalCartOn(): Promise<boolean> {
+  const { api } = await loadAppServices();
+  const flags = await api.getFlags().catch(() => ({}) as Record<string, unknown>);
+  return flags['universal-cart'] === true || flags['universal-cart'] === '1';
+}
 
 /**
  * The cart's server calls for one category. The first load may carry the results page's `origin` and `items`, which
@@ -46,6 +76,12 @@ export default function CartRoute() {
 }
 
 function CategoryCart({ category }: { category: Category }) {
+  const flag = useLoad(universalCartOn, []);
+  if (flag.status === 'loading') return <PageStatus>Loading your cart…</PageStatus>;
+  return <CartScreen category={category} universal={flag.value === true} />;
+}
+
+function CartScreen({ category, universal }: { category: Category; universal: boolean }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const heading = usePageHeadingFocus();
@@ -55,7 +91,7 @@ function CategoryCart({ category }: { category: Category }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const machine = useMemo(() => createCartMachine(cartApi(category, first)), [category, first]);
+  const machine = useMemo(() => createCartMachine(universal ? universalCartApi() : cartApi(category, first)), [category, first, universal]);
   const actor = useActorRef(machine);
   const context = useSelector(actor, (s) => s.context);
   const [checkout, setCheckout] = useState<'idle' | 'waiting' | 'refused' | 'ready'>('idle');
@@ -75,6 +111,7 @@ function CategoryCart({ category }: { category: Category }) {
     <div className="page">
       <CartPage
         category={category}
+        universal={universal}
         cart={context.data}
         status={context.status}
         headingRef={heading}

@@ -18,6 +18,8 @@ export interface CartPageProps {
   /** Going to checkout: waiting for the server, or refused. */
   checkout: 'idle' | 'waiting' | 'refused' | 'ready';
   headingRef?: React.Ref<HTMLHeadingElement>;
+  /** The universal cart (the `universal-cart` flag): every category in one cart. */
+  universal?: boolean;
 }
 
 const TITLES = { haircare: 'Your haircare cart', skincare: 'Your skincare cart' } as const;
@@ -26,10 +28,10 @@ const TITLES = { haircare: 'Your haircare cart', skincare: 'Your skincare cart' 
  * The per-category cart (spec 001 §2 Cart and checkout, §3 Cart): its lines, what else the routine offers, totals,
  * the delivery estimate, the guarantee and the checkout button. Loading, error and empty states each say what to do.
  */
-export function CartPage({ category, cart, status, onChange, onRetry, onCheckout, checkout, headingRef }: CartPageProps) {
+export function CartPage({ category, cart, status, onChange, onRetry, onCheckout, checkout, headingRef, universal = false }: CartPageProps) {
   const heading = (
     <h1 ref={headingRef} tabIndex={-1}>
-      {TITLES[category]}
+      {universal ? 'Your cart' : TITLES[category]}
     </h1>
   );
   if (status === 'idle' || status === 'loading') {

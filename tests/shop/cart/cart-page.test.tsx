@@ -14,6 +14,7 @@ const mocks = createMocks({ baseUrl: window.location.origin });
 const server = setupServer(
   mocks.getAccount(() => sampleUser),
   mocks.getAddresses(() => []),
+  mocks.getFlags(() => ({ 'universal-cart': false })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -179,5 +180,22 @@ describe('the cart screen (spec 001 §2 Cart and checkout, §4 Cart)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     expect(await screen.findByText('Your cart is ready for checkout.')).toBeTruthy();
     expect(sent).toEqual([{ is_in_checkout: true }]);
+  });
+
+  it('with the universal-cart flag on, the same page shows the one universal cart and changes it through /v2/cart/', async () => {
+    const sent: CartPatch[] = [];
+    server.use(
+      mocks.getFlags(() => ({ 'universal-cart': true })),
+      mocks.getUniversalCart(() => rosaCart),
+      mocks.patchUniversalCart(({ body }) => {
+        sent.push(body as CartPatch);
+        return rosaCart;
+      }),
+    );
+    open('/checkout/skincare');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your cart' })).toBeTruthy();
+    const shampoo = await waitFor(() => lineOf(/Custom Shampoo/));
+    fireEvent.change(within(shampoo).getByLabelText('Quantity'), { target: { value: '2' } });
+    await waitFor(() => expect(sent).toEqual([{ items: [{ category: 'formula', type: 'shampoo', product: 'shampoo', quantity: 2 }] }]));
   });
 });
