@@ -19,6 +19,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
   ['products/:slug', product],
+  ['pages/:slug', product],
   ['collections/:name', lazy(() => import('./products/collection-route'))],
   ['checkout/:category', lazy(() => import('./checkout/cart-route'))],
   ['*', lazy(() => import('./shell/not-found-page'))],

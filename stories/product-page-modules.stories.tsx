@@ -11,7 +11,7 @@ import { at } from './support/viewports';
 function Module({ module }: { module: PageModule }) {
   return (
     <MemoryRouter>
-      <ProductPage content={{ title: 'Module', metaDescription: '', product: 'module', modules: [module] }} />
+      <ProductPage content={{ title: 'Module', metaDescription: '', product: 'module', modules: [module], showPrice: true }} />
     </MemoryRouter>
   );
 }
@@ -56,3 +56,20 @@ export const VideoWithoutFiles = at('xs', {
   },
 });
 export const ConsultationCta = story(moduleExamples['consultation-cta']);
+export const Formula = story(moduleExamples.formula);
+export const BeforeAfter = story(moduleExamples['before-after']);
+export const Experts = story(moduleExamples.experts);
+export const Personas = story(moduleExamples.personas);
+export const Sustainability = story(moduleExamples.sustainability);
+export const Monogram = story(moduleExamples.monogram);
+export const Metrics = story(moduleExamples.metrics);
+export const VariantHeroes = story(moduleExamples['variant-heroes']);
+export const SkincareCta = story(moduleExamples['skincare-cta']);
+/** The wide layouts of the card modules. */
+const wide = (viewport: 'sm' | 'lg', module: PageModule): Story => {
+  const story: Story = { args: { module } };
+  return at(viewport, story);
+};
+export const Personas1280 = wide('lg', moduleExamples.personas);
+export const BeforeAfter768 = wide('sm', moduleExamples['before-after']);
+export const Sustainability1280 = wide('lg', moduleExamples.sustainability);

@@ -5,6 +5,8 @@ import type { PageContent } from '../../shop/content/schema.ts';
 import type { WaitlistRequest } from '../../shop/product-page/modules/sold-out.tsx';
 import { loadPageContent } from '../../shop/product-page/page-content.ts';
 import { ProductPage } from '../../shop/product-page/product-page.tsx';
+import { PageFacts, type PageFactsValue } from '../../shop/product-page/page-facts.ts';
+import { appSession } from '../session';
 import { appTokens, loadAppServices } from '../app-services.ts';
 import NotFoundPage from '../shell/not-found-page.tsx';
 import { PageStatus } from '../shell/page-status.tsx';
@@ -12,6 +14,14 @@ import { useLoad } from '../use-load.ts';
 import { loadCatalogue, shopperCountry } from './catalogue.ts';
 
 const YourFormula = lazy(() => import('./your-formula.tsx'));
+
+/** The skincare consultation's progress (spec 001 §2 Skincare landing): none without a session. */
+async function skincareProgress(): Promise<PageFactsValue['skincareConsultation']> {
+  if (!appSession.hasStoredSession()) return 'not_started';
+  const { api } = await loadAppServices();
+  const status = (await api.getHairProfile()).consultation_statuses.skincare;
+  return status === 'completed' ? 'completed' : status === 'draft' ? 'started' : 'not_started';
+}
 
 /** Joins a sold-out product's waitlist, in the shopper's country. */
 const joinWaitlist = async ({ product, email }: WaitlistRequest) => {
@@ -29,6 +39,8 @@ export default function ProductRoute() {
   const { pathname } = useLocation();
   const [state, setState] = useState<{ slug: string; content?: PageContent | undefined }>();
   const catalogue = useLoad(() => loadCatalogue(), []);
+  const needsProgress = state?.content?.modules.some((m) => m.type === 'skincare-cta') ?? false;
+  const progress = useLoad(() => skincareProgress().catch(() => 'not_started' as const), [], { enabled: needsProgress });
   useEffect(() => {
     let current = true;
     void loadPageContent(slug).then((content) => current && setState({ slug, content }));
@@ -54,6 +66,14 @@ export default function ProductRoute() {
       </Suspense>
     ) : null;
   return (
-    <ProductPage content={state.content} product={product} priced={!products || product !== undefined} onJoinWaitlist={joinWaitlist} afterHero={yourFormula} />
+    <PageFacts.Provider value={{ skincareConsultation: progress.value ?? 'not_started' }}>
+      <ProductPage
+        content={state.content}
+        product={product}
+        priced={state.content.showPrice && (!products || product !== undefined)}
+        onJoinWaitlist={joinWaitlist}
+        afterHero={yourFormula}
+      />
+    </PageFacts.Provider>
   );
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 const text = z.string().min(1);
+const path = z.string().regex(/^\/[a-z0-9/?=&-]*$/, 'Expected a site path such as /consultation/skincare.');
 const image = z.strictObject({ src: text, alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
 const responsiveImage = z.strictObject({ mobile: text, desktop: text, tablet: text.optional() });
 
@@ -34,7 +35,15 @@ const formulaIngredient = z.strictObject({ image: text, name: text, benefit: tex
 
 /** Every module a page can show, told apart by `type`. */
 export const moduleSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('hero'), title: text, description: text, slides: z.array(heroSlide).min(1), cta: text.optional() }),
+  z.strictObject({
+    type: z.literal('hero'),
+    title: text,
+    description: text,
+    slides: z.array(heroSlide).min(1),
+    cta: text.optional(),
+    /** Where the call to action goes: the haircare consultation unless given (skincare pages: /consultation/skincare). */
+    ctaTo: path.optional(),
+  }),
   z.strictObject({ type: z.literal('ticker'), claims: z.array(text).min(1) }),
   z.strictObject({ type: z.literal('reviews'), title: text, description: text.optional(), reviews: z.array(reviewSchema).min(1) }),
   z.strictObject({ type: z.literal('faq'), title: text, questions: z.array(faqItemSchema).min(1) }),
@@ -63,6 +72,61 @@ export const moduleSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text-image'), title: text, description: text, image: responsiveImage, alt: z.string() }),
   z.strictObject({ type: z.literal('video'), video: text, poster: responsiveImage, fallback: image }),
   z.strictObject({ type: z.literal('consultation-cta'), title: text, label: text, to: text }),
+  z.strictObject({
+    type: z.literal('formula'),
+    header: text,
+    description: text,
+    hero: z.strictObject({ imageDesktop: text, imageMobile: text, alt: z.string() }),
+  }),
+  z.strictObject({
+    type: z.literal('before-after'),
+    title: text,
+    pairs: z.array(z.strictObject({ label: text, before: image, after: image })).min(1),
+    disclaimer: text.optional(),
+  }),
+  z.strictObject({ type: z.literal('experts'), title: text, experts: z.array(z.strictObject({ name: text, role: text, quote: text, image })).min(1) }),
+  z.strictObject({
+    type: z.literal('personas'),
+    title: text,
+    cards: z
+      .array(
+        z.strictObject({
+          name: text,
+          age: z.number().int().min(18).max(100),
+          zip: z.string().regex(/^\d{5}$/, 'Expected a five-digit zip code in quotes, such as "80202".'),
+          concerns: z.array(text).min(1),
+          environment: text,
+          ingredients: z.array(z.strictObject({ label: text, description: text, image })).min(1),
+        }),
+      )
+      .min(1),
+  }),
+  z.strictObject({
+    type: z.literal('sustainability'),
+    title: text,
+    description: text,
+    facts: z.array(text).default([]),
+    /** The benefit-corporation logo and the climate logo (spec 001 §2 Hair Towel Wrap). */
+    logos: z.array(image).length(2, 'Expected the two certification logos.'),
+  }),
+  z.strictObject({ type: z.literal('monogram'), title: text, description: text }),
+  z.strictObject({ type: z.literal('metrics'), label: text, items: z.array(z.strictObject({ value: text, label: text })).min(1) }),
+  z.strictObject({
+    type: z.literal('variant-heroes'),
+    label: text,
+    variants: z
+      .array(
+        z.strictObject({
+          slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Expected a variant slug in lower-case-with-dashes.'),
+          order: z.number().int().min(1),
+          title: text,
+          description: text,
+          image,
+        }),
+      )
+      .min(1),
+  }),
+  z.strictObject({ type: z.literal('skincare-cta'), title: text, product: text }),
 ]);
 
 /** One product page. */
@@ -74,6 +138,8 @@ export const pageSchema = z.strictObject({
     .max(160, 'Expected a meta description of at most 160 characters.'),
   product: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Expected a product slug in lower-case-with-dashes.'),
   modules: z.array(moduleSchema).min(1),
+  /** false: the hero shows no price (the hair density set is priced with the shopper's formulas). */
+  showPrice: z.boolean().default(true),
 });
 
 export type PageContent = z.infer<typeof pageSchema>;

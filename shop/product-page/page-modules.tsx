@@ -10,6 +10,8 @@ import { Reviews } from './modules/reviews.tsx';
 import { Accordion, NoList, ProTip, TextImage } from './modules/text-blocks.tsx';
 import { Ticker } from './modules/ticker.tsx';
 import { Video } from './modules/video.tsx';
+import { BeforeAfter, Experts, Metrics, Monogram, Personas, SkincareCta, Sustainability, VariantHeroes } from './modules/story-blocks.tsx';
+import { ResponsivePicture } from './modules/responsive-picture.tsx';
 
 /**
  * One module of a page drawn by its component; `price` fills the hero's price slot. The switch is
@@ -47,5 +49,29 @@ export function PageModuleView({ module, price }: { module: PageModule; price?: 
       return <Video module={module} />;
     case 'consultation-cta':
       return <ConsultationCta module={module} />;
+    case 'formula':
+      return (
+        <section className="pp-formula">
+          <h2>{module.header}</h2>
+          <p>{module.description}</p>
+          <ResponsivePicture image={{ mobile: module.hero.imageMobile, desktop: module.hero.imageDesktop }} alt={module.hero.alt} />
+        </section>
+      );
+    case 'before-after':
+      return <BeforeAfter module={module} />;
+    case 'experts':
+      return <Experts module={module} />;
+    case 'personas':
+      return <Personas module={module} />;
+    case 'sustainability':
+      return <Sustainability module={module} />;
+    case 'monogram':
+      return <Monogram module={module} />;
+    case 'metrics':
+      return <Metrics module={module} />;
+    case 'variant-heroes':
+      return <VariantHeroes module={module} />;
+    case 'skincare-cta':
+      return <SkincareCta module={module} />;
   }
 }

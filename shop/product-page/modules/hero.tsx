@@ -11,7 +11,7 @@ export function Hero({ module, price }: { module: ModuleOf<'hero'>; price?: Reac
       <p>{module.description}</p>
       {price}
       {module.cta ? (
-        <Link className="button" to="/consultation/haircare">
+        <Link className="button" to={module.ctaTo ?? '/consultation/haircare'}>
           {module.cta}
         </Link>
       ) : null}

@@ -27,6 +27,7 @@ const content: PageContent = {
   title: 'Custom Shampoo',
   metaDescription: 'A shampoo formulated for your hair from 85+ factors, from hair type to zip code.',
   product: 'custom-shampoo',
+  showPrice: true,
   modules: [
     { type: 'ticker', claims: ['sulfate free'] },
     {
