@@ -5,6 +5,8 @@ import '../app/styles/app.css';
 import { ProductPage } from '../shop/product-page/product-page';
 import type { PageModule } from '../shop/content/schema';
 import { moduleExamples } from './fixtures/page-modules';
+import { catalogueUsd } from './fixtures/catalogue';
+import { PageFacts } from '../shop/product-page/page-facts';
 import { at } from './support/viewports';
 
 /** One module alone on a product page. */
@@ -73,3 +75,14 @@ const wide = (viewport: 'sm' | 'lg', module: PageModule): Story => {
 export const Personas1280 = wide('lg', moduleExamples.personas);
 export const BeforeAfter768 = wide('sm', moduleExamples['before-after']);
 export const Sustainability1280 = wide('lg', moduleExamples.sustainability);
+/** The carousels draw from the catalogue the page supplies; here the fixture's. */
+const withCatalogue = (module: PageModule): Story => ({
+  ...story(module),
+  render: (args) => (
+    <PageFacts.Provider value={{ skincareConsultation: 'not_started', products: catalogueUsd.products, current: 'conditioner' }}>
+      <Module module={args.module} />
+    </PageFacts.Provider>
+  ),
+});
+export const ProductCarousel = withCatalogue(moduleExamples['product-carousel']);
+export const DiscoverMore = withCatalogue(moduleExamples['discover-more']);

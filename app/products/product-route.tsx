@@ -66,7 +66,7 @@ export default function ProductRoute() {
       </Suspense>
     ) : null;
   return (
-    <PageFacts.Provider value={{ skincareConsultation: progress.value ?? 'not_started' }}>
+    <PageFacts.Provider value={{ skincareConsultation: progress.value ?? 'not_started', products, current: product?.type }}>
       <ProductPage
         content={state.content}
         product={product}

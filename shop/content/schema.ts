@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 const text = z.string().min(1);
+const productType = z.string().regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, 'Expected a catalogue product type such as hair_mask.');
 const path = z.string().regex(/^\/[a-z0-9/?=&-]*$/, 'Expected a site path such as /consultation/skincare.');
 const image = z.strictObject({ src: text, alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
 const responsiveImage = z.strictObject({ mobile: text, desktop: text, tablet: text.optional() });
@@ -127,6 +128,10 @@ export const moduleSchema = z.discriminatedUnion('type', [
       .min(1),
   }),
   z.strictObject({ type: z.literal('skincare-cta'), title: text, product: text }),
+  /** "Complete your haircare routine" (skincare: "... skincare routine"): the catalogue's cards of these types, in this order. */
+  z.strictObject({ type: z.literal('product-carousel'), title: text, products: z.array(productType).min(1) }),
+  /** "Discover more" (spec 001 §9): products from `allowed`, minus `excluded`, minus the page's own. */
+  z.strictObject({ type: z.literal('discover-more'), title: text, allowed: z.array(productType).min(1), excluded: z.array(productType).default([]) }),
 ]);
 
 /** One product page. */

@@ -10,7 +10,18 @@ import { Reviews } from './modules/reviews.tsx';
 import { Accordion, NoList, ProTip, TextImage } from './modules/text-blocks.tsx';
 import { Ticker } from './modules/ticker.tsx';
 import { Video } from './modules/video.tsx';
-import { BeforeAfter, Experts, Metrics, Monogram, Personas, SkincareCta, Sustainability, VariantHeroes } from './modules/story-blocks.tsx';
+import {
+  BeforeAfter,
+  DiscoverMore,
+  Experts,
+  Metrics,
+  Monogram,
+  Personas,
+  ProductCarousel,
+  SkincareCta,
+  Sustainability,
+  VariantHeroes,
+} from './modules/story-blocks.tsx';
 import { ResponsivePicture } from './modules/responsive-picture.tsx';
 
 /**
@@ -73,5 +84,9 @@ export function PageModuleView({ module, price }: { module: PageModule; price?: 
       return <VariantHeroes module={module} />;
     case 'skincare-cta':
       return <SkincareCta module={module} />;
+    case 'product-carousel':
+      return <ProductCarousel module={module} />;
+    case 'discover-more':
+      return <DiscoverMore module={module} />;
   }
 }

@@ -1,6 +1,9 @@
 import { useContext } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageFacts } from '../page-facts.ts';
+import { discoverMore, productCard } from '../../catalog/assembly.ts';
+import { ProductCard } from '../../collections/product-card.tsx';
+import type { Product } from '#api';
 import type { ModuleOf } from './module-types.ts';
 
 type Image = { src: string; alt: string; width: number; height: number };
@@ -174,5 +177,36 @@ export function SkincareCta({ module }: { module: ModuleOf<'skincare-cta'> }) {
         {label}
       </Link>
     </section>
+  );
+}
+
+/** Cards of catalogue products, in the given order; nothing until the catalogue has loaded (the page shows without it). */
+function ProductCards({ title, products }: { title: string; products: readonly Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section className="pp-products">
+      <h2>{title}</h2>
+      <ul className="collection__grid">
+        {products.map((p) => (
+          <ProductCard key={p.type} card={productCard(p)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "Complete your haircare routine" (spec 001 §2): the named products' cards. */
+export function ProductCarousel({ module }: { module: ModuleOf<'product-carousel'> }) {
+  const { products = [], current } = useContext(PageFacts);
+  const byType = new Map(products.map((p) => [p.type, p]));
+  const chosen = module.products.filter((type) => type !== current).flatMap((type) => byType.get(type) ?? []);
+  return <ProductCards title={module.title} products={chosen} />;
+}
+
+/** "Discover more" (spec 001 §9 Catalogue assembly): allowed products, minus the excluded ones and the page's own. */
+export function DiscoverMore({ module }: { module: ModuleOf<'discover-more'> }) {
+  const { products = [], current } = useContext(PageFacts);
+  return (
+    <ProductCards title={module.title} products={discoverMore(products, { allowed: module.allowed, excluded: module.excluded, current: current ?? '' })} />
   );
 }

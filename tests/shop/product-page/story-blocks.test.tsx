@@ -91,3 +91,28 @@ describe('the pages whose content spec 001 §2 defines', () => {
     expect(pages.get('custom-hair-density-set')!.showPrice).toBe(false);
   });
 });
+
+describe('product carousels (spec 001 §2 "Complete your haircare routine", §9 "Discover more")', () => {
+  it('draw the catalogue’s cards in the module’s order, never the page’s own product; nothing before the catalogue loads', async () => {
+    const { catalogueUsd } = await import('../../../stories/fixtures/catalogue');
+    const { ProductCarousel, DiscoverMore } = await import('../../../shop/product-page/modules/story-blocks.tsx');
+    const view = (node: React.ReactNode, products = catalogueUsd.products) =>
+      render(
+        <MemoryRouter>
+          <PageFacts.Provider value={{ skincareConsultation: 'not_started', products, current: 'conditioner' }}>{node}</PageFacts.Provider>
+        </MemoryRouter>,
+      );
+    const carousel = view(
+      <ProductCarousel module={{ type: 'product-carousel', title: 'Complete your haircare routine', products: ['hair_oil', 'conditioner', 'shampoo'] }} />,
+    );
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('.product-card__name')!.textContent)).toEqual(['Custom Hair Oil', 'Custom Shampoo']);
+    carousel.unmount();
+    const more = view(
+      <DiscoverMore module={{ type: 'discover-more', title: 'Discover more', allowed: ['candle', 'brush', 'conditioner'], excluded: ['brush'] }} />,
+    );
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('.product-card__name')!.textContent)).toEqual(['Candle']);
+    more.unmount();
+    const empty = view(<DiscoverMore module={{ type: 'discover-more', title: 'Discover more', allowed: ['candle'], excluded: [] }} />, []);
+    expect(empty.container.textContent).toBe('');
+  });
+});
