@@ -9,6 +9,7 @@
  *   - the formulation: deriving everything for one profile, with and without its formulas; the results calls
  *     under 50 concurrent shoppers; Lighthouse on both results pages of a signed-in shopper
  *   - GET /v1/products/ under 50 concurrent shoppers on the embedded database
+ *   - cart updates (PATCH /v1/account/cart/) by 50 shoppers at once, on the embedded database and on PostgreSQL
  *   - the host's CPU (/proc/cpuinfo) and Lighthouse's measure of its speed, since every figure depends on it
  * `--only=step-pages` measures the step pages alone (printed, not written); `--runs=<n>` sets the Lighthouse runs.
  */
@@ -16,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/start-server';
 import { ensureBuilt } from './build-app';
 import { catalogueLoadBench } from './catalogue-bench';
+import { cartUpdateBench } from './cart-bench';
 import { engineBench, type EngineFigures } from './engine-bench';
 import { formulationBench, resultsLoadBench, signedInShopper, type FormulationFigures } from './formulation-bench';
 import { hostCpu, hostLine } from './host';
@@ -27,9 +29,9 @@ const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
 const CPU_SLOWDOWNS = (option('cpu-slowdown') ?? '4,6').split(',').map(Number);
 const stepPagesOnly = option('only') === 'step-pages';
 // First visits measured for weight, layout shift and Lighthouse: two consultation steps and a product page.
-const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age', '/products/custom-conditioner'];
+const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age', '/products/custom-conditioner', '/checkout/haircare'];
 /** Product pages have their own targets (issue 12): 130 KB, CLS below 0.01. */
-const isProductPage = (path: string) => path.startsWith('/products/') || path.startsWith('/pages/');
+const isProductPage = (path: string) => path.startsWith('/products/') || path.startsWith('/pages/') || path.startsWith('/checkout/');
 const resultsPages = { haircare: '/consultation/haircare/results/get-results', skincare: '/consultation/skincare/results/get-results' } as const;
 
 /** Each figure's own median over the runs (the score's, LCP's and TBT's medians may come from different runs). */
@@ -60,6 +62,12 @@ async function main() {
   const engine: EngineFigures | undefined = stepPagesOnly ? undefined : await engineBench();
   const formulation: FormulationFigures | undefined = stepPagesOnly ? undefined : await formulationBench();
   const catalogue = stepPagesOnly ? undefined : await catalogueLoadBench();
+  const carts = stepPagesOnly
+    ? []
+    : [
+        { database: 'embedded database', ...(await cartUpdateBench('pglite')) },
+        { database: 'PostgreSQL', ...(await cartUpdateBench('postgres')) },
+      ];
   const server = await startServer();
   const pages = [];
   let results;
@@ -130,6 +138,11 @@ async function main() {
           ] as [string, string, string],
         ]
       : []),
+    ...carts.map((c): [string, string, string] => [
+      `PATCH /v1/account/cart/, 50 shoppers at once, ${c.database} (${c.requests} requests)`,
+      `${c.median_ms.toFixed(1)} ms median, ${c.p99_ms.toFixed(1)} ms p99, ${c.errors} errors`,
+      'p99 < 50 ms',
+    ]),
     ...resultsLighthouse.map((r): [string, string, string] => [
       `Lighthouse mobile performance, ${r.path} signed in (medians of ${LIGHTHOUSE_RUNS})`,
       lighthouseText(r),
@@ -157,7 +170,7 @@ async function main() {
   if (stepPagesOnly) return;
   writeFileSync(
     'bench/results/latest.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, resultsLighthouse, pages }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, resultsLighthouse, pages }, null, 2)}\n`,
   );
   const readme = readFileSync('README.md', 'utf8');
   const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n\n${stamp}\n<!-- bench:end -->`);
