@@ -1,7 +1,7 @@
 import { notFound, validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { applyLines, findCart, haircareCompleted, lockCart, originOf, replaceLines, touch } from './cart-store';
-import { checkLine } from './cart-rules';
+import { checkLine, needsConsultationCheck } from './cart-rules';
 import { loadCartContext } from './cart-context';
 import { cartView } from './cart-view';
 
@@ -97,7 +97,10 @@ export const patchCart = defineOperation(
       if (!found) throw notFound('not_found', 'There is no cart to check out.');
       await touch(services.db, found.cart.id, now, { isInCheckout: true });
     } else {
-      const shopper = { isGuest: auth.user.isGuest, haircareCompleted: await haircareCompleted(services.db, auth.user.id) };
+      const shopper = {
+        isGuest: auth.user.isGuest,
+        haircareCompleted: needsConsultationCheck(body.items, context.entries) && (await haircareCompleted(services.db, auth.user.id)),
+      };
       await services.db.transaction(async (tx) => {
         const locked = await lockCart(tx, auth.user.id, kind, currency, now);
         await applyLines(tx, locked, body.items, context.entries, shopper, now);

@@ -9,8 +9,16 @@ type Update = z.output<typeof cartItemUpdate>;
 /** What the rules need to know of the shopper (spec 001 §5). */
 export interface ShopperFacts {
   isGuest: boolean;
-  /** The haircare consultation is completed (consultation_statuses.haircare). */
+  /** The haircare consultation is completed (consultation_statuses.haircare); read only when a line needs it. */
   haircareCompleted: boolean;
+}
+
+/** Whether any of these lines needs the shopper's haircare consultation to be checked (candles and the towel). */
+export function needsConsultationCheck(lines: readonly { type: string; quantity: number }[], entries: ReadonlyMap<string, CatalogueEntry>): boolean {
+  return lines.some((line) => {
+    const entry = entries.get(line.type);
+    return line.quantity > 0 && entry !== undefined && CONSULTATION_ONLY.has(productOf(entry));
+  });
 }
 
 /** A line the rules accepted, ready to store; undefined parts leave a stored line's as they are. */

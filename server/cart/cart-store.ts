@@ -46,12 +46,18 @@ export async function lockCart(
   currency: 'USD' | 'CAD',
   now: Date,
 ): Promise<{ cart: CartRow; items: CartItemRow[] }> {
-  await tx.insert(carts).values({ pubkey: newPubkey(), userId, kind, currency, createdAt: now, updatedAt: now }).onConflictDoNothing();
-  const [cart] = await tx
-    .select()
-    .from(carts)
-    .where(and(eq(carts.userId, userId), eq(carts.kind, kind)))
-    .for('update');
+  const locked = () =>
+    tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.userId, userId), eq(carts.kind, kind)))
+      .for('update');
+  let [cart] = await locked();
+  if (!cart) {
+    // Made here unless another request made it first: then that one is locked and read.
+    await tx.insert(carts).values({ pubkey: newPubkey(), userId, kind, currency, createdAt: now, updatedAt: now }).onConflictDoNothing();
+    [cart] = await locked();
+  }
   return { cart: cart!, items: await linesOf(tx, cart!.id) };
 }
 

@@ -64,8 +64,15 @@ export const TAX_RATES_FILE = path.join(here, 'tax-rates.yaml');
 
 /** Loads the shop's tax table, stopping with every problem when the file is broken. */
 export function loadTaxTable(file = TAX_RATES_FILE): TaxTable {
-  return loadDataFile('tax table', file, compileTaxTable);
+  let table = loaded.get(file);
+  if (!table) {
+    table = loadDataFile('tax table', file, compileTaxTable);
+    loaded.set(file, table);
+  }
+  return table;
 }
+/** Read once per file: every cart estimate asks for it. */
+const loaded = new Map<string, TaxTable>();
 
 /** The rate of a state or province, or null when the shop has none (an unknown region: no estimate). */
 export function taxRate(table: TaxTable, country: string, region: string): MilliPercent | null {

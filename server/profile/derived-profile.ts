@@ -35,8 +35,26 @@ export async function loadFormulaSet(
   services: Services,
   userId: number,
 ): Promise<{ answers: Record<string, unknown>; derived: DerivedProfile; set: FormulaSet; formulation: Formulation }> {
-  let aggressors: AggressorLevel[] = [];
-  const { answers, derived } = await loadDerivedProfile(services, userId, async (answers) => (aggressors = await placeAggressors(services, answers)));
   const formulation = formulationOf(services);
-  return { answers, derived, formulation, set: formulation.formulate(answers, aggressors, services.clock.now(), derived) };
+  const answers = await loadAnswers(services.db, userId);
+  const now = services.clock.now();
+  // The same answers on the same day give the same formulas (their place's aggressors and the season included):
+  // kept for the day, so a cart change does not formulate 14 products again. Never stale: any answer changes the key.
+  const key = `${now.toISOString().slice(0, 10)}:${JSON.stringify(answers)}`;
+  let kept = formulaSets.get(key);
+  if (kept && kept.formulation === formulation) {
+    formulaSets.delete(key);
+    formulaSets.set(key, kept);
+  } else {
+    const aggressors = await placeAggressors(services, answers);
+    const derived = formulation.derive(answers, aggressors);
+    kept = { formulation, derived, set: formulation.formulate(answers, aggressors, now, derived) };
+    formulaSets.set(key, kept);
+    if (formulaSets.size > FORMULA_SETS_KEPT) formulaSets.delete(formulaSets.keys().next().value!);
+  }
+  return { answers, derived: kept.derived, formulation, set: kept.set };
 }
+
+/** The formula sets last computed, least recently used first (a Map keeps insertion order). */
+const formulaSets = new Map<string, { formulation: Formulation; derived: DerivedProfile; set: FormulaSet }>();
+const FORMULA_SETS_KEPT = 500;
