@@ -1,7 +1,12 @@
 import { notFound, validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { applyLines, findCart, haircareCompleted, lockCart, originOf, replaceLines, touch } from './cart-store';
-import { checkLine, needsConsultationCheck } from './cart-rules';
+import type { Cart, CartItemUpdate, CartPatch } from '#api';
+import type { CatalogueEntry } from '../catalog/catalogue-reader';
+import type { CartKind } from '../db/schema';
+import type { UserRow } from '../http/authenticate';
+import type { Services } from '../services';
+import { checkLine, needsConsultationCheck, type ShopperFacts } from './cart-rules';
 import { loadCartContext } from './cart-context';
 import { cartView } from './cart-view';
 
@@ -33,7 +38,7 @@ export const getCart = defineOperation(
     const wanted =
       query.items?.map((item) => (typeof item === 'string' ? { type: item, quantity: 1 } : { type: item.type, quantity: item.quantity ?? 1 })) ??
       preselected.map((type) => ({ type, quantity: 1 }));
-    const shopper = { isGuest: auth.user.isGuest, haircareCompleted: await haircareCompleted(services.db, auth.user.id) };
+    const shopper = await shopperFacts(services, auth.user, wanted, context.entries);
     const now = services.clock.now();
     const fields: Record<string, string[]> = {};
     const lines = wanted.flatMap(({ type, quantity }, i) => {
@@ -72,10 +77,47 @@ export const getCart = defineOperation(
   },
 );
 
+/** What the line rules need of the shopper: the consultation is read only when a candle or the towel is asked for. */
+async function shopperFacts(
+  services: Services,
+  user: UserRow,
+  lines: readonly { type: string; quantity: number }[],
+  entries: ReadonlyMap<string, CatalogueEntry>,
+): Promise<ShopperFacts> {
+  return { isGuest: user.isGuest, haircareCompleted: needsConsultationCheck(lines, entries) && (await haircareCompleted(services.db, user.id)) };
+}
+
 /**
- * PATCH /v1/account/cart/?category=: change lines (quantity 0 removes one), set monograms, or go to checkout (spec 001
- * §7 Cart). Every line is checked first (400 naming each, the cart unchanged); the cart row is locked while the
- * change is made, so two tabs take turns and neither loses a change.
+ * One change to the shopper's cart of `kind`, as every cart call makes it (spec 001 §7 Cart): lines checked first (400
+ * naming each, nothing saved), then applied with the cart row locked, so two tabs take turns and neither loses a
+ * change; or going to checkout. A cart is made for new lines unless `existing` says it must be there already.
+ */
+async function changeCart(
+  services: Services,
+  user: UserRow,
+  kind: CartKind,
+  change: CartPatch | { items: CartItemUpdate[] },
+  existing: 'required' | 'made when missing',
+): Promise<{ existed: boolean; view: Cart }> {
+  const { context, currency } = await loadCartContext(services, user, kind);
+  const found = await findCart(services.db, user.id, kind);
+  if (!found && (existing === 'required' || 'is_in_checkout' in change)) throw notFound('not_found', 'There is no cart yet.');
+  const now = services.clock.now();
+  if ('is_in_checkout' in change) await touch(services.db, found!.cart.id, now, { isInCheckout: true });
+  else if (change.items.length > 0 || !found) {
+    const shopper = await shopperFacts(services, user, change.items, context.entries);
+    await services.db.transaction(async (tx) => {
+      const locked = await lockCart(tx, user.id, kind, currency, now);
+      if (change.items.length > 0) await applyLines(tx, locked, change.items, context.entries, shopper, now);
+    });
+  }
+  const saved = await findCart(services.db, user.id, kind);
+  return { existed: found !== null, view: cartView(saved!.cart, saved!.items, context) };
+}
+
+/**
+ * PATCH /v1/account/cart/?category=: change lines (quantity 0 removes one; the first line makes the cart), set
+ * monograms, or go to checkout (spec 001 §7 Cart).
  */
 export const patchCart = defineOperation(
   'patchCart',
@@ -88,27 +130,7 @@ export const patchCart = defineOperation(
       404: 'not_found: going to checkout with no cart',
     },
   },
-  async ({ c, query, body, auth, services }) => {
-    const kind = query.category;
-    const { context, currency } = await loadCartContext(services, auth.user, kind);
-    const now = services.clock.now();
-    if ('is_in_checkout' in body) {
-      const found = await findCart(services.db, auth.user.id, kind);
-      if (!found) throw notFound('not_found', 'There is no cart to check out.');
-      await touch(services.db, found.cart.id, now, { isInCheckout: true });
-    } else {
-      const shopper = {
-        isGuest: auth.user.isGuest,
-        haircareCompleted: needsConsultationCheck(body.items, context.entries) && (await haircareCompleted(services.db, auth.user.id)),
-      };
-      await services.db.transaction(async (tx) => {
-        const locked = await lockCart(tx, auth.user.id, kind, currency, now);
-        await applyLines(tx, locked, body.items, context.entries, shopper, now);
-      });
-    }
-    const saved = await findCart(services.db, auth.user.id, kind);
-    return c.json(cartView(saved!.cart, saved!.items, context), 200);
-  },
+  async ({ c, query, body, auth, services }) => c.json((await changeCart(services, auth.user, query.category, body, 'made when missing')).view, 200),
 );
 
 /** GET /v2/cart/: the universal cart (haircare, skincare and accessories together), 404 when there is none (spec 001 §7 Cart). */
@@ -123,22 +145,7 @@ export const getUniversalCart = defineOperation(
   },
 );
 
-/** The universal cart after `body`'s lines are applied, made first when there is none (201) — a second tab's POST adds to it (200). */
-async function changeUniversalCart(call: Parameters<Parameters<typeof defineOperation<'createUniversalCart'>>[2]>[0], items: Parameters<typeof applyLines>[2]) {
-  const { c, auth, services } = call;
-  const { context, currency } = await loadCartContext(services, auth.user, 'universal');
-  const now = services.clock.now();
-  const existed = (await findCart(services.db, auth.user.id, 'universal')) !== null;
-  const shopper = { isGuest: auth.user.isGuest, haircareCompleted: await haircareCompleted(services.db, auth.user.id) };
-  await services.db.transaction(async (tx) => {
-    const locked = await lockCart(tx, auth.user.id, 'universal', currency, now);
-    if (items.length > 0) await applyLines(tx, locked, items, context.entries, shopper, now);
-  });
-  const saved = await findCart(services.db, auth.user.id, 'universal');
-  return { c, existed, view: cartView(saved!.cart, saved!.items, context) };
-}
-
-/** POST /v2/cart/: makes the universal cart with its first lines (spec 001 §7 Cart). */
+/** POST /v2/cart/: makes the universal cart with its first lines (201); a second tab's POST adds to the same cart (200). */
 export const createUniversalCart = defineOperation(
   'createUniversalCart',
   {
@@ -146,13 +153,13 @@ export const createUniversalCart = defineOperation(
     tag: 'cart',
     responses: { 201: 'The new cart', 200: 'The cart already existed: the lines were added to it', 400: 'validation_error naming each line (nothing saved)' },
   },
-  async (call) => {
-    const { c, existed, view } = await changeUniversalCart(call, call.body.items ?? []);
+  async ({ c, body, auth, services }) => {
+    const { existed, view } = await changeCart(services, auth.user, 'universal', { items: body.items ?? [] }, 'made when missing');
     return c.json(view, existed ? 200 : 201);
   },
 );
 
-/** PATCH /v2/cart/: changes the universal cart's lines or goes to checkout, as the per-category PATCH does. */
+/** PATCH /v2/cart/: changes the universal cart's lines or goes to checkout, as the per-category PATCH does; 404 with none. */
 export const patchUniversalCart = defineOperation(
   'patchUniversalCart',
   {
@@ -160,22 +167,7 @@ export const patchUniversalCart = defineOperation(
     tag: 'cart',
     responses: { 200: 'The cart after the change', 400: 'validation_error naming each line (nothing saved)', 404: 'not_found: no cart' },
   },
-  async ({ c, body, auth, services }) => {
-    const found = await findCart(services.db, auth.user.id, 'universal');
-    if (!found) throw notFound('not_found', 'There is no cart yet: POST /v2/cart/ makes it.');
-    const { context, currency } = await loadCartContext(services, auth.user, 'universal');
-    const now = services.clock.now();
-    if ('is_in_checkout' in body) await touch(services.db, found.cart.id, now, { isInCheckout: true });
-    else {
-      const shopper = { isGuest: auth.user.isGuest, haircareCompleted: await haircareCompleted(services.db, auth.user.id) };
-      await services.db.transaction(async (tx) => {
-        const locked = await lockCart(tx, auth.user.id, 'universal', currency, now);
-        await applyLines(tx, locked, body.items, context.entries, shopper, now);
-      });
-    }
-    const saved = await findCart(services.db, auth.user.id, 'universal');
-    return c.json(cartView(saved!.cart, saved!.items, context), 200);
-  },
+  async ({ c, body, auth, services }) => c.json((await changeCart(services, auth.user, 'universal', body, 'required')).view, 200),
 );
 
 export const cartOperations = [getCart, patchCart, getUniversalCart, createUniversalCart, patchUniversalCart];

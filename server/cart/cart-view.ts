@@ -5,7 +5,7 @@ import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { CartItemCustomization, carts, cartItems } from '../db/schema';
 import { isSupplement, productOf, recommendedFrequency } from './cart-rules';
 import { taxOn } from '../pricing/sales-tax';
-import { cartTotals, priceLine, toMoney, DEFAULT_CART_SUBSCRIPTION_DISCOUNT } from './price-cart';
+import { cartTotals, priceLine, toMoney } from './price-cart';
 
 type CartRow = typeof carts.$inferSelect;
 type ItemRow = typeof cartItems.$inferSelect;
@@ -111,7 +111,6 @@ function lineView(item: LineSource, entry: CatalogueEntry, currency: Currency, c
   const owner = context.firstName ? `${mini ? labelName(context.firstName) : context.firstName}'s ` : '';
   const label = entry.isCustom ? `${owner}${entry.label}${formula?.fragrance ? `, ${formula.fragrance.name}` : ''}` : entry.label;
   const customization: CartItemCustomization | null = item.customization ?? null;
-  const discount = entry.isSubscribable ? entry.discountBp / 10_000 || DEFAULT_CART_SUBSCRIPTION_DISCOUNT : 0;
   return {
     category: item.category,
     type: item.type,
@@ -127,7 +126,8 @@ function lineView(item: LineSource, entry: CatalogueEntry, currency: Currency, c
     subscription: {
       active: item.subscriptionActive && entry.isSubscribable,
       frequency: entry.isSubscribable ? (item.frequency ?? recommendedFrequency(entry)) : null,
-      discount,
+      // The saving the line's subscribed price gives, as a fraction: the price and the words agree.
+      discount: entry.isSubscribable ? entry.discountBp / 10_000 : 0,
       subscribable: entry.isSubscribable,
       recommended_frequency: entry.isSubscribable ? recommendedFrequency(entry) : null,
     },

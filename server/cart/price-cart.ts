@@ -14,9 +14,6 @@ import type { CatalogueEntry } from '../catalog/catalogue-reader';
 /** One-off orders' shipping, per currency (spec 001 §9 does not give it): a flat rate, in cents. */
 export const ONE_OFF_SHIPPING: Record<Currency, number> = { USD: 595, CAD: 795 };
 
-/** The cart's subscription discount when no product gives one (spec 001 §9: "default subscription discount is 20"). */
-export const DEFAULT_CART_SUBSCRIPTION_DISCOUNT = 0.2;
-
 export interface PricedLineInput {
   entry: CatalogueEntry;
   quantity: number;

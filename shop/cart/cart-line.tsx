@@ -31,14 +31,12 @@ export function CartLine({ line, currency, onChange }: { line: CartItem; currenc
   const range = accessory ? { min: 0, max: QUANTITY_RANGES.accessory.max } : QUANTITY_RANGES.cartLine;
   const subscription = line.subscription;
   const supplements = line.property === 'supplements';
-  const full = subscription.active && subscription.discount > 0 ? Math.round((line.unit_price * 100) / (1 - subscription.discount)) / 100 : null;
   return (
     <li className="cart-line">
       <h3 id={`${id}-name`} className="cart-line__name">
         {line.label}
       </h3>
       <p className="cart-line__price">
-        {full !== null ? <s aria-label={`Full price ${formatMoney(full, currency)}`}>{formatMoney(full, currency)}</s> : null}{' '}
         <span>{formatMoney(line.unit_price, currency)}</span>
         {line.quantity > 1 ? (
           <span className="cart-line__total">

@@ -287,6 +287,11 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
     const bad = await t.call('PATCH', '/v2/cart/', { token, body: { items: [{ category: 'formula', product: 'brush', type: 'brush_mixed', quantity: 1 }] } });
     expect(bad.status).toBe(400);
     expect((await t.call('GET', '/v2/cart/', { token })).body.items).toHaveLength(3);
+    // Another account has no universal cart of its own, and cannot reach this one.
+    const other = await shopperLike(t, 'Rosa');
+    expect((await t.call('GET', '/v2/cart/', { token: other })).status).toBe(404);
+    expect((await t.call('PATCH', '/v2/cart/', { token: other, body: { is_in_checkout: true } })).status).toBe(404);
+    expect((await t.call('GET', '/v2/cart/', { token })).body.is_in_checkout).toBe(false);
     // The per-category carts are apart from it.
     expect((await t.call('GET', '/v1/account/cart/?category=skincare', { token })).status).toBe(404);
   });
