@@ -22,6 +22,12 @@ declare module 'autocannon' {
     requests?: Request[];
     /** Sent with every request. */
     headers?: Record<string, string>;
+    /** Called with each connection's client before it starts: it may give the connection its own requests. */
+    setupClient?: (client: Client) => void;
+  }
+
+  interface Client {
+    setRequests(requests: Request[]): void;
   }
 
   interface Result {

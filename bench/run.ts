@@ -9,7 +9,8 @@
  *   - the formulation: deriving everything for one profile, with and without its formulas; the results calls
  *     under 50 concurrent shoppers; Lighthouse on both results pages of a signed-in shopper
  *   - GET /v1/products/ under 50 concurrent shoppers on the embedded database
- *   - cart updates (PATCH /v1/account/cart/) by 50 shoppers at once, on the embedded database and on PostgreSQL
+ *   - cart updates (PATCH /v1/account/cart/) by 50 shoppers at once, at a shopper's pace and flat out, on the embedded
+ *     database and on PostgreSQL
  *   - the host's CPU (/proc/cpuinfo) and Lighthouse's measure of its speed, since every figure depends on it
  * `--only=step-pages` measures the step pages alone (printed, not written); `--runs=<n>` sets the Lighthouse runs.
  */
@@ -138,10 +139,17 @@ async function main() {
           ] as [string, string, string],
         ]
       : []),
-    ...carts.map((c): [string, string, string] => [
-      `PATCH /v1/account/cart/, 50 shoppers at once, ${c.database} (${c.requests} requests)`,
-      `${c.median_ms.toFixed(1)} ms median, ${c.p99_ms.toFixed(1)} ms p99, ${c.errors} errors`,
-      'p99 < 50 ms',
+    ...carts.flatMap((c): [string, string, string][] => [
+      [
+        `PATCH /v1/account/cart/, 50 shoppers at once each changing their cart once a second, ${c.database} (${c.paced.requests} requests)`,
+        `${c.paced.median_ms.toFixed(1)} ms median, ${c.paced.p99_ms.toFixed(1)} ms p99, ${c.paced.errors} errors`,
+        'p99 < 50 ms',
+      ],
+      [
+        `PATCH /v1/account/cart/, 50 shoppers flat out (each change sent when the last is answered), ${c.database}`,
+        `${Math.round(c.flatOut.rps)} changes/s; ${c.flatOut.median_ms.toFixed(1)} ms median, ${c.flatOut.p99_ms.toFixed(1)} ms p99, ${c.flatOut.errors} errors`,
+        'throughput (no target)',
+      ],
     ]),
     ...resultsLighthouse.map((r): [string, string, string] => [
       `Lighthouse mobile performance, ${r.path} signed in (medians of ${LIGHTHOUSE_RUNS})`,

@@ -1,6 +1,6 @@
 import { notFound, validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
-import { applyLines, findCart, haircareCompleted, lockCart, originOf, replaceLines, touch } from './cart-store';
+import { applyLines, findCart, haircareCompleted, lockCart, originOf, replaceLines } from './cart-store';
 import type { Cart, CartItemUpdate, CartPatch } from '#api';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { CartKind } from '../db/schema';
@@ -69,11 +69,11 @@ export const getCart = defineOperation(
     });
     if (Object.keys(fields).length > 0) throw validationError(fields, 'Some items cannot be put in this cart.');
     const saved = await services.db.transaction(async (tx) => {
-      const locked = await lockCart(tx, auth.user.id, kind, currency, now);
-      await replaceLines(tx, locked.cart, lines, query.origin === undefined ? null : originOf(query.origin), now);
-      return findCart(tx, auth.user.id, kind);
+      const origin = query.origin === undefined ? null : originOf(query.origin);
+      const { cart } = (await lockCart(tx, auth.user.id, kind, now, { create: { currency }, changes: { origin, isInCheckout: false } }))!;
+      return { cart, items: (await replaceLines(tx, cart, lines, now)).sort((a, b) => a.position - b.position) };
     });
-    return c.json(cartView(saved!.cart, saved!.items, context), 200);
+    return c.json(cartView(saved.cart, saved.items, context), 200);
   },
 );
 
@@ -88,9 +88,10 @@ async function shopperFacts(
 }
 
 /**
- * One change to the shopper's cart of `kind`, as every cart call makes it (spec 001 §7 Cart): lines checked first (400
- * naming each, nothing saved), then applied with the cart row locked, so two tabs take turns and neither loses a
- * change; or going to checkout. A cart is made for new lines unless `existing` says it must be there already.
+ * One change to the shopper's cart of `kind`, as every cart call makes it (spec 001 §7 Cart), in one transaction with
+ * the cart row locked, so two tabs take turns and neither loses a change: lines are checked (400 naming each, nothing
+ * saved) and applied, or the cart goes to checkout. A cart is made for new lines unless `existing` says it must be
+ * there already. The reply is built from the rows the transaction holds: nothing is read twice.
  */
 async function changeCart(
   services: Services,
@@ -100,19 +101,21 @@ async function changeCart(
   existing: 'required' | 'made when missing',
 ): Promise<{ existed: boolean; view: Cart }> {
   const { context, currency } = await loadCartContext(services, user, kind);
-  const found = await findCart(services.db, user.id, kind);
-  if (!found && (existing === 'required' || 'is_in_checkout' in change)) throw notFound('not_found', 'There is no cart yet.');
+  const toCheckout = 'is_in_checkout' in change;
+  const items = toCheckout ? [] : change.items;
+  const shopper = await shopperFacts(services, user, items, context.entries);
   const now = services.clock.now();
-  if ('is_in_checkout' in change) await touch(services.db, found!.cart.id, now, { isInCheckout: true });
-  else if (change.items.length > 0 || !found) {
-    const shopper = await shopperFacts(services, user, change.items, context.entries);
-    await services.db.transaction(async (tx) => {
-      const locked = await lockCart(tx, user.id, kind, currency, now);
-      if (change.items.length > 0) await applyLines(tx, locked, change.items, context.entries, shopper, now);
+  const saved = await services.db.transaction(async (tx) => {
+    const made = existing === 'made when missing' && !toCheckout;
+    const locked = await lockCart(tx, user.id, kind, now, {
+      ...(made ? { create: { currency } } : {}),
+      ...(toCheckout ? { changes: { isInCheckout: true } } : {}),
     });
-  }
-  const saved = await findCart(services.db, user.id, kind);
-  return { existed: found !== null, view: cartView(saved!.cart, saved!.items, context) };
+    if (!locked) throw notFound('not_found', 'There is no cart yet.');
+    const lines = items.length > 0 ? await applyLines(tx, locked, items, context.entries, shopper, now) : locked.items;
+    return { cart: locked.cart, items: lines, existed: !locked.made };
+  });
+  return { existed: saved.existed, view: cartView(saved.cart, saved.items, context) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type Table } from 'drizzle-orm';
 import type { CartItemUpdate } from '#api';
 import type { Database } from '../db/database';
 import { cartItems, carts, hairProfiles, type CartKind } from '../db/schema';
@@ -35,30 +35,71 @@ export async function findCart(db: Database, userId: number, kind: CartKind): Pr
 
 const linesOf = (db: Database, cartId: number) => db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.position));
 
+/** A cart locked for the rest of a transaction, with its lines in order. */
+export interface LockedCart {
+  cart: CartRow;
+  items: CartItemRow[];
+  /** Whether this transaction made the cart. */
+  made: boolean;
+}
+
 /**
- * The shopper's cart of `kind`, created if there is none, locked for the rest of the transaction: two tabs changing
- * one cart take turns, each seeing the other's lines, so neither loses a change.
+ * The shopper's cart of `kind`, locked for the rest of the transaction: two tabs changing one cart take turns, each
+ * seeing the other's lines, so neither loses a change. One statement locks the row, raises its version and makes
+ * the cart-level `changes`; with `create`, a missing cart is made (unless another request made it first: then that
+ * one is locked). Null when there is no cart and none is to be made.
  */
 export async function lockCart(
   tx: Database,
   userId: number,
   kind: CartKind,
-  currency: 'USD' | 'CAD',
   now: Date,
-): Promise<{ cart: CartRow; items: CartItemRow[] }> {
-  const locked = () =>
-    tx
-      .select()
-      .from(carts)
-      .where(and(eq(carts.userId, userId), eq(carts.kind, kind)))
-      .for('update');
-  let [cart] = await locked();
-  if (!cart) {
-    // Made here unless another request made it first: then that one is locked and read.
-    await tx.insert(carts).values({ pubkey: newPubkey(), userId, kind, currency, createdAt: now, updatedAt: now }).onConflictDoNothing();
-    [cart] = await locked();
+  options: { create?: { currency: 'USD' | 'CAD' }; changes?: Partial<Pick<CartRow, 'isInCheckout' | 'origin'>> } = {},
+): Promise<LockedCart | null> {
+  // The lines come back in the same statement (as JSON), so a change costs one round trip fewer.
+  const bump = async () => {
+    const locked = tx.$with('locked').as(
+      tx
+        .update(carts)
+        .set({ ...options.changes, version: sql`${carts.version} + 1`, updatedAt: now })
+        .where(and(eq(carts.userId, userId), eq(carts.kind, kind)))
+        .returning(),
+    );
+    const [row] = await tx
+      .with(locked)
+      .select({
+        ...locked._.selectedFields,
+        lines: sql<
+          Record<string, unknown>[]
+        >`coalesce((select json_agg(line order by line.position) from ${cartItems} line where line.cart_id = "locked".id), '[]'::json)`,
+      })
+      .from(locked);
+    if (!row) return null;
+    const { lines, ...cart } = row;
+    return { cart, items: lines.map((line) => fromJsonRow(cartItems, line)) };
+  };
+  const found = await bump();
+  if (found) return { ...found, made: false };
+  if (!options.create) return null;
+  const [cart] = await tx
+    .insert(carts)
+    .values({ pubkey: newPubkey(), userId, kind, currency: options.create.currency, ...options.changes, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (cart) return { cart, items: [], made: true };
+  // Another request made it first: that one is locked and read.
+  const made = await bump();
+  return made && { ...made, made: false };
+}
+
+/** A row of `table` as Drizzle gives it, from its JSON form (`row_to_json`, `json_agg`: column names, timestamps as text). */
+function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return { cart: cart!, items: await linesOf(tx, cart!.id) };
+  return row as T['$inferSelect'];
 }
 
 /** Whether the shopper has completed the haircare consultation (spec 001 §5: candles and the towel need it). */
@@ -74,12 +115,12 @@ export async function haircareCompleted(db: Database, userId: number): Promise<b
  */
 export async function applyLines(
   tx: Database,
-  locked: { cart: CartRow; items: CartItemRow[] },
+  locked: LockedCart,
   updates: readonly CartItemUpdate[],
   entries: ReadonlyMap<string, CatalogueEntry>,
   shopper: ShopperFacts,
   now: Date,
-): Promise<void> {
+): Promise<CartItemRow[]> {
   const checked: CheckedLine[] = [];
   const fields: Record<string, string[]> = {};
   updates.forEach((update, i) => {
@@ -98,14 +139,16 @@ export async function applyLines(
       continue;
     }
     if (same) {
-      await tx
+      const [changed] = await tx
         .update(cartItems)
         .set({
           quantity: line.quantity,
           ...(line.subscription ? { subscriptionActive: line.subscription.active, frequency: line.subscription.frequency } : {}),
           ...(line.monograms !== undefined ? { customization: { ...same.customization, monograms: line.monograms } } : {}),
         })
-        .where(eq(cartItems.id, same.id));
+        .where(eq(cartItems.id, same.id))
+        .returning();
+      kept = kept.map((item) => (item === same ? changed! : item));
       continue;
     }
     const entry = entries.get(line.type)!;
@@ -136,29 +179,15 @@ export async function applyLines(
       .returning();
     kept = [...kept, inserted!];
   }
-  await touch(tx, locked.cart.id, now);
+  return kept;
 }
 
-/** Replaces every line of the locked cart (the recommendation cart, spec 001 §7 Cart load). */
-export async function replaceLines(
-  tx: Database,
-  cart: CartRow,
-  lines: readonly (typeof cartItems.$inferInsert)[],
-  origin: string | null,
-  now: Date,
-): Promise<void> {
+/** Replaces every line of the locked cart (the recommendation cart, spec 001 §7 Cart load) and returns the new ones. */
+export async function replaceLines(tx: Database, cart: CartRow, lines: readonly (typeof cartItems.$inferInsert)[], now: Date): Promise<CartItemRow[]> {
   await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-  if (lines.length > 0) await tx.insert(cartItems).values(lines.map((line, i) => ({ ...line, cartId: cart.id, position: i + 1, createdAt: now })));
-  await tx
-    .update(carts)
-    .set({ origin, isInCheckout: false, version: sql`${carts.version} + 1`, updatedAt: now })
-    .where(eq(carts.id, cart.id));
-}
-
-/** Marks the cart changed: its version goes up. */
-export async function touch(tx: Database, cartId: number, now: Date, changes: Partial<Pick<CartRow, 'isInCheckout'>> = {}): Promise<void> {
-  await tx
-    .update(carts)
-    .set({ ...changes, version: sql`${carts.version} + 1`, updatedAt: now })
-    .where(eq(carts.id, cartId));
+  if (lines.length === 0) return [];
+  return tx
+    .insert(cartItems)
+    .values(lines.map((line, i) => ({ ...line, cartId: cart.id, position: i + 1, createdAt: now })))
+    .returning();
 }

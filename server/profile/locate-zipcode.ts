@@ -13,11 +13,19 @@ export interface Place {
 /** The country a profile_country answer names, or null when it names neither the US nor Canada. */
 export const countryOf = postalCountryOf;
 
+/**
+ * The `zipcodes` registry (~5 MB of data), loaded on first use and then kept: an `import()` on every lookup is not
+ * free (each goes through the module loader's hooks), and every cart request looks a code up.
+ */
+let loaded: ReturnType<typeof loadRegistry> | null = null;
+const loadRegistry = async () => (await import('zipcodes')).default;
+const registry = () => (loaded ??= loadRegistry());
+
 /** Looks a US ZIP code or Canadian postal code up in the `zipcodes` registry; null when it is not a known one. */
 export async function locateZipcode(code: string, country: 'US' | 'CA' | null): Promise<Place | null> {
   const parsed = parsePostalCode(code, country);
   if (!parsed) return null;
-  const { default: zipcodes } = await import('zipcodes'); // ~5 MB of data: loaded on first use only
+  const zipcodes = await registry();
   if (parsed.country === 'US') {
     const hit = zipcodes.lookup(parsed.zipcode.slice(0, 5));
     if (!hit || hit.country !== 'US') return null;
