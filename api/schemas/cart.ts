@@ -8,6 +8,19 @@ import { recommendationSection } from './profile';
 /** An amount of money in the currency's units (32, 24.65): whole cents. */
 export const money = z.number().refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Expected whole cents.');
 
+/**
+ * A cart's currency. One that is missing is USD, and the fallback is logged (spec 001 §5 and §8 "Missing currency:
+ * falls back to USD, logged"): the shop would rather show a price in dollars than no cart, and someone should know.
+ */
+export const cartCurrency = z
+  .enum(['USD', 'CAD'])
+  .nullish()
+  .transform((value) => {
+    if (value) return value;
+    console.warn('A cart came without a currency: it is shown in USD (spec 001 §8).');
+    return 'USD' as const;
+  });
+
 /** A cart line's kind (spec 001 §3 Cart item). */
 export const cartItemCategory = z.enum(['formula', 'item', 'gift', 'coupon', 'gwp']);
 export type CartItemCategory = z.infer<typeof cartItemCategory>;
@@ -70,7 +83,7 @@ export const cart = z.object({
   total_discount: money,
   need_address: z.boolean(),
   shipping_address: z.unknown().nullable(),
-  currency: z.enum(['USD', 'CAD']),
+  currency: cartCurrency,
   total_amount: money,
   total_price: money,
   total_shipping: money,
