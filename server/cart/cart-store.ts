@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql, type Table } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartItemUpdate } from '#api';
 import type { Database } from '../db/database';
 import { cartItems, carts, hairProfiles, type CartKind } from '../db/schema';
@@ -56,27 +56,16 @@ export async function lockCart(
   now: Date,
   options: { create?: { currency: 'USD' | 'CAD' }; changes?: Partial<Pick<CartRow, 'isInCheckout' | 'origin'>> } = {},
 ): Promise<LockedCart | null> {
-  // The lines come back in the same statement (as JSON), so a change costs one round trip fewer.
+  // The lines are read by a statement of their own, after the lock is held: in PostgreSQL's read committed, a
+  // statement sees the rows committed when it started, so lines read in the locking statement itself (a CTE) would
+  // miss those the other tab committed while this one waited for the lock, and the line would be added twice.
   const bump = async () => {
-    const locked = tx.$with('locked').as(
-      tx
-        .update(carts)
-        .set({ ...options.changes, version: sql`${carts.version} + 1`, updatedAt: now })
-        .where(and(eq(carts.userId, userId), eq(carts.kind, kind)))
-        .returning(),
-    );
-    const [row] = await tx
-      .with(locked)
-      .select({
-        ...locked._.selectedFields,
-        lines: sql<
-          Record<string, unknown>[]
-        >`coalesce((select json_agg(line order by line.position) from ${cartItems} line where line.cart_id = "locked".id), '[]'::json)`,
-      })
-      .from(locked);
-    if (!row) return null;
-    const { lines, ...cart } = row;
-    return { cart, items: lines.map((line) => fromJsonRow(cartItems, line)) };
+    const [cart] = await tx
+      .update(carts)
+      .set({ ...options.changes, version: sql`${carts.version} + 1`, updatedAt: now })
+      .where(and(eq(carts.userId, userId), eq(carts.kind, kind)))
+      .returning();
+    return cart ? { cart, items: await linesOf(tx, cart.id) } : null;
   };
   const found = await bump();
   if (found) return { ...found, made: false };
@@ -90,16 +79,6 @@ export async function lockCart(
   // Another request made it first: that one is locked and read.
   const made = await bump();
   return made && { ...made, made: false };
-}
-
-/** A row of `table` as Drizzle gives it, from its JSON form (`row_to_json`, `json_agg`: column names, timestamps as text). */
-function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T['$inferSelect'];
 }
 
 /** Whether the shopper has completed the haircare consultation (spec 001 §5: candles and the towel need it). */
