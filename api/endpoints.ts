@@ -30,6 +30,7 @@ import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type
 import { clientErrorReport, flags } from './schemas/system';
 import { cardToken, testCardRequest } from './schemas/payments';
 import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery } from './schemas/cart';
+import { order, orderList, placeOrderRequest, placeOrderV1Request } from './schemas/order';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
 export { buildPath };
@@ -93,6 +94,11 @@ export const callSchemas = {
   getUniversalCart: { response: cart },
   createUniversalCart: { body: cartCreate, response: cart },
   patchUniversalCart: { body: cartPatch, response: cart },
+  placeOrder: { body: placeOrderRequest, response: order },
+  placeOrderV1: { body: placeOrderV1Request, response: order },
+  placeAccessoriesOrder: { body: placeOrderRequest, response: order },
+  listOrders: { response: orderList },
+  getOrder: { response: order },
 } as const satisfies { [K in RouteName]: CallSchemas };
 
 type CallSchemasTable = typeof callSchemas;

@@ -26,6 +26,13 @@ export const serverErrorCodes = [
   'too_many_addresses',
   'unknown_zipcode',
   'product_available',
+  // Orders and payment (spec 001 §8; API.md "Placing an order")
+  'cart_not_in_checkout',
+  'cart_empty',
+  'order_in_progress',
+  'idempotency_key_reused',
+  'card_declined',
+  'payment_refused',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'server_error',

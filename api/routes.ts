@@ -69,6 +69,12 @@ export const routes = {
   getUniversalCart: { method: 'GET', path: '/v2/cart/', auth: 'required' },
   createUniversalCart: { method: 'POST', path: '/v2/cart/', auth: 'required' },
   patchUniversalCart: { method: 'PATCH', path: '/v2/cart/', auth: 'required' },
+  // Orders (spec 001 §7 Orders and payment; issue 14): the shopper's own, signed in or guest.
+  placeOrder: { method: 'POST', path: '/v2/orders/', auth: 'required' },
+  placeOrderV1: { method: 'POST', path: '/v1/place_order/', auth: 'required' },
+  placeAccessoriesOrder: { method: 'POST', path: '/v2/cart/place-order/', auth: 'required' },
+  listOrders: { method: 'GET', path: '/v2/orders/', auth: 'required' },
+  getOrder: { method: 'GET', path: '/v2/orders/:pubkey/', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -17,6 +17,8 @@ import type { Mailer } from './mail/mailer';
 import { appOperations } from './operations';
 import type { ProfileFlows } from './profile/profile-flows';
 import type { Services } from './services';
+import type { PaymentProvider } from './payments/payment-provider';
+import { createTestProvider } from './payments/test-provider';
 
 /** What the app is built from; tests pass their own database, mailer, flows and clock. */
 export interface AppDeps {
@@ -27,6 +29,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The catalogue's reader; by default one over `db`. */
   catalogue?: CatalogueReader;
+  /** The payment provider; by default the embedded test provider over `db`. */
+  payments?: PaymentProvider;
 }
 
 /** The largest request body accepted (answers, addresses and sign-ups are small). */
@@ -42,6 +46,15 @@ export function createApp(deps: AppDeps): Hono {
     config,
     clock: deps.clock ?? systemClock,
     catalogue: deps.catalogue ?? createCatalogueReader(deps.db),
+    payments:
+      deps.payments ??
+      createTestProvider({
+        db: deps.db,
+        secret: config.secret,
+        clock: deps.clock ?? systemClock,
+        // The test provider's stand-in for the bank's authentication page (the checkout's payment confirmation).
+        actionUrl: (id) => `${config.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
+      }),
   };
   const operations = appOperations({ production: config.production });
 

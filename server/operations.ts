@@ -1,6 +1,7 @@
 import { accountOperations } from './account/routes';
 import { catalogueOperations } from './catalog/routes';
 import { cartOperations } from './cart/cart-operations';
+import { orderOperations } from './orders/order-operations';
 import type { Operation } from './http/operation';
 import { identityOperations } from './identity/routes';
 import { getOutboxJson } from './mail/get-outbox-json';
@@ -24,6 +25,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...paymentOperations,
     ...catalogueOperations,
     ...cartOperations,
+    ...orderOperations,
     getHealth,
     getFlags,
     reportClientError,

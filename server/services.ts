@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ProfileFlows } from './profile/profile-flows';
+import type { PaymentProvider } from './payments/payment-provider';
 
 /** What every operation may use: resolved from createApp's deps. */
 export interface Services {
@@ -13,4 +14,6 @@ export interface Services {
   mailer: Mailer;
   flows: ProfileFlows;
   catalogue: CatalogueReader;
+  /** Charges cards: the embedded test provider unless the app is given another (Stripe). */
+  payments: PaymentProvider;
 }

@@ -16,6 +16,11 @@ type OneMethodPerCall = { [K in RouteName]: (...args: never[]) => Promise<Respon
  * const api = createApiClient({ tokens: createLocalStorageTokenStore() });
  * const user = await api.getAccount();
  */
+/** The call's options with the Idempotency-Key header, when there is a key. */
+function withKey(options: Options | undefined, key: string | undefined): Options | undefined {
+  return key === undefined ? options : { ...options, headers: { ...options?.headers, 'Idempotency-Key': key } };
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const call = createCallEndpoint(options);
   const methods = {
@@ -73,6 +78,14 @@ export function createApiClient(options: ApiClientOptions) {
     getUniversalCart: (o?: Options) => call('getUniversalCart', {}, o),
     createUniversalCart: (body: RequestBody<'createUniversalCart'> = {}, o?: Options) => call('createUniversalCart', { body }, o),
     patchUniversalCart: (body: RequestBody<'patchUniversalCart'>, o?: Options) => call('patchUniversalCart', { body }, o),
+    // Orders (spec 001 §7 Orders and payment). `idempotencyKey`: one per checkout attempt, sent again with each retry,
+    // so a retried request never places a second order (API.md).
+    placeOrder: (body: RequestBody<'placeOrder'>, idempotencyKey?: string, o?: Options) => call('placeOrder', { body }, withKey(o, idempotencyKey)),
+    placeOrderV1: (body: RequestBody<'placeOrderV1'>, idempotencyKey?: string, o?: Options) => call('placeOrderV1', { body }, withKey(o, idempotencyKey)),
+    placeAccessoriesOrder: (body: RequestBody<'placeAccessoriesOrder'>, idempotencyKey?: string, o?: Options) =>
+      call('placeAccessoriesOrder', { body }, withKey(o, idempotencyKey)),
+    listOrders: (o?: Options) => call('listOrders', {}, o),
+    getOrder: (pubkey: string, o?: Options) => call('getOrder', { params: { pubkey } }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

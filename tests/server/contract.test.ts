@@ -180,6 +180,11 @@ describe('the contract, declared once (issue 11)', () => {
       patchUniversalCart: (a) => a.patchUniversalCart({ is_in_checkout: true }),
       getCart: (a) => a.getCart({ category: 'skincare', origin: 'results', items: JSON.stringify(['cleanser', { type: 'serum', quantity: 2 }]) }),
       patchCart: (a) => a.patchCart('haircare', { items: [{ category: 'formula', product: 'shampoo', type: 'shampoo', quantity: 2 }] }),
+      placeOrder: (a) => a.placeOrder({ category: 'haircare', payment: { token: 'tok_1', save_card: false } }, 'checkout-1'),
+      placeOrderV1: (a) => a.placeOrderV1({ payment: { token: 'tok_1', save_card: 'true', payment_mode: 'charge' }, card_id: null, cart_type: 'cart' }),
+      placeAccessoriesOrder: (a) => a.placeAccessoriesOrder({ payment: { token: 'tok_1' } }),
+      listOrders: (a) => a.listOrders(),
+      getOrder: (a) => a.getOrder('adr_1'),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {

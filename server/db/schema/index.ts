@@ -12,3 +12,4 @@ export * from './system';
 export * from './payments';
 export * from './catalogue';
 export * from './carts';
+export * from './orders';

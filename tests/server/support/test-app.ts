@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { PaymentProvider } from '../../../server/payments/payment-provider';
 import { createApp } from '../../../server/app';
 import type { Clock } from '../../../server/clock';
 import type { AppConfigInput } from '../../../server/config';
@@ -57,7 +58,7 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789
 /** Builds an app on a test database, with the fake flows, an outbox-only mailer and a movable clock. */
 export function createTestApp(
   db: Database,
-  options: { config?: Partial<AppConfigInput>; flows?: ProfileFlows; mailer?: Mailer; clock?: TestClock } = {},
+  options: { config?: Partial<AppConfigInput>; flows?: ProfileFlows; mailer?: Mailer; clock?: TestClock; payments?: PaymentProvider } = {},
 ): TestApp {
   const clock = options.clock ?? testClock();
   const app = createApp({
@@ -65,6 +66,7 @@ export function createTestApp(
     mailer: options.mailer ?? outboxOnlyMailer,
     flows: options.flows ?? fakeFlows,
     clock,
+    ...(options.payments ? { payments: options.payments } : {}),
     config: { publicUrl: 'https://shop.test', production: false, secret: TEST_SECRET, ...options.config },
   });
   const call = async (method: string, path: string, opts: CallOptions = {}) => {

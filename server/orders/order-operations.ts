@@ -1,0 +1,76 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { notFound } from '../http/api-error';
+import { defineOperation } from '../http/operation';
+import { orders, type CartKind } from '../db/schema';
+import { placeOrder, type OrderRequest } from './place-order';
+import { orderView, orderViews } from './order-view';
+
+const PLACE_RESPONSES = {
+  201: 'The paid order (spec 001 §3 Order)',
+  202: 'The order, waiting for the shopper to confirm the payment with their bank: next_action.url',
+  400: 'validation_error: a malformed body or Idempotency-Key, or no payment for an order that needs one (nothing is saved)',
+  402: 'card_declined or payment_refused: nothing was charged, the cart is as it was',
+  409: 'order_in_progress: this cart is already being ordered under another key',
+  422: 'cart_not_in_checkout, cart_empty or idempotency_key_reused',
+} as const;
+
+/** The per-category carts and the universal one: every kind POST /v2/orders/ and /v1/place_order/ may order. */
+const ALL_CARTS: readonly CartKind[] = ['haircare', 'skincare', 'universal'];
+
+/** POST /v2/orders/ `{category?, payment: {token, save_card}}`: the cart in checkout becomes an order, once (place-order.ts). */
+export const placeOrderOperation = defineOperation(
+  'placeOrder',
+  { summary: 'Order the cart that is in checkout', tag: 'orders', responses: PLACE_RESPONSES },
+  async ({ c, body, auth, services }) => {
+    const placed = await placeOrder(services, auth.user, { category: body.category, token: body.payment?.token }, c.req.header('idempotency-key'), ALL_CARTS);
+    return c.json(placed.order, placed.status);
+  },
+);
+
+/** POST /v1/place_order/: the first API's shapes (spec 001 §7): with a new card's token, or `{cart_type}` alone. */
+export const placeOrderV1Operation = defineOperation(
+  'placeOrderV1',
+  { summary: 'Order the cart that is in checkout (first API)', tag: 'orders', responses: PLACE_RESPONSES },
+  async ({ c, body, auth, services }) => {
+    const request: OrderRequest = { category: body.category, token: body.payment?.token };
+    const placed = await placeOrder(services, auth.user, request, c.req.header('idempotency-key'), ALL_CARTS);
+    return c.json(placed.order, placed.status);
+  },
+);
+
+/** POST /v2/cart/place-order/: the accessories of the universal cart (spec 001 §7). */
+export const placeAccessoriesOrderOperation = defineOperation(
+  'placeAccessoriesOrder',
+  { summary: 'Order the universal cart (accessories)', tag: 'orders', responses: PLACE_RESPONSES },
+  async ({ c, body, auth, services }) => {
+    const placed = await placeOrder(services, auth.user, { token: body.payment?.token }, c.req.header('idempotency-key'), ['universal']);
+    return c.json(placed.order, placed.status);
+  },
+);
+
+/** GET /v2/orders/: the shopper's own orders, newest first (none waiting for a first payment attempt's outcome are hidden). */
+export const listOrdersOperation = defineOperation(
+  'listOrders',
+  { summary: 'The shopper’s orders', tag: 'orders', responses: { 200: 'Their orders, newest first' } },
+  async ({ c, auth, services }) => {
+    const rows = await services.db.select().from(orders).where(eq(orders.userId, auth.user.id)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
+    return c.json({ results: await orderViews(services.db, rows) }, 200);
+  },
+);
+
+/** GET /v2/orders/{pubkey}/: one of the shopper's orders; another customer's is 404 (API.md). */
+export const getOrderOperation = defineOperation(
+  'getOrder',
+  { summary: 'One of the shopper’s orders', tag: 'orders', responses: { 200: 'The order', 404: 'not_found: no such order of theirs' } },
+  async ({ c, params, auth, services }) => {
+    const [row] = await services.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.pubkey, params.pubkey ?? ''), eq(orders.userId, auth.user.id)))
+      .limit(1);
+    if (!row) throw notFound('not_found', 'There is no such order.');
+    return c.json(await orderView(services.db, row), 200);
+  },
+);
+
+export const orderOperations = [placeOrderOperation, placeOrderV1Operation, placeAccessoriesOrderOperation, listOrdersOperation, getOrderOperation];

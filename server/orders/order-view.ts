@@ -1,0 +1,86 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Order } from '#api';
+import type { Database } from '../db/database';
+import { orderItems, type orders } from '../db/schema';
+import { toMoney } from '../cart/price-cart';
+
+export type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** Spec 001 §4 Orders: paid, onhold, processed and packing are all shown as "processing"; any other status as is. */
+export function displayStatus(status: OrderRow['status']): string {
+  return ['paid', 'onhold', 'processed', 'packing'].includes(status) ? 'processing' : status;
+}
+
+/** The order as the API shows it (spec 001 §3 Order): what was sold, as it was sold. */
+export async function orderView(db: Database, order: OrderRow, _owner?: unknown): Promise<Order> {
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+  return viewOf(order, items);
+}
+
+/** Many orders' views with one query for their lines. */
+export async function orderViews(db: Database, rows: readonly OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.position));
+  return rows.map((row) =>
+    viewOf(
+      row,
+      items.filter((item) => item.orderId === row.id),
+    ),
+  );
+}
+
+function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
+  return {
+    pubkey: order.pubkey,
+    status: order.status,
+    display_status: displayStatus(order.status),
+    serial_no: String(order.serialNo),
+    currency: order.currency,
+    total_price: toMoney(order.totalPrice),
+    total_discount: toMoney(order.totalDiscount),
+    total_shipping: toMoney(order.totalShipping),
+    total_taxes: toMoney(order.totalTaxes),
+    total_amount: toMoney(order.totalAmount),
+    is_subscription: order.isSubscription,
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    payment: { card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null },
+    formulaset: { categories: order.categories, survey: order.survey },
+    items: items.map((item) => ({
+      pubkey: item.pubkey,
+      quantity: item.quantity,
+      unit_price: toMoney(item.unitPrice),
+      total_price: toMoney(item.totalPrice),
+      created_at: item.createdAt.toISOString(),
+      subscription: { active: item.subscriptionActive, frequency: item.frequency },
+      customization: item.customization,
+      item_object: {
+        occasion: null,
+        gtm_category: item.productCategory,
+        gtm_variant: item.type,
+        ingredients: item.formula?.ingredients ?? [],
+        inci: item.formula?.inci ?? [],
+        fragrance: item.formula?.fragrance?.name ?? null,
+        smells_like: item.formula?.fragrance?.slug ?? null,
+      },
+      variant: {
+        slug: item.type,
+        type: item.type,
+        label: item.label,
+        is_formula: item.isFormula,
+        product: { type: item.product, category: item.productCategory, sub_category: item.product.startsWith('supplement') ? 'supplements' : null },
+      },
+    })),
+    next_action: order.status === 'pending_payment' && order.actionUrl ? { url: order.actionUrl } : null,
+  };
+}

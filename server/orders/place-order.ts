@@ -1,0 +1,302 @@
+/**
+ * @module server/orders/place-order: a cart in checkout becomes a paid order, once (spec 001 §4 Checkout and payment,
+ * §7 Orders and payment; API.md "Placing an order").
+ *
+ * Intent first, then the charge, then the outcome:
+ * 1. With the cart row locked, the order is recorded (status pending_payment) with its lines, prices and formulas as
+ *    sold, under its idempotency key: the client's `Idempotency-Key`, or the checkout's own, made of the cart's
+ *    version and the request (a double click sends the same request on the same cart). The same key again finds the
+ *    order (a different request under it is 422 idempotency_key_reused), and a cart version holds one live order
+ *    whatever key another tab sends (409 order_in_progress).
+ * 2. The card is charged under the order's own key (`order:<pubkey>`): however many requests reach this step for one
+ *    order (a retry after a lost reply, a second tab, the start-up reconciliation after a crash), the provider makes
+ *    one charge and hands the same one back.
+ * 3. The outcome is written once (a conditional update): paid (the cart emptied, the confirmation mail queued),
+ *    waiting for the bank (202 with where the shopper confirms), or declined (402, the cart as it was).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Order } from '#api';
+import { ApiError, validationError } from '../http/api-error';
+import type { UserRow } from '../http/authenticate';
+import type { Services } from '../services';
+import type { Database } from '../db/database';
+import { cartItems, carts, orderItems, orders, users, type CartKind, type OrderedFormula } from '../db/schema';
+import { loadCartContext } from '../cart/cart-context';
+import { cartTotals, priceLine } from '../cart/price-cart';
+import { cartView } from '../cart/cart-view';
+import { taxOn } from '../pricing/sales-tax';
+import { PaymentRequestRefused, type Charge } from '../payments/payment-provider';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { orderConfirmationMail } from './order-mail';
+import { orderView, type OrderRow } from './order-view';
+
+/** What the shopper asked: which cart (when several are in checkout), and the card token when there is one to pay. */
+export interface OrderRequest {
+  category?: CartKind | undefined;
+  token?: string | undefined;
+}
+
+export type PlacedOrder = { status: 201 | 202; order: Order };
+
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+
+/** Places the shopper's order (see the module's description); `kinds` are the carts this call may order. */
+export async function placeOrder(
+  services: Services,
+  user: UserRow,
+  request: OrderRequest,
+  clientKey: string | undefined,
+  kinds: readonly CartKind[],
+): Promise<PlacedOrder> {
+  if (clientKey !== undefined && (clientKey.length === 0 || clientKey.length > 255))
+    throw new ApiError(400, 'validation_error', 'The Idempotency-Key header must be 1 to 255 characters.');
+  const candidates = request.category ? kinds.filter((k) => k === request.category) : kinds;
+  const [cart] = await services.db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, user.id), inArray(carts.kind, [...candidates]), eq(carts.isInCheckout, true)))
+    .orderBy(desc(carts.updatedAt))
+    .limit(1);
+  const requestHash = hash({ kinds: candidates, category: request.category ?? null, token: request.token ?? null });
+  if (!cart) {
+    // A retried request whose order emptied the cart still finds its order under the client's key.
+    const earlier = clientKey ? await orderByKey(services.db, user.id, `client:${clientKey}`) : undefined;
+    if (earlier) return settle(services, user, checkedReplay(earlier, requestHash), request);
+    throw new ApiError(422, 'cart_not_in_checkout', 'There is no cart to order: go to checkout from your cart.');
+  }
+  const { context } = await loadCartContext(services, user, cart.kind);
+  const now = services.clock.now();
+  const recorded = await services.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(carts).where(eq(carts.id, cart.id)).for('update');
+    if (!locked) throw new ApiError(422, 'cart_not_in_checkout', 'There is no cart to order: go to checkout from your cart.');
+    const key = clientKey ? `client:${clientKey}` : `checkout:${locked.pubkey}:${locked.version}:${requestHash}`;
+    const existing = await orderByKey(tx, user.id, key);
+    if (existing) return checkedReplay(existing, requestHash);
+    const [live] = await tx
+      .select({ pubkey: orders.pubkey })
+      .from(orders)
+      .where(and(eq(orders.cartId, locked.id), eq(orders.cartVersion, locked.version), inArray(orders.status, ['pending_payment', 'paid'])))
+      .limit(1);
+    if (live) throw new ApiError(409, 'order_in_progress', 'This cart is already being ordered. Check your orders before trying again.');
+    const lines = (await tx.select().from(cartItems).where(eq(cartItems.cartId, locked.id)).orderBy(asc(cartItems.position))).filter((line) =>
+      context.entries.has(line.type),
+    );
+    if (lines.length === 0) throw new ApiError(422, 'cart_empty', 'Your cart is empty.');
+    const currency = locked.currency;
+    const priced = lines.map((line) => ({ entry: context.entries.get(line.type)!, quantity: line.quantity, subscriptionActive: line.subscriptionActive }));
+    const totals = cartTotals(priced, currency);
+    const taxes = context.tax ? taxOn(totals.totalAmount - totals.totalShipping, context.tax.rate) : 0;
+    const totalAmount = totals.totalAmount + taxes;
+    const isSubscription = priced.some((p) => p.subscriptionActive && p.entry.isSubscribable);
+    // Spec 001 §4: checkout goes on without payment only when nothing is to be paid and nothing is a subscription.
+    if ((totalAmount > 0 || isSubscription) && !request.token) throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
+    const view = cartView(locked, lines, context);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        pubkey: `ord_${randomBytes(12).toString('base64url')}`,
+        userId: user.id,
+        cartId: locked.id,
+        cartVersion: locked.version,
+        cartKind: locked.kind,
+        categories: [...new Set(priced.filter((p) => p.entry.isCustom).map((p) => p.entry.category))],
+        status: 'pending_payment',
+        currency,
+        totalPrice: totals.totalPrice,
+        totalDiscount: totals.totalDiscount,
+        totalShipping: totals.totalShipping,
+        totalTaxes: taxes,
+        totalAmount,
+        isSubscription,
+        survey: view.formulaset?.survey ?? {},
+        idempotencyKey: key,
+        requestHash,
+        paymentProvider: totalAmount > 0 ? services.payments.name : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      lines.map((line, i) => {
+        const entry = context.entries.get(line.type)!;
+        const price = priceLine({ entry, quantity: line.quantity, subscriptionActive: line.subscriptionActive }, currency);
+        const formula = entry.isCustom ? context.formulas.get(entry.type) : undefined;
+        return {
+          pubkey: `itm_${randomBytes(12).toString('base64url')}`,
+          orderId: order!.id,
+          category: line.category,
+          type: line.type,
+          product: line.product,
+          label: view.items.find((item) => item.type === line.type && item.category === line.category)?.label ?? entry.label,
+          quantity: line.quantity,
+          unitPrice: price.unitPrice,
+          totalPrice: price.totalPrice,
+          subscriptionActive: line.subscriptionActive && entry.isSubscribable,
+          frequency: entry.isSubscribable ? line.frequency : null,
+          isFormula: entry.isCustom,
+          productCategory: entry.category,
+          formula: formula ? orderedFormula(formula) : null,
+          customization: line.customization,
+          position: i + 1,
+          createdAt: now,
+        };
+      }),
+    );
+    return order!;
+  });
+  return settle(services, user, recorded, request);
+}
+
+/** The formula as the lab makes it, kept with the order (its label, skeleton, actives with amounts, INCI list, fragrance). */
+function orderedFormula(formula: import('#api').Formula): OrderedFormula {
+  return {
+    label: formula.label,
+    skeleton: formula.skeleton_slug,
+    ingredients: formula.actives.map((a) => ({
+      name: a.name,
+      inci: a.inci,
+      percent: a.percent,
+      amount: a.amount ? `${a.amount.value} ${a.amount.unit}` : null,
+    })),
+    inci: formula.inci,
+    fragrance: formula.fragrance ? { slug: formula.fragrance.slug, name: formula.fragrance.name } : null,
+  };
+}
+
+async function orderByKey(db: Database, userId: number, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** An order found under the request's key: the same request is answered as the first was; another is refused. */
+function checkedReplay(order: OrderRow, requestHash: string): OrderRow {
+  if (order.requestHash !== requestHash)
+    throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different order request.');
+  return order;
+}
+
+/**
+ * Brings an order to its outcome and answers with it: charges it if no charge is known yet (under the order's own
+ * key, so never twice), asks the provider again while the bank waits for the shopper, and writes the outcome once.
+ */
+async function settle(services: Services, user: UserRow, order: OrderRow, request: OrderRequest): Promise<PlacedOrder> {
+  let current = order;
+  if (current.status === 'pending_payment') {
+    let charge: Charge | null = null;
+    if (current.totalAmount > 0) {
+      if (current.chargeId) charge = await services.payments.getCharge(current.chargeId);
+      else {
+        try {
+          charge = request.token
+            ? await services.payments.charge({
+                idempotencyKey: `order:${current.pubkey}`,
+                amount: current.totalAmount,
+                currency: current.currency,
+                source: { kind: 'card_token', token: request.token },
+              })
+            : await services.payments.findCharge(`order:${current.pubkey}`);
+        } catch (error) {
+          if (!(error instanceof PaymentRequestRefused)) throw error;
+          await recordOutcome(services, current, { kind: 'refused', code: error.code });
+          throw new ApiError(402, 'payment_refused', error.message);
+        }
+      }
+    }
+    // Nothing to pay is paid; something to pay with no charge found is not (never paid without a charge).
+    const outcome: Outcome = current.totalAmount === 0 ? { kind: 'free' } : charge ? { kind: 'charge', charge } : { kind: 'not_charged' };
+    current = await recordOutcome(services, current, outcome);
+  }
+  if (current.status === 'payment_failed') {
+    throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
+  }
+  const view = await orderView(services.db, current, user);
+  return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
+}
+
+function declineDetail(code: string | null): string {
+  const messages: Record<string, string> = {
+    insufficient_funds: 'Your card has insufficient funds.',
+    expired_card: 'Your card has expired.',
+    incorrect_cvc: 'Your card’s security code is incorrect.',
+    processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+    authentication_failed: 'We were unable to authenticate your payment method. Please choose a different payment method and try again.',
+    invalid_payment_token: 'Your card details have expired. Please enter them again.',
+    payment_token_used: 'These card details were already used. Please enter them again.',
+    not_charged: 'Your payment did not go through. Please try again.',
+  };
+  return messages[code ?? ''] ?? 'Your card was declined.';
+}
+
+type Outcome = { kind: 'free' } | { kind: 'charge'; charge: Charge } | { kind: 'refused'; code: string } | { kind: 'not_charged' };
+
+/** Writes what became of the order's payment, once: a request that loses the race reads what the winner wrote. */
+async function recordOutcome(services: Services, order: OrderRow, outcome: Outcome): Promise<OrderRow> {
+  const now = services.clock.now();
+  const charge = outcome.kind === 'charge' ? outcome.charge : null;
+  if (charge?.status === 'requires_action') {
+    const [waiting] = await services.db
+      .update(orders)
+      .set({ chargeId: charge.id, actionUrl: charge.actionUrl, cardBrand: charge.card.brand, cardLast4: charge.card.last4, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
+      .returning();
+    return waiting ?? (await reread(services.db, order.id));
+  }
+  const paid = outcome.kind === 'free' || charge?.status === 'succeeded';
+  const declineCode =
+    outcome.kind === 'refused' ? outcome.code : outcome.kind === 'not_charged' ? 'not_charged' : charge?.status === 'declined' ? charge.code : null;
+  const written = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({
+        status: paid ? 'paid' : 'payment_failed',
+        chargeId: charge?.id ?? order.chargeId,
+        cardBrand: charge?.card.brand ?? order.cardBrand,
+        cardLast4: charge?.card.last4 ?? order.cardLast4,
+        actionUrl: null,
+        declineCode,
+        paidAt: paid ? now : null,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
+      .returning();
+    if (!row || !paid) return row;
+    // Paid: the cart is emptied and leaves checkout. Its version stays, so a retried request still finds this order.
+    if (row.cartId !== null) {
+      await tx.delete(cartItems).where(eq(cartItems.cartId, row.cartId));
+      await tx.update(carts).set({ isInCheckout: false, updatedAt: now }).where(eq(carts.id, row.cartId));
+    }
+    const [customer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId));
+    if (customer?.email) await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl));
+    return row;
+  });
+  if (written?.status === 'paid') services.mailer.wake();
+  return written ?? (await reread(services.db, order.id));
+}
+
+async function reread(db: Database, id: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+/**
+ * After a crash between the charge and the order's outcome: orders still pending with no known charge, older than
+ * `olderThanMs`, are settled from the provider's own record under the order's key (charged: paid; never charged:
+ * payment_failed, so the shopper can try again). Run at start.
+ */
+export async function reconcileOrders(services: Services, olderThanMs = 5 * 60_000): Promise<number> {
+  const before = new Date(services.clock.now().getTime() - olderThanMs);
+  const stranded = await services.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), sql`${orders.chargeId} is null`, lte(orders.createdAt, before)));
+  for (const order of stranded) {
+    const charge = order.totalAmount > 0 ? await services.payments.findCharge(`order:${order.pubkey}`) : null;
+    await recordOutcome(services, order, charge ? { kind: 'charge', charge } : order.totalAmount > 0 ? { kind: 'not_charged' } : { kind: 'free' });
+  }
+  return stranded.length;
+}

@@ -1,0 +1,206 @@
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { order as orderSchema, type Order } from '#api';
+import { loadCatalogue } from '../../server/catalog/load-catalogue';
+import { seedCatalogue } from '../../server/catalog/seed-catalogue';
+import { cartItems, carts, orders, outbox, testProviderCharges } from '../../server/db/schema';
+import { reconcileOrders } from '../../server/orders/place-order';
+import type { PaymentProvider } from '../../server/payments/payment-provider';
+import { createTestProvider } from '../../server/payments/test-provider';
+import { loadProfileFlows } from '../../server/profile/load-profile-flows';
+import type { Services } from '../../server/services';
+import { personas } from '../fixtures/personas';
+import { describeEachDatabase } from './support/databases';
+import { createTestApp, signUpCustomer, startGuest, testClock, TEST_SECRET, type TestApp } from './support/test-app';
+
+const flows = loadProfileFlows('flows');
+const rosa = personas.find((p) => p.name === 'Rosa')!;
+const clock = testClock(new Date('2026-07-15T12:00:00Z'));
+
+/** A shopper with Rosa's answers whose recommendation cart is in checkout; their token. */
+async function shopperAtCheckout(t: TestApp, options: { guest?: boolean } = {}): Promise<string> {
+  const { access: token } = options.guest ? await startGuest(t) : await signUpCustomer(t);
+  const saved = await t.call('PATCH', '/v1/account/hair_profile/', {
+    token,
+    body: { ...rosa.answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' },
+  });
+  if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
+  const cart = await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token });
+  if (cart.status !== 200) throw new Error(JSON.stringify(cart.body));
+  const checkout = await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } });
+  if (checkout.status !== 200) throw new Error(JSON.stringify(checkout.body));
+  return token;
+}
+
+/** A card token from the test provider's tokeniser, as the payment step gets it. */
+async function cardToken(t: TestApp, number: string): Promise<string> {
+  const response = await t.call('POST', '/v1/payments/test/tokenize', { body: { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' } });
+  if (response.status !== 201) throw new Error(JSON.stringify(response.body));
+  return response.body.token;
+}
+
+const place = (t: TestApp, token: string, body: unknown, key?: string) =>
+  t.call('POST', '/v2/orders/', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+
+describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orders, §7 Orders and payment; API.md)', (database) => {
+  let t: TestApp;
+  const countOf = async (table: typeof orders | typeof testProviderCharges) => (await database().db.select({ n: count() }).from(table))[0]!.n;
+  const linesOf = async (token: string) => (await t.call('GET', '/v1/account/cart/?category=haircare', { token })).body;
+
+  beforeAll(async () => {
+    await seedCatalogue(database().db, loadCatalogue());
+    t = createTestApp(database().db, { flows, clock });
+  });
+
+  it('a paid order: 201, its lines priced as the cart was, its formulas as ordered; the cart emptied; a confirmation mail', async () => {
+    const token = await shopperAtCheckout(t);
+    const cart = (await t.call('GET', '/v1/account/cart/?category=haircare', { token })).body;
+    const response = await place(t, token, { category: 'haircare', payment: { token: await cardToken(t, '4242424242424242'), save_card: false } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const order: Order = orderSchema.parse(response.body);
+    // §4 Orders: paid is shown as "processing".
+    expect(order).toMatchObject({ status: 'paid', display_status: 'processing', currency: 'USD', is_subscription: true });
+    expect(order.serial_no).toMatch(/^\d{6,}$/);
+    expect(order.payment.card).toEqual({ brand: 'visa', last4: '4242' });
+    // Totals from the server's catalogue: the cart's own figures, plus the taxes of the profile's region.
+    expect(order.total_price).toBe(cart.total_price);
+    expect(order.total_discount).toBe(cart.total_discount);
+    expect(order.total_amount).toBeCloseTo(cart.total_amount + (cart.estimated_taxes ?? 0), 2);
+    expect(order.items.map((i) => i.variant.type).sort()).toEqual(cart.items.map((i: { type: string }) => i.type).sort());
+    const shampoo = order.items.find((i) => i.variant.type === 'shampoo')!;
+    expect(shampoo.variant.is_formula).toBe(true);
+    expect(shampoo.item_object.inci.length).toBeGreaterThan(0);
+    expect(shampoo.item_object.ingredients.length).toBeGreaterThan(0);
+    expect(shampoo.item_object.fragrance).toBe('Arcadia');
+    // The cart is emptied and leaves checkout.
+    expect(await t.call('GET', '/v1/account/cart/?category=haircare', { token })).toMatchObject({ status: 200, body: { items: [], is_in_checkout: false } });
+    const mails = await database().db.select().from(outbox).where(eq(outbox.kind, 'order_confirmation'));
+    expect(mails.some((m) => m.subject === `Your order ${order.serial_no} is confirmed` && !/4242/.test(m.textBody))).toBe(true);
+    // GET /v2/orders/ and /v2/orders/{id}/.
+    expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.pubkey)).toEqual([order.pubkey]);
+    expect((await t.call('GET', `/v2/orders/${order.pubkey}/`, { token })).body).toEqual(response.body);
+  });
+
+  it('API.md: another customer’s order is 404, never its data; an unknown order is 404', async () => {
+    const token = await shopperAtCheckout(t);
+    const placed = await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } });
+    const { access: other } = await signUpCustomer(t);
+    expect(await t.call('GET', `/v2/orders/${placed.body.pubkey}/`, { token: other })).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect((await t.call('GET', '/v2/orders/', { token: other })).body.results).toEqual([]);
+    expect((await t.call('GET', '/v2/orders/ord_nothing/', { token })).status).toBe(404);
+  });
+
+  it('API.md Idempotency-Key: the same key and body give the first order again, with one charge; another body under it is 422', async () => {
+    const token = await shopperAtCheckout(t);
+    const body = { payment: { token: await cardToken(t, '4242424242424242') } };
+    const [orders0, charges0] = [await countOf(orders), await countOf(testProviderCharges)];
+    const first = await place(t, token, body, 'checkout-attempt-1');
+    const again = await place(t, token, body, 'checkout-attempt-1');
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.pubkey).toBe(first.body.pubkey);
+    expect([await countOf(orders), await countOf(testProviderCharges)]).toEqual([orders0 + 1, charges0 + 1]);
+    const reused = await place(t, token, { category: 'skincare', ...body }, 'checkout-attempt-1');
+    expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+  });
+
+  it('a double click (two requests at once, no key): one order, one charge, both answered with it', async () => {
+    const token = await shopperAtCheckout(t);
+    const body = { payment: { token: await cardToken(t, '4242424242424242') } };
+    const [orders0, charges0] = [await countOf(orders), await countOf(testProviderCharges)];
+    const [a, b] = await Promise.all([place(t, token, body), place(t, token, body)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.pubkey).toBe(b.body.pubkey);
+    expect([await countOf(orders), await countOf(testProviderCharges)]).toEqual([orders0 + 1, charges0 + 1]);
+  });
+
+  it('two tabs, each with its own key and card, at once: one order and one charge; the other is refused', async () => {
+    const token = await shopperAtCheckout(t);
+    const [card1, card2] = [await cardToken(t, '4242424242424242'), await cardToken(t, '5555555555554444')];
+    const [orders0, charges0] = [await countOf(orders), await countOf(testProviderCharges)];
+    const results = await Promise.all([place(t, token, { payment: { token: card1 } }, 'tab-1'), place(t, token, { payment: { token: card2 } }, 'tab-2')]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, results.find((r) => r.status !== 201)!.status]);
+    const refused = results.find((r) => r.status !== 201)!;
+    expect(['order_in_progress', 'cart_not_in_checkout']).toContain(refused.body.code);
+    expect([await countOf(orders), await countOf(testProviderCharges)]).toEqual([orders0 + 1, charges0 + 1]);
+  });
+
+  it('§4, §8: a declined card is 402 with the reason; the cart stays as it was; another card then pays', async () => {
+    const token = await shopperAtCheckout(t);
+    const before = await linesOf(token);
+    const declined = await place(t, token, { payment: { token: await cardToken(t, '4000000000000002') } });
+    expect(declined).toMatchObject({ status: 402, body: { code: 'card_declined', detail: 'Your card was declined.' } });
+    const after = await linesOf(token);
+    expect(after.items).toEqual(before.items);
+    expect(after.is_in_checkout).toBe(true);
+    const paid = await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } });
+    expect(paid).toMatchObject({ status: 201, body: { status: 'paid' } });
+    // The declined attempt is kept as such, and shown as what it is.
+    expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.status)).toEqual(['paid', 'payment_failed']);
+  });
+
+  it('§2 wait-payment-confirmation: a card that needs authentication is 202 with where to confirm; once confirmed, the same request pays', async () => {
+    const token = await shopperAtCheckout(t);
+    const body = { payment: { token: await cardToken(t, '4000002760003184') } };
+    const waiting = await place(t, token, body, 'auth-1');
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(202);
+    expect(waiting.body).toMatchObject({ status: 'pending_payment', next_action: { url: expect.stringContaining('/checkout/confirm-payment/') } });
+    expect((await linesOf(token)).items.length).toBeGreaterThan(0);
+    const chargeId = decodeURIComponent(waiting.body.next_action.url.split('/').pop());
+    const provider = createTestProvider({ db: database().db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
+    await provider.authenticate(chargeId, true);
+    const paid = await place(t, token, body, 'auth-1');
+    expect(paid).toMatchObject({ status: 201, body: { pubkey: waiting.body.pubkey, status: 'paid', next_action: null } });
+  });
+
+  it('bad input saves nothing: no cart in checkout 422, no payment for a paid order 400 with fields, a malformed body 400', async () => {
+    const { access: token } = await startGuest(t);
+    expect(await place(t, token, { payment: { token: 'tok' } })).toMatchObject({ status: 422, body: { code: 'cart_not_in_checkout' } });
+    const shopper = await shopperAtCheckout(t);
+    const orders0 = await countOf(orders);
+    expect(await place(t, shopper, {})).toMatchObject({ status: 400, body: { code: 'validation_error', fields: { payment: expect.any(Array) } } });
+    expect(await place(t, shopper, { payment: { token: '' } })).toMatchObject({ status: 400, body: { code: 'validation_error' } });
+    expect(await place(t, shopper, { payment: { token: 'x', cvc: '123' } })).toMatchObject({ status: 400 });
+    expect(await place(t, shopper, { category: 'shoes', payment: { token: 'x' } })).toMatchObject({ status: 400 });
+    expect(await place(t, shopper, { payment: { token: 'not-a-real-token' } })).toMatchObject({ status: 402, body: { code: 'payment_refused' } });
+    expect((await linesOf(shopper)).items.length).toBeGreaterThan(0);
+    expect(await countOf(orders)).toBe(orders0 + 1); // the refused token's attempt, kept as payment_failed
+    expect(await t.call('POST', '/v2/orders/', { body: {} })).toMatchObject({ status: 401 });
+  });
+
+  it('a guest checks out too (§6), and after a paid order the account counts it', async () => {
+    const token = await shopperAtCheckout(t, { guest: true });
+    expect((await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } })).status).toBe(201);
+    expect((await t.call('GET', '/v2/orders/', { token })).body.results).toHaveLength(1);
+  });
+
+  it('a crash between the charge and the order: reconciliation at start finds the charge and pays the order, once', async () => {
+    const real = createTestProvider({ db: database().db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
+    const crashing: PaymentProvider = {
+      ...real,
+      async charge(request) {
+        await real.charge(request);
+        throw new Error('the process died here');
+      },
+    };
+    const crashApp = createTestApp(database().db, { flows, clock, payments: crashing });
+    const token = await shopperAtCheckout(crashApp);
+    const charges0 = await countOf(testProviderCharges);
+    const crashed = await place(crashApp, token, { payment: { token: await cardToken(crashApp, '4242424242424242') } });
+    expect(crashed.status).toBe(500);
+    const [stranded] = await database().db.select().from(orders).where(eq(orders.status, 'pending_payment'));
+    expect(stranded).toBeDefined();
+    const services = {
+      db: database().db,
+      clock,
+      payments: real,
+      mailer: { wake: () => undefined },
+      config: { publicUrl: 'https://shop.test' },
+    } as unknown as Services;
+    expect(await reconcileOrders(services, 0)).toBeGreaterThanOrEqual(1);
+    const [after] = await database().db.select().from(orders).where(eq(orders.id, stranded!.id));
+    expect(after!.status).toBe('paid');
+    expect(await countOf(testProviderCharges)).toBe(charges0 + 1);
+    const [cart] = await database().db.select().from(carts).where(eq(carts.id, after!.cartId!));
+    expect(await database().db.select().from(cartItems).where(eq(cartItems.cartId, cart!.id))).toEqual([]);
+  });
+});
