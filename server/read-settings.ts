@@ -7,6 +7,8 @@ export interface ServerSettings {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Stripe's secret key: cards are charged through Stripe when set, through the embedded test provider otherwise. */
+  stripeSecretKey: string | undefined;
   mailFrom: string | undefined;
   publicUrl: string;
   production: boolean;
@@ -22,7 +24,7 @@ export interface ServerSettings {
   flags: string | undefined;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, STRIPE_SECRET_KEY, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
 export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerSettings {
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
@@ -38,6 +40,7 @@ export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): Serve
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl,
     production: env.NODE_ENV === 'production',

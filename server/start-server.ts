@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { reconcileOrders } from './orders/place-order';
+import { createStripeProvider } from './payments/stripe-provider';
+import { createTestProvider } from './payments/test-provider';
 import { systemClock } from './clock';
 import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
@@ -65,7 +68,18 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       log: (message) => logger.error(message),
     });
     const catalogue = createCatalogueReader(database.db, () => loadCatalogue(settings.catalogueFile));
-    const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock, catalogue });
+    const payments = settings.stripeSecretKey
+      ? createStripeProvider({ secretKey: settings.stripeSecretKey, returnUrl: `${settings.publicUrl}/checkout/payment-confirmed` })
+      : createTestProvider({
+          db: database.db,
+          secret: config.secret,
+          clock: systemClock,
+          actionUrl: (id) => `${settings.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
+        });
+    const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock, catalogue, payments });
+    // Orders a previous run left between the charge and its outcome are settled from the provider's record.
+    const reconciled = await reconcileOrders({ db: database.db, clock: systemClock, payments, mailer, config: { publicUrl: settings.publicUrl } });
+    if (reconciled > 0) logger.info(`Settled ${reconciled} order(s) a previous run left waiting for their payment's outcome.`);
 
     const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host });
     await new Promise<void>((resolve, reject) => {

@@ -23,6 +23,8 @@ export const userProfileSummary = z.object({
   is_fragrance_soldout: z.boolean(),
   diag_hair_type: z.string().nullable(),
   order_count: z.number().int(),
+  has_order: z.boolean(),
+  has_order_with_formulas: z.boolean(),
 });
 
 /** GET /v1/account/ */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '../db/prepared-once';
 import type { User } from '#api';
 import type { Database } from '../db/database';
-import { emailChanges, hairProfiles, stylists, users } from '../db/schema';
+import { emailChanges, hairProfiles, orders, stylists, users } from '../db/schema';
 import { asStatus } from '../profile/consultation-status';
 import { stylistView } from './stylist-view';
 
@@ -19,6 +19,10 @@ const userRow = preparedOnce((db) =>
       pendingEmail: sql<string | null>`(select ${emailChanges.newEmail} from ${emailChanges}
         where ${emailChanges.userId} = ${users.id} and ${emailChanges.usedAt} is null and ${emailChanges.expiresAt} > ${sql.placeholder('now')}
         order by ${emailChanges.id} desc limit 1)`,
+      // Spec 001 §4: paid orders count (an attempt whose payment failed is no order of theirs).
+      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id} and ${orders.paidAt} is not null)`,
+      formulaOrderCount: sql<number>`(select count(*)::int from ${orders}
+        where ${orders.userId} = ${users.id} and ${orders.paidAt} is not null and jsonb_array_length(${orders.categories}) > 0)`,
     })
     .from(users)
     .leftJoin(stylists, eq(stylists.id, users.stylistId))
@@ -32,7 +36,7 @@ const userRow = preparedOnce((db) =>
 export async function loadUser(db: Database, userId: number, now: Date): Promise<User> {
   const [row] = await userRow(db).execute({ userId, now });
   if (!row) throw new Error(`User ${userId} vanished.`);
-  const { user, stylist, profile, pendingEmail } = row;
+  const { user, stylist, profile, pendingEmail, orderCount, formulaOrderCount } = row;
   const answers = profile?.answers ?? {};
   const statuses = profile?.consultationStatuses ?? {};
   return {
@@ -45,8 +49,7 @@ export async function loadUser(db: Database, userId: number, now: Date): Promise
     text_optin: user.textOptin,
     text_marketing_optin: user.textMarketingOptin,
     is_guest: user.isGuest,
-    // TODO(orders issue): true once the customer has an order; there are no orders yet.
-    is_returning_customer: false,
+    is_returning_customer: orderCount > 0,
     has_accepted_terms: user.hasAcceptedTerms,
     customer_origin: user.customerOrigin,
     stylist: stylist ? stylistView(stylist) : null,
@@ -61,8 +64,10 @@ export async function loadUser(db: Database, userId: number, now: Date): Promise
       fragrance_hairoil: stringOrNull(answers.pref_hair_oil_fragrance),
       is_fragrance_soldout: profile?.isFragranceSoldout ?? false,
       diag_hair_type: stringOrNull(answers.diag_hair_type),
-      // TODO(orders issue): count the customer's orders; there are no orders yet.
-      order_count: 0,
+      // Spec 001 §4: after a paid order, has_order and has_order_with_formulas are true and order_count goes up by one.
+      order_count: orderCount,
+      has_order: orderCount > 0,
+      has_order_with_formulas: formulaOrderCount > 0,
     },
     pending_email: pendingEmail ?? null,
   };

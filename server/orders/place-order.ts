@@ -31,6 +31,9 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from './order-mail';
 import { orderView, type OrderRow } from './order-view';
 
+/** What settling an order needs of the services (the start-up reconciliation has no more). */
+export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
+
 /** What the shopper asked: which cart (when several are in checkout), and the card token when there is one to pay. */
 export interface OrderRequest {
   category?: CartKind | undefined;
@@ -235,7 +238,7 @@ function declineDetail(code: string | null): string {
 type Outcome = { kind: 'free' } | { kind: 'charge'; charge: Charge } | { kind: 'refused'; code: string } | { kind: 'not_charged' };
 
 /** Writes what became of the order's payment, once: a request that loses the race reads what the winner wrote. */
-async function recordOutcome(services: Services, order: OrderRow, outcome: Outcome): Promise<OrderRow> {
+async function recordOutcome(services: SettleServices, order: OrderRow, outcome: Outcome): Promise<OrderRow> {
   const now = services.clock.now();
   const charge = outcome.kind === 'charge' ? outcome.charge : null;
   if (charge?.status === 'requires_action') {
@@ -288,7 +291,7 @@ async function reread(db: Database, id: number): Promise<OrderRow> {
  * `olderThanMs`, are settled from the provider's own record under the order's key (charged: paid; never charged:
  * payment_failed, so the shopper can try again). Run at start.
  */
-export async function reconcileOrders(services: Services, olderThanMs = 5 * 60_000): Promise<number> {
+export async function reconcileOrders(services: SettleServices, olderThanMs = 5 * 60_000): Promise<number> {
   const before = new Date(services.clock.now().getTime() - olderThanMs);
   const stranded = await services.db
     .select()

@@ -36,6 +36,8 @@ export const sampleUser: User = {
     is_fragrance_soldout: false,
     diag_hair_type: null,
     order_count: 0,
+    has_order: false,
+    has_order_with_formulas: false,
   },
   pending_email: null,
 };

@@ -1,9 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { cart as cartSchema, type Cart } from '#api';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { cartItems } from '../../server/db/schema';
+import { cartItems, carts } from '../../server/db/schema';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
@@ -209,6 +209,45 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
     const cart: Cart = (await t.call('GET', '/v1/account/cart/?category=haircare', { token })).body;
     expect(cart.items.map((i) => i.type).sort()).toEqual(['conditioner', 'hair_mask', 'hair_oil', 'shampoo']);
     expect(cart.items.filter((i) => i.type === 'hair_mask')).toHaveLength(1);
+  });
+
+  it('a change that waits for the cart lock sees the line the other tab committed meanwhile (a forced interleaving, PostgreSQL)', async () => {
+    if (database().driver !== 'postgres') return; // PGlite has one connection: its transactions cannot interleave
+    const token = await shopperLike(t, 'Rosa');
+    const loaded = await t.call('GET', `/v1/account/cart/?category=haircare&items=${encodeURIComponent('["shampoo"]')}`, { token });
+    const db = database().db;
+    const [cartRow] = await db.select().from(carts).where(eq(carts.pubkey, loaded.body.pubkey));
+    let change: Promise<{ status: number; body: Cart }> | undefined;
+    await db.transaction(async (tx) => {
+      // The other tab holds the cart's lock...
+      await tx.select().from(carts).where(eq(carts.id, cartRow!.id)).for('update');
+      // ...while this tab adds the mask: its request waits for the lock.
+      change = t.call('PATCH', '/v1/account/cart/?category=haircare', {
+        token,
+        body: { items: [{ category: 'formula', product: 'hair_mask', type: 'hair_mask', quantity: 1 }] },
+      });
+      const waitingForLocks = async () =>
+        ((await db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] })
+          .rows[0]!.n;
+      await expect.poll(waitingForLocks, { timeout: 30_000 }).toBeGreaterThan(0);
+      // The other tab adds the mask too, and commits.
+      await tx
+        .insert(cartItems)
+        .values({
+          cartId: cartRow!.id,
+          category: 'formula',
+          type: 'hair_mask',
+          product: 'hair_mask',
+          quantity: 2,
+          subscriptionActive: true,
+          frequency: 4,
+          position: 9,
+        });
+    });
+    const answered = await change!;
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    // One mask line: the waiting change found the committed one and set its quantity.
+    expect(answered.body.items.filter((i) => i.type === 'hair_mask').map((i) => i.quantity)).toEqual([1]);
   });
 
   it("§4 Cart: in a trial kit's cart (origin code a -> trial_kit_a), adding a product replaces the others, quantity 1", async () => {

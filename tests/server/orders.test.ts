@@ -167,10 +167,18 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(await t.call('POST', '/v2/orders/', { body: {} })).toMatchObject({ status: 401 });
   });
 
-  it('a guest checks out too (§6), and after a paid order the account counts it', async () => {
+  it('§6: a guest checks out too; §4: after a paid order has_order and has_order_with_formulas are true and order_count is 1', async () => {
     const token = await shopperAtCheckout(t, { guest: true });
+    const profile = async () => (await t.call('GET', '/v1/account/', { token })).body;
+    expect((await profile()).profile).toMatchObject({ has_order: false, has_order_with_formulas: false, order_count: 0 });
+    // A declined attempt is no order of theirs.
+    expect((await place(t, token, { payment: { token: await cardToken(t, '4000000000000002') } })).status).toBe(402);
+    expect((await profile()).profile.order_count).toBe(0);
     expect((await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } })).status).toBe(201);
-    expect((await t.call('GET', '/v2/orders/', { token })).body.results).toHaveLength(1);
+    expect((await t.call('GET', '/v2/orders/', { token })).body.results).toHaveLength(2);
+    const after = await profile();
+    expect(after.profile).toMatchObject({ has_order: true, has_order_with_formulas: true, order_count: 1 });
+    expect(after.is_returning_customer).toBe(true);
   });
 
   it('a crash between the charge and the order: reconciliation at start finds the charge and pays the order, once', async () => {
