@@ -19,6 +19,7 @@ import { startServer } from '../scripts/start-server';
 import { ensureBuilt } from './build-app';
 import { catalogueLoadBench } from './catalogue-bench';
 import { cartUpdateBench } from './cart-bench';
+import { orderPlacementBench } from './order-bench';
 import { engineBench, type EngineFigures } from './engine-bench';
 import { formulationBench, resultsLoadBench, signedInShopper, type FormulationFigures } from './formulation-bench';
 import { hostCpu, hostLine } from './host';
@@ -69,6 +70,18 @@ async function main() {
         { database: 'embedded database', ...(await cartUpdateBench('pglite')) },
         { database: 'PostgreSQL', ...(await cartUpdateBench('postgres')) },
       ];
+  const orderRuns = stepPagesOnly
+    ? []
+    : await (async () => {
+        const runs = [];
+        for (const [database, name] of [
+          ['pglite', 'embedded database'],
+          ['postgres', 'PostgreSQL'],
+        ] as const) {
+          runs.push({ database: name, burst: await orderPlacementBench(database), spread: await orderPlacementBench(database, 50, 4, 10) });
+        }
+        return runs;
+      })();
   const server = await startServer();
   const pages = [];
   let results;
@@ -151,6 +164,18 @@ async function main() {
         'throughput (no target)',
       ],
     ]),
+    ...orderRuns.flatMap((o): [string, string, string][] => [
+      [
+        `POST /v2/orders/, 50 shoppers reaching the button within 10 s, each order sent twice (a retry), ${o.database} (${o.spread.orders} orders)`,
+        `${o.spread.median_ms.toFixed(1)} ms median, ${o.spread.p99_ms.toFixed(1)} ms p99, ${o.spread.duplicates} duplicates, ${o.spread.errors} errors`,
+        'p99 < 300 ms, 0 duplicates',
+      ],
+      [
+        `POST /v2/orders/, 50 shoppers in the same instant, each order sent twice (100 requests at once), ${o.database} (${o.burst.orders} orders)`,
+        `${o.burst.median_ms.toFixed(1)} ms median, ${o.burst.p99_ms.toFixed(1)} ms p99, ${o.burst.duplicates} duplicates, ${o.burst.errors} errors`,
+        '0 duplicates (latency: no target)',
+      ],
+    ]),
     ...resultsLighthouse.map((r): [string, string, string] => [
       `Lighthouse mobile performance, ${r.path} signed in (medians of ${LIGHTHOUSE_RUNS})`,
       lighthouseText(r),
@@ -178,7 +203,7 @@ async function main() {
   if (stepPagesOnly) return;
   writeFileSync(
     'bench/results/latest.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, resultsLighthouse, pages }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, orderRuns, resultsLighthouse, pages }, null, 2)}\n`,
   );
   const readme = readFileSync('README.md', 'utf8');
   const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n\n${stamp}\n<!-- bench:end -->`);

@@ -5,7 +5,8 @@ import { orderItems, type orders } from '../db/schema';
 import { toMoney } from '../cart/price-cart';
 
 export type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+type ItemRow = OrderItemRow;
 
 /** Spec 001 §4 Orders: paid, onhold, processed and packing are all shown as "processing"; any other status as is. */
 export function displayStatus(status: OrderRow['status']): string {
@@ -13,7 +14,7 @@ export function displayStatus(status: OrderRow['status']): string {
 }
 
 /** The order as the API shows it (spec 001 §3 Order): what was sold, as it was sold. */
-export async function orderView(db: Database, order: OrderRow, _owner?: unknown): Promise<Order> {
+export async function orderView(db: Database, order: OrderRow): Promise<Order> {
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
   return viewOf(order, items);
 }
@@ -39,7 +40,8 @@ export async function orderViews(db: Database, rows: readonly OrderRow[]): Promi
   );
 }
 
-function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
+/** The view of an order whose lines are at hand. */
+export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
   return {
     pubkey: order.pubkey,
     status: order.status,

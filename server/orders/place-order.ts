@@ -29,7 +29,7 @@ import { taxOn } from '../pricing/sales-tax';
 import { PaymentRequestRefused, type Charge } from '../payments/payment-provider';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from './order-mail';
-import { orderView, type OrderRow } from './order-view';
+import { orderView, viewOf, type OrderItemRow, type OrderRow } from './order-view';
 
 /** What settling an order needs of the services (the start-up reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -120,33 +120,36 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(orderItems).values(
-      lines.map((line, i) => {
-        const entry = context.entries.get(line.type)!;
-        const price = priceLine({ entry, quantity: line.quantity, subscriptionActive: line.subscriptionActive }, currency);
-        const formula = entry.isCustom ? context.formulas.get(entry.type) : undefined;
-        return {
-          pubkey: `itm_${randomBytes(12).toString('base64url')}`,
-          orderId: order!.id,
-          category: line.category,
-          type: line.type,
-          product: line.product,
-          label: view.items.find((item) => item.type === line.type && item.category === line.category)?.label ?? entry.label,
-          quantity: line.quantity,
-          unitPrice: price.unitPrice,
-          totalPrice: price.totalPrice,
-          subscriptionActive: line.subscriptionActive && entry.isSubscribable,
-          frequency: entry.isSubscribable ? line.frequency : null,
-          isFormula: entry.isCustom,
-          productCategory: entry.category,
-          formula: formula ? orderedFormula(formula) : null,
-          customization: line.customization,
-          position: i + 1,
-          createdAt: now,
-        };
-      }),
-    );
-    return order!;
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((line, i) => {
+          const entry = context.entries.get(line.type)!;
+          const price = priceLine({ entry, quantity: line.quantity, subscriptionActive: line.subscriptionActive }, currency);
+          const formula = entry.isCustom ? context.formulas.get(entry.type) : undefined;
+          return {
+            pubkey: `itm_${randomBytes(12).toString('base64url')}`,
+            orderId: order!.id,
+            category: line.category,
+            type: line.type,
+            product: line.product,
+            label: view.items.find((item) => item.type === line.type && item.category === line.category)?.label ?? entry.label,
+            quantity: line.quantity,
+            unitPrice: price.unitPrice,
+            totalPrice: price.totalPrice,
+            subscriptionActive: line.subscriptionActive && entry.isSubscribable,
+            frequency: entry.isSubscribable ? line.frequency : null,
+            isFormula: entry.isCustom,
+            productCategory: entry.category,
+            formula: formula ? orderedFormula(formula) : null,
+            customization: line.customization,
+            position: i + 1,
+            createdAt: now,
+          };
+        }),
+      )
+      .returning();
+    return { ...order!, items };
   });
   return settle(services, user, recorded, request);
 }
@@ -187,8 +190,8 @@ function checkedReplay(order: OrderRow, requestHash: string): OrderRow {
  * Brings an order to its outcome and answers with it: charges it if no charge is known yet (under the order's own
  * key, so never twice), asks the provider again while the bank waits for the shopper, and writes the outcome once.
  */
-async function settle(services: Services, user: UserRow, order: OrderRow, request: OrderRequest): Promise<PlacedOrder> {
-  let current = order;
+async function settle(services: Services, user: UserRow, order: OrderRow & { items?: OrderItemRow[] }, request: OrderRequest): Promise<PlacedOrder> {
+  let current: OrderRow = order;
   if (current.status === 'pending_payment') {
     let charge: Charge | null = null;
     if (current.totalAmount > 0) {
@@ -205,19 +208,19 @@ async function settle(services: Services, user: UserRow, order: OrderRow, reques
             : await services.payments.findCharge(`order:${current.pubkey}`);
         } catch (error) {
           if (!(error instanceof PaymentRequestRefused)) throw error;
-          await recordOutcome(services, current, { kind: 'refused', code: error.code });
+          await recordOutcome(services, current, { kind: 'refused', code: error.code }, user);
           throw new ApiError(402, 'payment_refused', error.message);
         }
       }
     }
     // Nothing to pay is paid; something to pay with no charge found is not (never paid without a charge).
     const outcome: Outcome = current.totalAmount === 0 ? { kind: 'free' } : charge ? { kind: 'charge', charge } : { kind: 'not_charged' };
-    current = await recordOutcome(services, current, outcome);
+    current = await recordOutcome(services, current, outcome, user);
   }
   if (current.status === 'payment_failed') {
     throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
   }
-  const view = await orderView(services.db, current, user);
+  const view = order.items ? viewOf(current, order.items) : await orderView(services.db, current);
   return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
 }
 
@@ -238,7 +241,13 @@ function declineDetail(code: string | null): string {
 type Outcome = { kind: 'free' } | { kind: 'charge'; charge: Charge } | { kind: 'refused'; code: string } | { kind: 'not_charged' };
 
 /** Writes what became of the order's payment, once: a request that loses the race reads what the winner wrote. */
-async function recordOutcome(services: SettleServices, order: OrderRow, outcome: Outcome): Promise<OrderRow> {
+async function recordOutcome(
+  services: SettleServices,
+  order: OrderRow,
+  outcome: Outcome,
+  /** The customer asking, when it is them: their e-mail need not be read again. */
+  caller?: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+): Promise<OrderRow> {
   const now = services.clock.now();
   const charge = outcome.kind === 'charge' ? outcome.charge : null;
   if (charge?.status === 'requires_action') {
@@ -273,7 +282,8 @@ async function recordOutcome(services: SettleServices, order: OrderRow, outcome:
       await tx.delete(cartItems).where(eq(cartItems.cartId, row.cartId));
       await tx.update(carts).set({ isInCheckout: false, updatedAt: now }).where(eq(carts.id, row.cartId));
     }
-    const [customer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId));
+    const customer =
+      caller?.id === row.userId ? caller : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
     if (customer?.email) await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl));
     return row;
   });
