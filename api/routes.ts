@@ -57,6 +57,7 @@ export const routes = {
   reportClientError: { method: 'POST', path: '/v1/client_errors/', auth: 'none' },
   // Payments (API.md; the embedded test provider's card tokeniser, issue 14).
   tokenizeTestCard: { method: 'POST', path: '/v1/payments/test/tokenize', auth: 'none' },
+  authenticateTestCharge: { method: 'POST', path: '/v1/payments/test/charges/:id/authenticate', auth: 'none' },
   // The catalogue (spec 001 §7 Catalogue; API.md), public.
   getProducts: { method: 'GET', path: '/v1/products/', auth: 'none' },
   getCartSections: { method: 'GET', path: '/v1/cart_sections/', auth: 'none' },

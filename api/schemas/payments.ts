@@ -22,3 +22,7 @@ export const cardToken = z.object({
   card: z.object({ brand: z.enum(['visa', 'mastercard', 'amex', 'discover']), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() }),
 });
 export type CardToken = z.infer<typeof cardToken>;
+
+/** POST /v1/payments/test/charges/{id}/authenticate: the shopper's answer on the test provider's authentication page. */
+export const chargeAuthentication = z.object({ approved: z.boolean() }).strict();
+export const chargeOutcome = z.object({ status: z.enum(['succeeded', 'requires_action', 'declined']) });

@@ -1,5 +1,6 @@
 import type { Operation } from '../http/operation';
+import { authenticateTestCharge } from './authenticate-test-charge';
 import { tokenizeTestCard } from './tokenize-test-card';
 
-/** The payment calls (issue 14): the test provider's tokeniser for now; placing orders and saved cards come with orders. */
-export const paymentOperations: Operation[] = [tokenizeTestCard];
+/** The payment calls (issue 14): the test provider's tokeniser and its authentication page's call (orders: server/orders/). */
+export const paymentOperations: Operation[] = [tokenizeTestCard, authenticateTestCharge];

@@ -171,6 +171,7 @@ describe('the contract, declared once (issue 11)', () => {
       getProductRecommendations: (a) => a.getProductRecommendations('supplements'),
       reportClientError: (a) => a.reportClientError({ where: 'loading the stylist', name: 'Error', message: 'offline', path: '/stylist/jane' }),
       tokenizeTestCard: (a) => a.tokenizeTestCard({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Ada Lovelace' }),
+      authenticateTestCharge: (a) => a.authenticateTestCharge('ch_test_1', true),
       getProducts: (a) => a.getProducts('CA'),
       getCartSections: (a) => a.getCartSections(),
       joinWaitlist: (a) => a.joinWaitlist('candle', { email: 'ada@example.com' }),
@@ -195,7 +196,7 @@ describe('the contract, declared once (issue 11)', () => {
       const { method, path, auth } = routes[name];
       const declared = schemasOf(name);
       expect(request!.method, name).toBe(method);
-      expect(request!.url.pathname, name).toBe(buildPath(path, { pubkey: 'adr_1', public_slug: 'jane-salon', type: 'candle' }));
+      expect(request!.url.pathname, name).toBe(buildPath(path, { pubkey: 'adr_1', public_slug: 'jane-salon', type: 'candle', id: 'ch_test_1' }));
       expect(request!.bearer === null, `${name} sends no bearer`).toBe(auth === 'none');
       const query = Object.fromEntries(request!.url.searchParams);
       if (declared.query) expect(declared.query.safeParse(query).error, `${name} query`).toBeUndefined();

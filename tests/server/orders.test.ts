@@ -146,10 +146,28 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(waiting.body).toMatchObject({ status: 'pending_payment', next_action: { url: expect.stringContaining('/checkout/confirm-payment/') } });
     expect((await linesOf(token)).items.length).toBeGreaterThan(0);
     const chargeId = decodeURIComponent(waiting.body.next_action.url.split('/').pop());
-    const provider = createTestProvider({ db: database().db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
-    await provider.authenticate(chargeId, true);
+    // The shopper approves on the test provider's authentication page.
+    expect(await t.call('POST', '/v1/payments/test/charges/ch_test_unknown/authenticate', { body: { approved: true } })).toMatchObject({ status: 404 });
+    expect(await t.call('POST', `/v1/payments/test/charges/${chargeId}/authenticate`, { body: { approved: 'yes' } })).toMatchObject({ status: 400 });
+    expect(await t.call('POST', `/v1/payments/test/charges/${chargeId}/authenticate`, { body: { approved: true } })).toMatchObject({
+      status: 200,
+      body: { status: 'succeeded' },
+    });
     const paid = await place(t, token, body, 'auth-1');
     expect(paid).toMatchObject({ status: 201, body: { pubkey: waiting.body.pubkey, status: 'paid', next_action: null } });
+  });
+
+  it('§8: a refused authentication is a declined payment (402 with the reason); the cart stays for another card', async () => {
+    const token = await shopperAtCheckout(t);
+    const body = { payment: { token: await cardToken(t, '4000002760003184') } };
+    const waiting = await place(t, token, body, 'auth-refused');
+    const chargeId = decodeURIComponent(waiting.body.next_action.url.split('/').pop());
+    await t.call('POST', `/v1/payments/test/charges/${chargeId}/authenticate`, { body: { approved: false } });
+    expect(await place(t, token, body, 'auth-refused')).toMatchObject({
+      status: 402,
+      body: { code: 'card_declined', detail: expect.stringMatching(/unable to authenticate/) },
+    });
+    expect((await linesOf(token)).items.length).toBeGreaterThan(0);
   });
 
   it('bad input saves nothing: no cart in checkout 422, no payment for a paid order 400 with fields, a malformed body 400', async () => {
