@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggressors, cart, prescription, productList, productRecommendations, profileScoring, type Formula } from '#api';
+import { aggressors, cart, order, prescription, productList, productRecommendations, profileScoring, type Formula } from '#api';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
@@ -194,5 +194,38 @@ describe('story fixtures, as the API sends them (issue 4 point 11: stories for t
       }),
     ].join('\n\n');
     await expect(`${module}\n`).toMatchFileSnapshot('../../stories/fixtures/carts.ts');
+  });
+
+  it('Rosa’s order, as POST /v2/orders/ answers: her cart with a monogrammed brush, paid with the test Visa', async () => {
+    clock.set(new Date(`${persona('Rosa').date}T12:00:00Z`));
+    const { access } = await signUpCustomer(t);
+    await t.call('PATCH', '/v1/account/hair_profile/', {
+      token: access,
+      body: { ...persona('Rosa').answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' },
+    });
+    await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token: access });
+    await t.call('PATCH', '/v1/account/cart/?category=haircare', {
+      token: access,
+      body: { items: [{ category: 'item', product: 'brush', type: 'brush_boar', quantity: 1, customization: { monograms: ['RM'] } }] },
+    });
+    await t.call('PATCH', '/v1/account/cart/?category=haircare', { token: access, body: { is_in_checkout: true } });
+    const card = await t.call('POST', '/v1/payments/test/tokenize', {
+      body: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Martinez' },
+    });
+    const placed = await t.call('POST', '/v2/orders/', { token: access, body: { payment: { token: card.body.token } } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const paid = order.parse(placed.body);
+    // Its keys and number are the database's: the fixture names them, so the file changes only when the order does.
+    const fixed = { ...paid, pubkey: 'ord_rosa', serial_no: '100001', items: paid.items.map((item, i) => ({ ...item, pubkey: `itm_rosa_${i + 1}` })) };
+    const module = [
+      [
+        '// Rosa’s paid order as the API answers it (tests/fixtures/personas.ts), on her date.',
+        '// Written by tests/server/story-fixtures.test.ts: do not edit by hand. After a change, review the diff and accept it',
+        '// with `npx vitest run --project unit tests/server/story-fixtures.test.ts -u`.',
+      ].join('\n'),
+      "import type { Order } from '#api';",
+      exported('POST /v2/orders/: her routine and a monogrammed boar brush, paid with the test Visa.', 'rosaOrder', 'Order', fixed),
+    ].join('\n\n');
+    await expect(`${module}\n`).toMatchFileSnapshot('../../stories/fixtures/orders.ts');
   });
 });

@@ -1,0 +1,67 @@
+import { Link, useLocation, useParams } from 'react-router';
+import type { Order } from '#api';
+import { isApiError } from '#api/shared';
+import { OrderDetail, OrderList } from '../../shop/orders/order-views';
+import { loadAppServices } from '../app-services';
+import { useSession } from '../session';
+import NotFoundPage from '../shell/not-found-page';
+import { PageStatus } from '../shell/page-status';
+import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
+import { useLoad } from '../use-load';
+
+type Loaded = { kind: 'one'; order: Order } | { kind: 'all'; orders: Order[] } | { kind: 'missing' };
+
+/** /account/orders and /account/orders/:pubkey: the shopper's own orders (spec 001 §4 Orders). Guests see theirs too. */
+export default function OrdersPage() {
+  const { pubkey } = useParams();
+  const session = useSession();
+  const location = useLocation();
+  const heading = usePageHeadingFocus();
+  const ready = session.status === 'authenticated';
+  const orders = useLoad(
+    async (): Promise<Loaded> => {
+      const { api } = await loadAppServices();
+      if (pubkey) {
+        try {
+          return { kind: 'one', order: await api.getOrder(pubkey) };
+        } catch (error) {
+          if (isApiError(error) && error.status === 404) return { kind: 'missing' };
+          throw error;
+        }
+      }
+      return { kind: 'all', orders: (await api.listOrders()).results };
+    },
+    [pubkey],
+    { enabled: ready },
+  );
+  if (session.status === 'not_authenticated' || session.status === 'error')
+    return (
+      <div className="page page--narrow">
+        <h1 ref={heading} tabIndex={-1}>
+          Your orders
+        </h1>
+        <p>
+          <Link to={`/signin?${new URLSearchParams({ next: location.pathname }).toString()}`}>Sign in</Link> to see your orders.
+        </p>
+      </div>
+    );
+  if (orders.status === 'loading') return <PageStatus>Loading your orders…</PageStatus>;
+  if (orders.status === 'error')
+    return (
+      <div className="page page--narrow">
+        <h1 ref={heading} tabIndex={-1}>
+          We couldn’t load your orders
+        </h1>
+        <button type="button" onClick={orders.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  const value = orders.value;
+  if (value.kind === 'missing') return <NotFoundPage />;
+  return (
+    <div className="page page--narrow">
+      {value.kind === 'one' ? <OrderDetail order={value.order} headingRef={heading} /> : <OrderList orders={value.orders} headingRef={heading} />}
+    </div>
+  );
+}
