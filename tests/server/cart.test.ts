@@ -231,18 +231,16 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
           .rows[0]!.n;
       await expect.poll(waitingForLocks, { timeout: 30_000 }).toBeGreaterThan(0);
       // The other tab adds the mask too, and commits.
-      await tx
-        .insert(cartItems)
-        .values({
-          cartId: cartRow!.id,
-          category: 'formula',
-          type: 'hair_mask',
-          product: 'hair_mask',
-          quantity: 2,
-          subscriptionActive: true,
-          frequency: 4,
-          position: 9,
-        });
+      await tx.insert(cartItems).values({
+        cartId: cartRow!.id,
+        category: 'formula',
+        type: 'hair_mask',
+        product: 'hair_mask',
+        quantity: 2,
+        subscriptionActive: true,
+        frequency: 4,
+        position: 9,
+      });
     });
     const answered = await change!;
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
