@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { Agent, request } from 'node:http';
 import { personas } from '../tests/fixtures/personas';
+import { summarize } from './stats';
 import { startLoadTarget, type LoadDatabase } from './load-target';
 
 /** Latency and throughput of one load run. */
@@ -127,7 +128,6 @@ async function pacedLoad(base: string, tokens: readonly string[], seconds: numbe
   } finally {
     agent.destroy();
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return { median_ms: at(0.5), p99_ms: at(0.99), requests: times.length, errors, rps: times.length / seconds };
+  const { median, p99 } = summarize(times);
+  return { median_ms: median, p99_ms: p99, requests: times.length, errors, rps: times.length / seconds };
 }

@@ -1,4 +1,5 @@
 import { personas } from '../tests/fixtures/personas';
+import { summarize } from './stats';
 import { startLoadTarget, type LoadDatabase } from './load-target';
 
 /**
@@ -82,9 +83,8 @@ export async function orderPlacementBench(
       orders += paid;
       if (paid > rounds) duplicates += paid - rounds;
     }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-    return { median_ms: at(0.5), p99_ms: at(0.99), orders, duplicates, errors };
+    const { median, p99 } = summarize(times);
+    return { median_ms: median, p99_ms: p99, orders, duplicates, errors };
   } finally {
     await target.stop();
   }

@@ -26,7 +26,7 @@ import { loadCartContext } from '../cart/cart-context';
 import { cartTotals, priceLine } from '../cart/price-cart';
 import { cartView } from '../cart/cart-view';
 import { taxOn } from '../pricing/sales-tax';
-import { PaymentRequestRefused, type Charge } from '../payments/payment-provider';
+import { DECLINE_MESSAGES, PaymentRequestRefused, type Charge } from '../payments/payment-provider';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from './order-mail';
 import { orderView, viewOf, type OrderItemRow, type OrderRow } from './order-view';
@@ -224,19 +224,14 @@ async function settle(services: Services, user: UserRow, order: OrderRow & { ite
   return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
 }
 
-function declineDetail(code: string | null): string {
-  const messages: Record<string, string> = {
-    insufficient_funds: 'Your card has insufficient funds.',
-    expired_card: 'Your card has expired.',
-    incorrect_cvc: 'Your card’s security code is incorrect.',
-    processing_error: 'An error occurred while processing your card. Try again in a little bit.',
-    authentication_failed: 'We were unable to authenticate your payment method. Please choose a different payment method and try again.',
-    invalid_payment_token: 'Your card details have expired. Please enter them again.',
-    payment_token_used: 'These card details were already used. Please enter them again.',
-    not_charged: 'Your payment did not go through. Please try again.',
-  };
-  return messages[code ?? ''] ?? 'Your card was declined.';
-}
+/** Words for a failed payment: the provider's decline messages (payment-provider.ts), and ours for a refused request. */
+const FAILURE_MESSAGES: Record<string, string> = {
+  ...DECLINE_MESSAGES,
+  invalid_payment_token: 'Your card details have expired. Please enter them again.',
+  payment_token_used: 'These card details were already used. Please enter them again.',
+  not_charged: 'Your payment did not go through. Please try again.',
+};
+const declineDetail = (code: string | null) => FAILURE_MESSAGES[code ?? ''] ?? DECLINE_MESSAGES.card_declined;
 
 type Outcome = { kind: 'free' } | { kind: 'charge'; charge: Charge } | { kind: 'refused'; code: string } | { kind: 'not_charged' };
 

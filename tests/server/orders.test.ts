@@ -185,6 +185,43 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(await t.call('POST', '/v2/orders/', { body: {} })).toMatchObject({ status: 401 });
   });
 
+  it('§7 /v1/place_order/ {payment: {token, save_card, payment_mode}, card_id, cart_type}: the same order; a bad shape is 400 and saves nothing', async () => {
+    const token = await shopperAtCheckout(t);
+    const orders0 = await countOf(orders);
+    for (const bad of [
+      { payment: { token: 'x' }, cart_type: 7 },
+      { payment: { token: 'x', payment_mode: 'cash' } },
+      { payment: { token: 'x' }, extra: true },
+    ]) {
+      expect(await t.call('POST', '/v1/place_order/', { token, body: bad })).toMatchObject({ status: 400, body: { code: 'validation_error' } });
+    }
+    expect(await countOf(orders)).toBe(orders0);
+    const card = await cardToken(t, '4242424242424242');
+    const placed = await t.call('POST', '/v1/place_order/', {
+      token,
+      body: { payment: { token: card, save_card: 'true', payment_mode: 'charge' }, card_id: null },
+    });
+    expect(placed).toMatchObject({ status: 201, body: { status: 'paid' } });
+  });
+
+  it('§7 /v2/cart/place-order/ orders the universal cart only: a per-category cart in checkout is not its to order', async () => {
+    const token = await shopperAtCheckout(t);
+    const card = await cardToken(t, '4242424242424242');
+    expect(await t.call('POST', '/v2/cart/place-order/', { token, body: { payment: { token: card } } })).toMatchObject({
+      status: 422,
+      body: { code: 'cart_not_in_checkout' },
+    });
+    expect(await t.call('POST', '/v2/cart/place-order/', { token, body: { payment: {} } })).toMatchObject({ status: 400 });
+    await t.call('POST', '/v2/cart/', { token, body: { items: [{ category: 'item', product: 'brush', type: 'brush_mixed', quantity: 1 }] } });
+    await t.call('PATCH', '/v2/cart/', { token, body: { is_in_checkout: true } });
+    const placed = await t.call('POST', '/v2/cart/place-order/', { token, body: { payment: { token: card } } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.items.map((i: { variant: { type: string } }) => i.variant.type)).toEqual(['brush_mixed']);
+    // Accessories only: no formula categories (spec 001 §3 Order formulaset.categories).
+    expect(placed.body.formulaset.categories).toEqual([]);
+    expect((await linesOf(token)).items.length).toBeGreaterThan(0);
+  });
+
   it('§6: a guest checks out too; §4: after a paid order has_order and has_order_with_formulas are true and order_count is 1', async () => {
     const token = await shopperAtCheckout(t, { guest: true });
     const profile = async () => (await t.call('GET', '/v1/account/', { token })).body;
