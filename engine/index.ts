@@ -1,6 +1,18 @@
 /** @module engine: flow types, rules, flow runtime and machines; browser-safe (no YAML, no zod). The compiler is `engine/compiler`. */
 export type { Rule, RuleInput, Scalar, OperatorTest } from './schema/predicate-schema.ts';
-export type { FlowDefinition, FlowInput, StepDefinition, StepInput, StepKind, Option, OptionValue, Image, Tip, Derived } from './schema/flow-schema.ts';
+export type {
+  FlowDefinition,
+  FlowInput,
+  StepDefinition,
+  StepInput,
+  StepKind,
+  CheckoutStepKind,
+  Option,
+  OptionValue,
+  Image,
+  Tip,
+  Derived,
+} from './schema/flow-schema.ts';
 export type {
   CompiledFlow,
   CompiledStep,

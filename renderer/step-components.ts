@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { StepKind } from '#engine';
+import type { CheckoutStepKind, StepKind } from '#engine';
 import type { StepProps } from './step-props';
 import { lazyComponent } from './lazy-component';
 import { preloadModal } from './parts/follow-up';
@@ -8,6 +8,10 @@ import { IntroStep } from './steps/intro-step';
 import { SingleChoiceStep } from './steps/single-choice-step';
 
 type StepComponent<K extends StepKind> = ComponentType<StepProps<K>>;
+/** The kinds every flow may use; a checkout brings its own kinds' components (renderer/checkout-step-components.ts). */
+export type QuestionStepKind = Exclude<StepKind, CheckoutStepKind>;
+/** Components for kinds a flow kind brings, by kind. */
+export type StepComponentTable = { [K in StepKind]?: StepComponent<K> };
 
 /** The step kinds a consultation's first screens do not need: each is its own small chunk. */
 const later = {
@@ -44,7 +48,7 @@ export const stepComponents = {
   matrix: later.matrix.component,
   'ranked-fragrance': later['ranked-fragrance'].component,
   textures: later.textures.component,
-} satisfies { [K in StepKind]: StepComponent<K> };
+} satisfies { [K in QuestionStepKind]: StepComponent<K> };
 
 let preloading: Promise<unknown> | undefined;
 

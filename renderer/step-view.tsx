@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import type { StepKind } from '#engine';
 import type { StepProps } from './step-props';
-import { preloadStepComponents, stepComponents } from './step-components';
+import { preloadStepComponents, stepComponents, type QuestionStepKind, type StepComponentTable } from './step-components';
 import { ProgressTracker } from './progress-tracker';
 import { Tip } from './tip';
 import { InlineError } from './parts/inline-error';
@@ -9,6 +9,8 @@ import { InlineError } from './parts/inline-error';
 export interface StepViewProps<K extends StepKind = StepKind> extends StepProps<K> {
   /** Move focus to the step's heading when the step first shows, not only when it changes (default true). */
   focusOnMount?: boolean;
+  /** Components of the kinds a flow kind brings (a checkout's), besides the kinds every flow may use. */
+  kinds?: StepComponentTable;
 }
 
 /** Focuses the step's h1 now, or as soon as it appears (a step kind still loading); returns a canceller. */
@@ -36,13 +38,13 @@ function focusHeadingWhenReady(root: HTMLElement): () => void {
 const drawsOwnSlides = new Set<StepKind>(['textures']);
 
 export function StepView<K extends StepKind>(props: StepViewProps<K>) {
-  const { focusOnMount = true, ...stepProps } = props;
+  const { focusOnMount = true, kinds, ...stepProps } = props;
   const { screen, error } = stepProps;
   const { progress, step } = screen;
   const root = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
   // The table is checked kind by kind (satisfies); here the kind of `screen` picks its own entry.
-  const Step = stepComponents[step.kind] as unknown as ComponentType<StepProps<K>>;
+  const Step = (kinds?.[step.kind] ?? stepComponents[step.kind as QuestionStepKind]) as unknown as ComponentType<StepProps<K>>;
 
   // Once the shopper starts answering, the other step kinds load in the background.
   useEffect(() => {

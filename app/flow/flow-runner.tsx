@@ -21,7 +21,7 @@ import {
   type ScreenFacts,
   type Selection,
 } from '#engine';
-import { StepView, type StepFacts, type StepServices } from '../../renderer/index';
+import { StepView, type StepComponentTable, type StepFacts, type StepServices } from '../../renderer/index';
 import { PageStatus } from '../shell/page-status';
 import { problemText } from './problem-words';
 import { useFlowContent } from './use-flow-content';
@@ -59,6 +59,8 @@ export interface FlowAdapters {
   useFlowState?(state: FlowState): void;
   /** The screen at the flow's results route. */
   results(state: FlowState & { step: null }): ReactNode;
+  /** Components of the step kinds this flow kind brings (a checkout's). */
+  kinds?: StepComponentTable;
 }
 
 export interface FlowRunnerProps {
@@ -177,6 +179,7 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
   return (
     <div className="page page--flow">
       <StepView
+        kinds={adapters.kinds}
         screen={screen as never}
         onChange={(selection: Selection) => {
           adapters.onAnswer?.();

@@ -1,7 +1,7 @@
 import type { RawIssue } from '../issues/flow-issue.ts';
 import { didYouMean } from '../issues/did-you-mean.ts';
 import type { Rule, Scalar } from '../schema/predicate-schema.ts';
-import type { FlowDefinition } from '../schema/flow-schema.ts';
+import { checkoutStepKinds, type FlowDefinition } from '../schema/flow-schema.ts';
 import type { CompiledFlow } from '../compile/compiled-flow.ts';
 import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model.ts';
 import { forEachTest } from '../rules/normalize-rule.ts';
@@ -52,6 +52,10 @@ export function checkFlow(definition: FlowDefinition, flow: CompiledFlow, rules:
         path: [...path, 'section'],
         data: { step: step.name, found: step.section, expected: sectionIds, suggestion: didYouMean(step.section, sectionIds) },
       });
+    }
+    // A checkout's steps need a checkout's adapter (its cart, its order): no other flow kind can run them.
+    if (flow.kind !== 'checkout' && (checkoutStepKinds as readonly string[]).includes(step.kind)) {
+      issues.push({ code: 'kind_not_for_flow', path: [...path, 'kind'], data: { found: step.kind, detail: flow.kind } });
     }
     if (!('options' in step)) return;
     const options = allOptions(step);

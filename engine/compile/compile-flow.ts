@@ -9,6 +9,8 @@ type Path = (string | number)[];
 
 /** Kinds that never save an answer of their own (spec 000 §4.3). */
 const unsavedKinds = new Set<StepDefinition['kind']>(['welcome', 'intro', 'signin', 'geo-aggressors']);
+/** Checkout kinds that save nothing unless asked: the payment step keeps its token in the checkout until the order is placed. */
+const unsavedByDefault = new Set<StepDefinition['kind']>(['payment', 'wait-payment']);
 
 const defaultBooleanOptions: CompiledOption[] = [
   { value: true, label: 'Yes', exclusive: false, retired: false },
@@ -47,7 +49,7 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
     const path: Path = ['steps', i];
     section = step.section ?? section;
     const route = step.route ? `${flow.routes.base}/${step.route}` : flow.routes.base;
-    const saveMode: SaveMode = unsavedKinds.has(step.kind) || step.skipSave === true ? 'none' : 'answers';
+    const saveMode: SaveMode = unsavedKinds.has(step.kind) || (step.skipSave ?? unsavedByDefault.has(step.kind)) ? 'none' : 'answers';
     const { when: _w, skipSave: _s, ...rest } = step as StepDefinition & { when?: unknown; skipSave?: unknown };
     const compiled: Record<string, unknown> = { ...rest, route, section, saveMode, answerFields: [] as string[] };
     const when = ruleAt([...path, 'when']);
@@ -134,10 +136,7 @@ function compileQuestionSets(flow: FlowDefinition, ruleAt: (path: Path) => Rule 
 /** Every field a step may write: its field, per-option fields and option writes, or the zip code fields. */
 export function fieldsWritten(step: CompiledStep): string[] {
   const fields = new Set<string>();
-  if (step.kind === 'zipcode') {
-    fields.add(step.fields.zipcode);
-    fields.add(step.fields.country);
-  }
+  if ('fields' in step) Object.values(step.fields).forEach((f) => fields.add(f));
   if (step.kind === 'matrix') step.rows.forEach((r) => fields.add(r.field));
   if ('options' in step) {
     if (step.field) fields.add(step.field);

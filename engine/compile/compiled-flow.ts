@@ -119,7 +119,7 @@ export interface CompiledQuestionSet {
 export interface CompiledFlow {
   id: string;
   category: string;
-  kind: 'consultation' | 'feedback';
+  kind: 'consultation' | 'feedback' | 'checkout';
   title?: string;
   routes: { base: string; results: string; fallback?: string };
   query?: Record<string, string>;

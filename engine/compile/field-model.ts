@@ -71,6 +71,11 @@ export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInf
         add(step.fields.country, 'one', ['US', 'CA'], step.name, flow.category, 'country');
         continue;
       }
+      // A checkout step's fields take whatever its form gives (an e-mail, an address's pubkey, an order's status).
+      if ('fields' in step) {
+        for (const field of Object.values(step.fields)) add(field, 'one', undefined, step.name, flow.category);
+        continue;
+      }
       if (!('options' in step)) continue;
       const options = allOptions(step);
       const list = isListKind(step.kind);

@@ -28,7 +28,8 @@ export type FlowIssueCode =
   | 'conflicting_field'
   | 'include_not_found'
   | 'not_a_fragment'
-  | 'repeated_step';
+  | 'repeated_step'
+  | 'kind_not_for_flow';
 
 /** Facts about one problem; `path` is where in the YAML document it is. */
 export interface IssueData {

@@ -24,9 +24,13 @@ export interface SaveRequest {
   env: FlowEnvironment;
 }
 
-/** What a save may bring back: facts for later screens (the city after the zip code). */
+/**
+ * What a save may bring back: facts for later screens (the city after the zip code), and answers the save made (the
+ * new address's pubkey, the placed order and its status), which the next step's rules read.
+ */
 export interface SaveResult {
   facts?: ScreenFacts;
+  answers?: Answers;
 }
 
 export interface FlowMachineInput {
@@ -86,7 +90,8 @@ const logFlowError = (runtime: FlowRuntime, what: string, error: unknown) => con
 
 /** Whether the step still needs an answer before moving on. */
 function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): boolean {
-  if (step.saveMode === 'none') return false;
+  // A review's answer (the order) is what its save brings back.
+  if (step.saveMode === 'none' || step.kind === 'review') return false;
   const selection = selectionFromAnswers(runtime, step, scope);
   if (isListKind(step.kind) && 'min' in step) return (selection as OptionValue[]).length < step.min;
   // Every row of a matrix is required (spec 000 §5.1 skincare diet).
@@ -137,7 +142,9 @@ export function createFlowMachine(runtime: FlowRuntime) {
   // NEXT's destination, worked out once per event for the guards and the action that follow it.
   const onwardCache = new WeakMap<object, number | null>();
   const onwardOf = (c: FlowContext, e: object): number | null => {
-    if (!onwardCache.has(e)) onwardCache.set(e, onwardIndex(c));
+    // After a save, with the answers it brought back (a placed order's status picks the next step).
+    const saved = (e as { output?: SaveResult | void }).output?.answers;
+    if (!onwardCache.has(e)) onwardCache.set(e, onwardIndex(saved ? { ...c, answers: { ...c.answers, ...saved } } : c));
     return onwardCache.get(e)!;
   };
 
@@ -161,7 +168,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
       setFacts: assign(({ context, event }) => (event.type === 'FACTS' ? { facts: { ...context.facts, ...event.facts } } : {})),
       keepSaveResult: assign(({ context, event }) => {
         const output = (event as { output?: SaveResult | void }).output;
-        return output?.facts ? { facts: { ...context.facts, ...output.facts } } : {};
+        return { facts: { ...context.facts, ...output?.facts }, answers: { ...context.answers, ...output?.answers } };
       }),
       problem: assign((_, params: { code: 'answer_required' | 'next_step_failed' | 'route_failed' }) => ({ error: { code: params.code } })),
       saveProblem: assign(({ event }) => {

@@ -36,9 +36,10 @@ export function activeTip(runtime: FlowRuntime, step: CompiledStep, scope: RuleS
  */
 export function selectionFromAnswers(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): Selection {
   const stored = scope.answers;
-  if (step.kind === 'zipcode') {
-    const zipcode = stored[step.fields.zipcode];
-    return typeof zipcode === 'string' ? { zipcode, country: String(stored[step.fields.country] ?? '') } : undefined;
+  // Form steps (the zip code, the checkout's): one value per role, read from the field the role names.
+  if ('fields' in step) {
+    const picked = Object.entries(step.fields).filter(([, field]) => stored[field] != null);
+    return (picked.length > 0 ? Object.fromEntries(picked.map(([role, field]) => [role, stored[field]])) : undefined) as Selection;
   }
   if (!('options' in step)) return undefined;
   if (step.initial && runtime.guard(step.initial.clearWhen)(scope)) return isListKind(step.kind) ? [] : step.kind === 'matrix' ? {} : undefined;
@@ -87,9 +88,13 @@ export function selectionFromAnswers(runtime: FlowRuntime, step: CompiledStep, s
  * as pref_vegan/pref_silicone (§5.4), fragrance NONE as pref_fragrance_free (§5.5), zip code and country.
  */
 export function answersFromSelection(step: CompiledStep, selection: Selection): Answers {
-  if (step.kind === 'zipcode') {
-    const value = selection as Selection<'zipcode'>;
-    return value ? { [step.fields.zipcode]: normalizeZipcode(value.zipcode), [step.fields.country]: value.country } : {};
+  // A role left out is written as null: a new card chosen after a saved one drops the saved one's id.
+  if ('fields' in step) {
+    const value = selection as Record<string, Scalar | undefined> | undefined;
+    if (!value) return {};
+    return Object.fromEntries(
+      Object.entries(step.fields).map(([role, field]) => [field, role === 'zipcode' ? normalizeZipcode(String(value[role])) : (value[role] ?? null)]),
+    );
   }
   if (!('options' in step)) return {};
   const options = allOptions(step);

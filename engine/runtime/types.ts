@@ -1,5 +1,5 @@
 import type { Scalar } from '../schema/predicate-schema.ts';
-import type { Image, OptionValue, StepKind, Tip } from '../schema/flow-schema.ts';
+import type { CheckoutStepKind, Image, OptionValue, StepKind, Tip } from '../schema/flow-schema.ts';
 import type { CompiledOption, CompiledStepOf } from '../compile/compiled-flow.ts';
 
 /** A stored answer: a scalar or, for multi-select fields, a list of option values. */
@@ -36,7 +36,9 @@ export type Selection<K extends StepKind = StepKind> = K extends 'single' | 'fra
         ? boolean | undefined
         : K extends 'zipcode'
           ? { zipcode: string; country: string } | undefined
-          : undefined;
+          : K extends CheckoutStepKind
+            ? Record<string, Scalar | undefined> | undefined
+            : undefined;
 
 /** One progress section as the tracker draws it. */
 export interface ProgressSection {

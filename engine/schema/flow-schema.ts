@@ -116,7 +116,10 @@ const baseStep = {
   body: z.string().optional(),
   button: z.string().optional().describe('The label of the call to action.'),
   public: z.boolean().default(false).describe('Anonymous visitors may answer it; their answer is kept on the device until sign-up.'),
-  skipSave: z.boolean().optional().describe('Never saved. Defaults to true for welcome, intro, signin, zipcode and geo-aggressors.'),
+  skipSave: z
+    .boolean()
+    .optional()
+    .describe('Never saved. Always true for welcome, intro, signin and geo-aggressors; the default for payment and wait-payment.'),
   when: ruleSchema.optional().describe('The step is shown only when this rule holds.'),
   tip: tipSchema.optional(),
   textCases: z.array(textCaseSchema).optional().describe('Title, subtitle or body chosen by rule, e.g. an e-mail-capture heading by offer.'),
@@ -213,6 +216,75 @@ export const signinStepSchema = z.strictObject({
   resumeLink: z.string().describe('The "Resume here" link to /signin.'),
 });
 
+// Checkout steps (spec 001 §2 Cart and checkout, §4 Checkout and payment). Each writes the fields under `fields` (a role
+// each, named as the checkout's answers are), and its flow kind's adapter decides what saving them does.
+const field = (name: string, role: string) => slug.default(name).describe(`The answer field ${role} is written to.`);
+export const accountDetailsStepSchema = z
+  .strictObject({
+    ...baseStep,
+    kind: z.literal('account-details'),
+    fields: z
+      .strictObject({
+        email: field('email', 'the e-mail'),
+        first_name: field('first_name', 'the first name'),
+        last_name: field('last_name', 'the last name'),
+        phone: field('phone', 'the phone number'),
+        shipping_address: field('shipping_address', 'the chosen saved address (its pubkey)'),
+      })
+      .default({ email: 'email', first_name: 'first_name', last_name: 'last_name', phone: 'phone', shipping_address: 'shipping_address' }),
+    signIn: z.string().default('Already have an account? Sign in').describe('The link that sends a sign-in link back to this step.'),
+  })
+  .describe('Who orders: e-mail and names (an account is made for a guest), phone, and which saved address to ship to.');
+export const addressStepSchema = z
+  .strictObject({
+    ...baseStep,
+    kind: z.literal('address'),
+    fields: z.strictObject({ address: field('shipping_address', 'the new address (its pubkey)') }).default({ address: 'shipping_address' }),
+    countries: z
+      .array(z.enum(['US', 'CA']))
+      .min(1)
+      .default(['US', 'CA'])
+      .describe('Countries offered, first is the default (spec 001 §9 Countries).'),
+  })
+  .describe('The shipping address form (spec 001 §5: regions, the Canadian postal code and phone rules).');
+export const paymentStepSchema = z
+  .strictObject({
+    ...baseStep,
+    kind: z.literal('payment'),
+    fields: z
+      .strictObject({
+        method: field('payment_method', 'the chosen method: a saved card’s id, newCard or wallet'),
+        token: field('payment_token', 'the new card’s token or the wallet’s nonce'),
+        save_card: field('save_card', 'whether to keep the new card'),
+        label: field('payment_label', 'what the review shows of the method'),
+      })
+      .default({ method: 'payment_method', token: 'payment_token', save_card: 'save_card', label: 'payment_label' }),
+    wallet: z.boolean().default(true).describe('Offer the wallet-type provider besides cards.'),
+  })
+  .describe('How to pay: a saved card, a new card (tokenised by the provider with the name on the card), or the wallet.');
+export const reviewStepSchema = z
+  .strictObject({
+    ...baseStep,
+    kind: z.literal('review'),
+    fields: z
+      .strictObject({ order: field('order', 'the placed order’s pubkey'), status: field('order_status', 'the placed order’s status') })
+      .default({ order: 'order', status: 'order_status' }),
+  })
+  .describe('The order as it will be placed, with its totals from the server; its button places the order.');
+export const waitPaymentStepSchema = z
+  .strictObject({
+    ...baseStep,
+    kind: z.literal('wait-payment'),
+    fields: z
+      .strictObject({ order: field('order', 'the order’s pubkey'), status: field('order_status', 'the order’s status') })
+      .default({ order: 'order', status: 'order_status' }),
+  })
+  .describe('An order waiting for the bank: the shopper confirms the payment, then the order is paid or refused.');
+
+/** The step kinds only a checkout uses. */
+export const checkoutStepKinds = ['account-details', 'address', 'payment', 'review', 'wait-payment'] as const;
+export type CheckoutStepKind = (typeof checkoutStepKinds)[number];
+
 /** Every step kind, discriminated by `kind`. */
 export const stepSchema = z.discriminatedUnion('kind', [
   welcomeStepSchema,
@@ -229,6 +301,11 @@ export const stepSchema = z.discriminatedUnion('kind', [
   matrixStepSchema,
   rankedFragranceStepSchema,
   texturesStepSchema,
+  accountDetailsStepSchema,
+  addressStepSchema,
+  paymentStepSchema,
+  reviewStepSchema,
+  waitPaymentStepSchema,
 ]);
 export type StepInput = z.input<typeof stepSchema>;
 export type StepDefinition = z.infer<typeof stepSchema>;
@@ -312,7 +389,7 @@ export const flowSchema = z
     $schema: z.string().optional(),
     id: slug,
     category: slug.describe('haircare, skincare, ...'),
-    kind: z.enum(['consultation', 'feedback']),
+    kind: z.enum(['consultation', 'feedback', 'checkout']),
     title: z.string().optional(),
     routes: z.strictObject({
       base: z.string().regex(/^\/[a-z0-9/-]+$/),
@@ -334,7 +411,7 @@ export const flowSchema = z
     exitModal: exitModalSchema.optional(),
     steps: z.array(stepSchema).min(1),
   })
-  .describe('A consultation or feedback flow.');
+  .describe('A consultation, checkout or feedback flow.');
 
 /** A flow file as an editor writes it: steps may be `include`s of fragments. */
 export const flowFileSchema = flowSchema.extend({ steps: z.array(z.union([stepSchema, includeSchema])).min(1) });

@@ -4,8 +4,10 @@ import type { AnswerCheck, ConsultationPage, ProfileFlows } from './profile-flow
 
 /** Compiles every flow under `dir` with the engine and serves answer checks and question sets from them; a flow with problems stops the start. */
 export function loadProfileFlows(dir: string): ProfileFlows {
-  const { flows, problems } = loadFlowDirectory(dir);
-  if (problems.length > 0) throw new Error(`The flows in ${dir} have ${problems.length} problem(s):\n\n${problems.join('\n\n')}`);
+  const loaded = loadFlowDirectory(dir);
+  if (loaded.problems.length > 0) throw new Error(`The flows in ${dir} have ${loaded.problems.length} problem(s):\n\n${loaded.problems.join('\n\n')}`);
+  // The profile's answers are the consultations'; a checkout's answers are its order's, never stored as a profile.
+  const flows = loaded.flows.filter((f) => f.kind === 'consultation');
   const catalog = answerCatalog(flows);
   const flags = profileFlags(catalog);
   // A page path's step, in the section its file writes it in (the browser loads a flow's texts by that section);
