@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { address } from './account';
 import { recommendationSection } from './profile';
 
 // The cart on the wire (spec 001 §3 Cart, Cart item; §7 Cart). Money is a decimal in the cart's currency's units,
@@ -82,7 +83,8 @@ export const cart = z.object({
   payment_from_customer: money,
   total_discount: money,
   need_address: z.boolean(),
-  shipping_address: z.unknown().nullable(),
+  /** Where it ships: the account's primary address; null until there is one, and when nothing in it ships. */
+  shipping_address: address.nullable(),
   currency: cartCurrency,
   total_amount: money,
   total_price: money,

@@ -16,6 +16,12 @@ export const accountCreationOrigin = z.enum([
 ]);
 export type AccountCreationOrigin = z.infer<typeof accountCreationOrigin>;
 
+/** A path on this site to go to after signing in; never another origin ("//host", "/\\host"). */
+export const nextPath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Give a path on this site, starting with a single "/".');
+
 /** POST /v1/auth/signup/ (spec 000 §7, §5.6). */
 export const signupRequest = z
   .object({
@@ -33,6 +39,8 @@ export const signupRequest = z
     text_optin: z.boolean().default(false),
     text_marketing_optin: z.boolean().default(false),
     coupon: z.string().max(100).optional(),
+    /** Where the magic link leads when the e-mail already has an account (the checkout step it was asked from). */
+    next: nextPath.optional(),
   })
   .strict();
 export type SignupRequest = z.input<typeof signupRequest>;
@@ -40,12 +48,6 @@ export type SignupRequest = z.input<typeof signupRequest>;
 /** A new account gets tokens; an existing e-mail gets a magic link instead. */
 export const signupResponse = z.union([tokenPair, z.object({ magic_link_sent: z.literal(true) })]);
 export type SignupResponse = z.infer<typeof signupResponse>;
-
-/** A path on this site to go to after signing in; never another origin ("//host", "/\\host"). */
-export const nextPath = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Give a path on this site, starting with a single "/".');
 
 /** POST /v1/auth/signin/: asks for a magic link. */
 export const signinRequest = z

@@ -84,6 +84,10 @@ export const order = z.object({
   paid_at: z.string().nullable(),
   payment: z.object({ card: z.object({ brand: z.string(), last4: z.string() }).nullable() }),
   formulaset: z.object({ categories: z.array(z.string()), survey: z.record(z.string(), z.unknown()) }),
+  /** Where it ships, as ordered; null when nothing in it ships. */
+  shipping_address: z
+    .object({ address1: z.string(), address2: z.string().nullable(), city: z.string(), state: z.string(), zipcode: z.string(), country: z.enum(['US', 'CA']) })
+    .nullable(),
   items: z.array(orderItem),
   /** Set while the bank wants the shopper to confirm the payment (202): where they do it. */
   next_action: z.object({ url: z.string() }).nullable(),

@@ -10,6 +10,8 @@ export interface SignUpForm {
   username?: string;
   origin?: AccountCreationOrigin;
   coupon?: string;
+  /** Where the sign-in link leads when the e-mail already has an account (the checkout step it was given on). */
+  next?: string;
   textOptin?: boolean;
   textMarketingOptin?: boolean;
 }
@@ -48,6 +50,7 @@ export function buildSignUpRequest(form: SignUpForm): SignupRequest {
   if (form.lastName !== undefined) request.last_name = form.lastName;
   if (form.origin) request.account_creation_origin = form.origin;
   if (form.coupon) request.coupon = form.coupon;
+  if (form.next) request.next = form.next;
   return request;
 }
 

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { Formula } from '#api';
+import { addressView } from '../account/address-view';
+import { addresses } from '../db/schema';
 import type { Currency } from '#api/catalogue-file';
 import { currencyOf } from '../catalog/catalogue-reader';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
@@ -29,6 +32,11 @@ export async function loadCartContext(
 ): Promise<{ context: CartContext; currency: Currency; preselected: string[] }> {
   const entries = await services.catalogue.entries();
   const { answers, derived, set } = await loadFormulaSet(services, user.id);
+  const [primary] = await services.db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, user.id), eq(addresses.isPrimary, true)))
+    .limit(1);
   // The universal cart holds both categories' routines (and the accessories).
   const routines = kind === 'universal' ? [...derived.routine.haircare, ...derived.routine.skincare] : derived.routine[kind];
   const routine = routines.filter((r) => entries.has(r.product) && !entries.get(r.product)!.retired);
@@ -39,9 +47,13 @@ export async function loadCartContext(
       return { type: r.product, category: 'formula' as const, section, quantity: section === 'main' ? 1 : null };
     });
   const country = typeof answers.profile_country === 'string' ? answers.profile_country : undefined;
-  // Taxes are estimated for the region of the profile's zip code until the checkout has an address.
-  const place =
-    typeof answers.profile_zipcode === 'string' ? await locateZipcode(answers.profile_zipcode, country === 'CA' ? 'CA' : country === 'US' ? 'US' : null) : null;
+  // Taxes are for the shipping address's state or province; until there is one, estimated for the profile's zip code.
+  const shippingAddress = primary ? addressView(primary) : null;
+  const place = shippingAddress
+    ? { country: shippingAddress.country, region: shippingAddress.state }
+    : typeof answers.profile_zipcode === 'string'
+      ? await locateZipcode(answers.profile_zipcode, country === 'CA' ? 'CA' : country === 'US' ? 'US' : null)
+      : null;
   const rate = place ? taxRate(loadTaxTable(), place.country, place.region) : null;
   return {
     context: {
@@ -53,6 +65,7 @@ export async function loadCartContext(
       offered: kind === 'skincare' ? offered : [...offered, ...accessories(entries)],
       today: set.date,
       tax: place && rate !== null ? { region: place.region, rate } : null,
+      shippingAddress,
     },
     // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD.
     currency: currencyOf(country),

@@ -1,4 +1,4 @@
-import type { Cart, CartItem, Formula } from '#api';
+import type { Address, Cart, CartItem, Formula } from '#api';
 import { addBusinessDays, labelName } from '#api/shared';
 import type { Currency } from '#api/catalogue-file';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
@@ -21,8 +21,10 @@ export interface CartContext {
   /** Products offered in this cart at quantity 0 (spec 001 §3 Cart catalog), with the recommendation's place. */
   offered: readonly { type: string; category: 'formula' | 'item'; section: 'main' | 'upsale'; quantity: number | null }[];
   today: string;
-  /** The estimate's region and rate (thousandths of a percent), when the profile's zip code places the shopper. */
+  /** The tax's region and rate (thousandths of a percent): the shipping address's, else estimated from the profile's zip code. */
   tax: { region: string; rate: number } | null;
+  /** Where the cart ships: the account's primary address (spec 001 §3 Cart shipping_address), if it has one. */
+  shippingAddress: Address | null;
 }
 
 /** Business days from order to door (spec 001 §9 counts business days; the figures are ours): made to order takes longer. */
@@ -84,7 +86,7 @@ export function cartView(cart: CartRow, items: readonly ItemRow[], context: Cart
     payment_from_customer: toMoney(totals.paymentFromCustomer),
     total_discount: toMoney(totals.totalDiscount),
     need_address: physical,
-    shipping_address: null,
+    shipping_address: physical ? context.shippingAddress : null,
     currency,
     total_amount: toMoney(totals.totalAmount),
     total_price: toMoney(totals.totalPrice),

@@ -45,7 +45,7 @@ export const signUp = defineOperation(
     if (existing) {
       await hitRateLimit(services, `signin:username:${email}`, config.rateLimits?.signinPerUsername);
       await sendMagicLink(db, services, existing, {
-        nextPath: nextPathFor(body.account_creation_origin),
+        nextPath: body.next ?? nextPathFor(body.account_creation_origin),
         coupon: couponCode,
         guestSessionId: guest?.sessionId,
       });

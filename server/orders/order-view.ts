@@ -58,6 +58,7 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
     paid_at: order.paidAt?.toISOString() ?? null,
     payment: { card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null },
     formulaset: { categories: order.categories, survey: order.survey },
+    shipping_address: order.shippingAddress ?? null,
     items: items.map((item) => ({
       pubkey: item.pubkey,
       quantity: item.quantity,

@@ -95,6 +95,8 @@ export async function placeOrder(
     // Spec 001 §4: checkout goes on without payment only when nothing is to be paid and nothing is a subscription.
     if ((totalAmount > 0 || isSubscription) && !request.token) throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
     const view = cartView(locked, lines, context);
+    const address = context.shippingAddress;
+    if (view.need_address && !address) throw validationError({ shipping_address: ['Add a shipping address.'] }, 'This order needs a shipping address.');
     const [order] = await tx
       .insert(orders)
       .values({
@@ -113,6 +115,17 @@ export async function placeOrder(
         totalAmount,
         isSubscription,
         survey: view.formulaset?.survey ?? {},
+        shippingAddress:
+          view.need_address && address
+            ? {
+                address1: address.address1,
+                address2: address.address2,
+                city: address.city,
+                state: address.state,
+                zipcode: address.zipcode,
+                country: address.country,
+              }
+            : null,
         idempotencyKey: key,
         requestHash,
         paymentProvider: totalAmount > 0 ? services.payments.name : null,

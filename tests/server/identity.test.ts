@@ -76,6 +76,17 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
       expect(outbox.body[0].links[0]).toMatch(/^https:\/\/shop\.test\/signin\/verify\?token=[\w-]+&next=/);
     });
 
+    it('issue 14 (spec 001 §2, §6): a known e-mail given at checkout gets a link back to that checkout step; a next path off the site is 400', async () => {
+      const { email } = await signUpCustomer(t);
+      const next = '/checkout/haircare/account-details';
+      const again = await t.call('POST', '/v1/auth/signup/', { body: { email, has_accepted_terms: true, account_creation_origin: 'checkout_cartv2', next } });
+      expect(again).toMatchObject({ status: 200, body: { magic_link_sent: true } });
+      const outbox = await t.call('GET', `/dev/outbox.json?to=${encodeURIComponent(email)}`);
+      expect(new URL(outbox.body.at(-1).links[0]).searchParams.get('next')).toBe(next);
+      const offSite = await t.call('POST', '/v1/auth/signup/', { body: { email: uniqueEmail(), has_accepted_terms: true, next: '//evil.example/' } });
+      expect(offSite).toMatchObject({ status: 400, body: { fields: { next: [expect.any(String)] } } });
+    });
+
     it('refuses an unknown coupon with 422 invalid_coupon and accepts a known one in any case', async () => {
       const bad = await t.call('POST', '/v1/auth/signup/', { body: { email: uniqueEmail(), has_accepted_terms: true, coupon: 'NOPE' } });
       expect(bad.status).toBe(422);

@@ -17,9 +17,16 @@ const flows = loadProfileFlows('flows');
 const rosa = personas.find((p) => p.name === 'Rosa')!;
 const clock = testClock(new Date('2026-07-15T12:00:00Z'));
 
-/** A shopper with Rosa's answers whose recommendation cart is in checkout; their token. */
-async function shopperAtCheckout(t: TestApp, options: { guest?: boolean } = {}): Promise<string> {
+/** Where Rosa's orders ship (a Texas address: Texas's rate in the tax table). */
+const rosaAddress = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' } as const;
+
+/** A shopper with Rosa's answers and address whose recommendation cart is in checkout; their token. */
+async function shopperAtCheckout(t: TestApp, options: { guest?: boolean; address?: boolean } = {}): Promise<string> {
   const { access: token } = options.guest ? await startGuest(t) : await signUpCustomer(t);
+  if (options.address !== false) {
+    const added = await t.call('POST', '/v1/account/addresses', { token, body: { ...rosaAddress, primary: true } });
+    if (added.status !== 201) throw new Error(JSON.stringify(added.body));
+  }
   const saved = await t.call('PATCH', '/v1/account/hair_profile/', {
     token,
     body: { ...rosa.answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' },
@@ -79,6 +86,28 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     // GET /v2/orders/ and /v2/orders/{id}/.
     expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.pubkey)).toEqual([order.pubkey]);
     expect((await t.call('GET', `/v2/orders/${order.pubkey}/`, { token })).body).toEqual(response.body);
+  });
+
+  it('§3 Cart shipping_address, §4: the cart ships to the primary address and is taxed at its state; an order keeps the address as ordered', async () => {
+    const token = await shopperAtCheckout(t);
+    const cart = (await t.call('GET', '/v1/account/cart/?category=haircare', { token })).body;
+    expect(cart).toMatchObject({ need_address: true, shipping_address: { ...rosaAddress, primary: true }, tax_region: 'TX' });
+    const placed = await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } });
+    expect(placed.status).toBe(201);
+    expect(placed.body.shipping_address).toEqual({ ...rosaAddress, address2: null });
+    // A later change of the account's address does not change where the order went.
+    const [saved] = (await t.call('GET', '/v1/account/addresses', { token })).body;
+    await t.call('PATCH', `/v1/account/addresses/${saved.pubkey}`, { token, body: { address1: '1 Other Street' } });
+    expect((await t.call('GET', `/v2/orders/${placed.body.pubkey}/`, { token })).body.shipping_address.address1).toBe(rosaAddress.address1);
+  });
+
+  it('§4: an order that ships needs a shipping address: 400 with fields.shipping_address, nothing ordered or charged', async () => {
+    const token = await shopperAtCheckout(t, { address: false });
+    const [orderCount, chargeCount] = [await countOf(orders), await countOf(testProviderCharges)];
+    const refused = await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'validation_error', fields: { shipping_address: ['Add a shipping address.'] } } });
+    expect([await countOf(orders), await countOf(testProviderCharges)]).toEqual([orderCount, chargeCount]);
+    expect((await linesOf(token)).is_in_checkout).toBe(true);
   });
 
   it('API.md: another customer’s order is 404, never its data; an unknown order is 404', async () => {

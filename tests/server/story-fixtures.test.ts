@@ -208,6 +208,10 @@ describe('story fixtures, as the API sends them (issue 4 point 11: stories for t
       token: access,
       body: { items: [{ category: 'item', product: 'brush', type: 'brush_boar', quantity: 1, customization: { monograms: ['RM'] } }] },
     });
+    await t.call('POST', '/v1/account/addresses', {
+      token: access,
+      body: { address1: '2150 Mission St', city: 'San Francisco', state: 'CA', zipcode: '94110', country: 'US', primary: true },
+    });
     await t.call('PATCH', '/v1/account/cart/?category=haircare', { token: access, body: { is_in_checkout: true } });
     const card = await t.call('POST', '/v1/payments/test/tokenize', {
       body: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Martinez' },

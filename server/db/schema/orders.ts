@@ -17,6 +17,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Serial numbers shoppers quote to customer care: 100001, 100002, ... */
 export const orderSerials = pgSequence('order_serials', { startWith: 100001 });
 
+/** The shipping address as ordered (spec 001 §3 Address, without its pubkey: the account may change or drop it later). */
+export interface ShippingAddress {
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: 'US' | 'CA';
+}
+
 /** The formula as ordered: what the lab makes, and what the feedback flows later ask about. */
 export interface OrderedFormula {
   label: string;
@@ -55,6 +65,8 @@ export const orders = pgTable(
     totalTaxes: integer('total_taxes').notNull(),
     totalAmount: integer('total_amount').notNull(),
     isSubscription: boolean('is_subscription').notNull(),
+    /** Where it ships, as it was when ordered; null when nothing in it ships (a gift card). */
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     /** The answers the formulas were made from (spec 001 §3 formulaset.survey). */
     survey: jsonb('survey').$type<Record<string, unknown>>().notNull(),
     /** Per customer: the client's Idempotency-Key, or the checkout's own (see place-order.ts). */
