@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { orders, type CartKind } from '../db/schema';
-import { placeOrder, type OrderRequest } from './place-order';
+import { placeOrder, refreshPendingOrder, type OrderRequest } from './place-order';
 import { orderView, orderViews } from './order-view';
 
 const PLACE_RESPONSES = {
@@ -58,7 +58,7 @@ export const listOrdersOperation = defineOperation(
   },
 );
 
-/** GET /v2/orders/{pubkey}/: one of the shopper's orders; another customer's is 404 (API.md). */
+/** GET /v2/orders/{pubkey}/: one of the shopper's orders, its payment brought up to date; another customer's is 404 (API.md). */
 export const getOrderOperation = defineOperation(
   'getOrder',
   { summary: 'One of the shopper’s orders', tag: 'orders', responses: { 200: 'The order', 404: 'not_found: no such order of theirs' } },
@@ -69,7 +69,7 @@ export const getOrderOperation = defineOperation(
       .where(and(eq(orders.pubkey, params.pubkey ?? ''), eq(orders.userId, auth.user.id)))
       .limit(1);
     if (!row) throw notFound('not_found', 'There is no such order.');
-    return c.json(await orderView(services.db, row), 200);
+    return c.json(await orderView(services.db, await refreshPendingOrder(services, auth.user, row)), 200);
   },
 );
 

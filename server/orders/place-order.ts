@@ -237,6 +237,17 @@ async function settle(services: Services, user: UserRow, order: OrderRow & { ite
   return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
 }
 
+/**
+ * An order the bank was holding, as it is now: once the shopper has answered their bank (the charge no longer waits),
+ * its outcome is written, as placing it again would. The wait-payment step and the order page read it this way.
+ */
+export async function refreshPendingOrder(services: Services, user: UserRow, row: OrderRow): Promise<OrderRow> {
+  if (row.status !== 'pending_payment' || !row.chargeId) return row;
+  const charge = await services.payments.getCharge(row.chargeId);
+  if (!charge || charge.status === 'requires_action') return row;
+  return recordOutcome(services, row, { kind: 'charge', charge }, user);
+}
+
 /** Words for a failed payment: the provider's decline messages (payment-provider.ts), and ours for a refused request. */
 const FAILURE_MESSAGES: Record<string, string> = {
   ...DECLINE_MESSAGES,

@@ -186,6 +186,29 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(paid).toMatchObject({ status: 201, body: { pubkey: waiting.body.pubkey, status: 'paid', next_action: null } });
   });
 
+  it('§2 wait-payment-confirmation: after the shopper answers their bank, reading the order settles it: paid once, or failed with the reason', async () => {
+    const charges0 = await countOf(testProviderCharges);
+    for (const approved of [true, false]) {
+      const token = await shopperAtCheckout(t);
+      const waiting = await place(t, token, { payment: { token: await cardToken(t, '4000002760003184') } });
+      const chargeId = decodeURIComponent(waiting.body.next_action.url.split('/').pop());
+      const url = `/v2/orders/${waiting.body.pubkey}/`;
+      // Still waiting for the bank: the order says so, and nothing changes.
+      expect((await t.call('GET', url, { token })).body).toMatchObject({ status: 'pending_payment', next_action: { url: waiting.body.next_action.url } });
+      await t.call('POST', `/v1/payments/test/charges/${chargeId}/authenticate`, { body: { approved } });
+      const [first, second] = await Promise.all([t.call('GET', url, { token }), t.call('GET', url, { token })]);
+      expect(first.body.status).toBe(approved ? 'paid' : 'payment_failed');
+      expect(second.body.status).toBe(first.body.status);
+      expect((await linesOf(token)).items.length === 0).toBe(approved);
+      // Another account still gets 404, and settles nothing.
+      const other = await signUpCustomer(t);
+      expect(await t.call('GET', url, { token: other.access })).toMatchObject({ status: 404 });
+    }
+    expect(await countOf(testProviderCharges)).toBe(charges0 + 2);
+    const mails = await database().db.select().from(outbox).where(eq(outbox.kind, 'order_confirmation'));
+    expect(new Set(mails.map((m) => m.subject)).size).toBe(mails.length); // one confirmation per paid order
+  });
+
   it('§8: a refused authentication is a declined payment (402 with the reason); the cart stays for another card', async () => {
     const token = await shopperAtCheckout(t);
     const body = { payment: { token: await cardToken(t, '4000002760003184') } };
