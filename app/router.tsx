@@ -22,7 +22,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['products/:slug', product],
   ['pages/:slug', product],
   ['collections/:name', lazy(() => import('./products/collection-route'))],
-  ['checkout/:category', lazy(() => import('./checkout/cart-route'))],
+  ['checkout/:category/*', lazy(() => import('./checkout/cart-route'))],
   ['*', lazy(() => import('./shell/not-found-page'))],
 ];
 const home = lazy(() => import('./shell/home-page'));

@@ -14,11 +14,19 @@ export interface PageWeight {
   cumulativeLayoutShift: number;
 }
 
-/** Loads `path` in a fresh browser profile and sums the gzipped size of every script and stylesheet it fetched. */
-export async function pageWeight(baseUrl: string, path: string): Promise<PageWeight> {
+/**
+ * Loads `path` in a fresh browser profile (with `storage` in its localStorage: a shopper's session) and sums the
+ * gzipped size of every script and stylesheet it fetched.
+ */
+export async function pageWeight(baseUrl: string, path: string, storage?: Record<string, string>): Promise<PageWeight> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+    if (storage) {
+      await page.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, storage);
+    }
     await page.addInitScript(() => {
       (window as unknown as { __cls: number }).__cls = 0;
       new PerformanceObserver((list) => {

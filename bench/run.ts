@@ -24,6 +24,7 @@ import { engineBench, type EngineFigures } from './engine-bench';
 import { formulationBench, resultsLoadBench, signedInShopper, type FormulationFigures } from './formulation-bench';
 import { hostCpu, hostLine } from './host';
 import { lighthousePerformance, pageWeight, type LighthouseFigures } from './page-bench';
+import { checkoutPages, shopperAtCheckout } from './checkout-pages';
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
@@ -88,10 +89,13 @@ async function main() {
   const resultsLighthouse: (ReturnType<typeof medianRun> & { path: string })[] = [];
   try {
     results = stepPagesOnly ? undefined : await resultsLoadBench(server.url);
-    for (const path of stepPages) {
-      const weight = await pageWeight(server.url, path);
+    // The checkout's steps as a signed-in shopper whose cart is in checkout opens them (bench/checkout-pages.ts).
+    const atCheckout = await shopperAtCheckout(server.url);
+    for (const path of [...stepPages, ...checkoutPages]) {
+      const storage = checkoutPages.includes(path) ? atCheckout : undefined;
+      const weight = await pageWeight(server.url, path, storage);
       const lighthouse = [];
-      for (const cpuSlowdown of CPU_SLOWDOWNS) lighthouse.push({ cpuSlowdown, ...(await lighthouseMedian(server.url + path, undefined, cpuSlowdown)) });
+      for (const cpuSlowdown of CPU_SLOWDOWNS) lighthouse.push({ cpuSlowdown, ...(await lighthouseMedian(server.url + path, storage, cpuSlowdown)) });
       pages.push({ ...weight, lighthouse });
     }
     // Each results page as a signed-in shopper who finished that consultation sees it, with everything derived.

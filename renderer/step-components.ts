@@ -3,6 +3,7 @@ import type { CheckoutStepKind, StepKind } from '#engine';
 import type { StepProps } from './step-props';
 import { lazyComponent } from './lazy-component';
 import { preloadModal } from './parts/follow-up';
+import { tipSlides } from './tip';
 import { WelcomeStep } from './steps/welcome-step';
 import { IntroStep } from './steps/intro-step';
 import { SingleChoiceStep } from './steps/single-choice-step';
@@ -52,9 +53,9 @@ export const stepComponents = {
 
 let preloading: Promise<unknown> | undefined;
 
-/** Loads every step kind not yet loaded, and the follow-up modal (once); resolves when they are ready. */
+/** Loads every step kind not yet loaded, the follow-up modal and the tips' slides (once); resolves when they are ready. */
 export function preloadStepComponents(): Promise<unknown> {
-  preloading ??= Promise.all([...Object.values(later).map((l) => l.preload()), preloadModal()]).catch((error: unknown) => {
+  preloading ??= Promise.all([...Object.values(later).map((l) => l.preload()), preloadModal(), tipSlides.preload()]).catch((error: unknown) => {
     preloading = undefined;
     throw error;
   });

@@ -50,6 +50,8 @@ export interface StepFacts {
   aggressors?: GeoAggressor[];
   /** The ranking of a ranked-fragrance or textures step; without it the options keep the flow's order. */
   ranking?: RankingFacts;
+  /** A flow kind's own facts and calls, read only by the step kinds it brings (the checkout's cart, its tokeniser). */
+  own?: unknown;
 }
 
 /** A screen of any one kind: `StepScreen<'single'>` and the others are each assignable to it (StepScreen<StepKind> is not distributive). */

@@ -11,6 +11,8 @@ export interface StepViewProps<K extends StepKind = StepKind> extends StepProps<
   focusOnMount?: boolean;
   /** Components of the kinds a flow kind brings (a checkout's), besides the kinds every flow may use. */
   kinds?: StepComponentTable;
+  /** Loads the other steps' code once the shopper starts answering (default: every kind a consultation uses). */
+  preload?: () => Promise<unknown>;
 }
 
 /** Focuses the step's h1 now, or as soon as it appears (a step kind still loading); returns a canceller. */
@@ -38,7 +40,7 @@ function focusHeadingWhenReady(root: HTMLElement): () => void {
 const drawsOwnSlides = new Set<StepKind>(['textures']);
 
 export function StepView<K extends StepKind>(props: StepViewProps<K>) {
-  const { focusOnMount = true, kinds, ...stepProps } = props;
+  const { focusOnMount = true, kinds, preload = preloadStepComponents, ...stepProps } = props;
   const { screen, error } = stepProps;
   const { progress, step } = screen;
   const root = useRef<HTMLDivElement>(null);
@@ -48,14 +50,14 @@ export function StepView<K extends StepKind>(props: StepViewProps<K>) {
 
   // Once the shopper starts answering, the other step kinds load in the background.
   useEffect(() => {
-    const start = () => void preloadStepComponents().catch(() => undefined);
+    const start = () => void preload().catch(() => undefined);
     window.addEventListener('pointerdown', start, { once: true, passive: true });
     window.addEventListener('keydown', start, { once: true });
     return () => {
       window.removeEventListener('pointerdown', start);
       window.removeEventListener('keydown', start);
     };
-  }, []);
+  }, [preload]);
 
   useEffect(() => {
     const first = !mounted.current;

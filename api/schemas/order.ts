@@ -89,6 +89,8 @@ export const order = z.object({
     .object({ address1: z.string(), address2: z.string().nullable(), city: z.string(), state: z.string(), zipcode: z.string(), country: z.enum(['US', 'CA']) })
     .nullable(),
   items: z.array(orderItem),
+  /** Why the payment failed, in words a shopper can act on (spec 001 §8); null unless status is payment_failed. */
+  payment_error: z.string().nullable(),
   /** Set while the bank wants the shopper to confirm the payment (202): where they do it. */
   next_action: z.object({ url: z.string() }).nullable(),
 });

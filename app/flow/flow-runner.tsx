@@ -61,6 +61,8 @@ export interface FlowAdapters {
   results(state: FlowState & { step: null }): ReactNode;
   /** Components of the step kinds this flow kind brings (a checkout's). */
   kinds?: StepComponentTable;
+  /** Loads the code of the flow's other steps once the shopper starts answering (default: the consultations' kinds). */
+  preload?: () => Promise<unknown>;
 }
 
 export interface FlowRunnerProps {
@@ -180,6 +182,7 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
     <div className="page page--flow">
       <StepView
         kinds={adapters.kinds}
+        preload={adapters.preload}
         screen={screen as never}
         onChange={(selection: Selection) => {
           adapters.onAnswer?.();

@@ -14,7 +14,16 @@ export const preloadGroups = {
   consultationPage: 'consultation-page',
   /** What the results page loads, one after another, for a signed-in shopper: the session and API client, the account's code, the results and the derived sections. */
   results: 'consultation-results',
+  /** The cart page (app/checkout/cart-screen.tsx), the session and the API client it reads the cart with. */
+  cartPage: 'cart-page',
+  /** A checkout step's page: the checkout (app/checkout/checkout-flow-page.tsx), the flow runner, the session and API client. */
+  checkoutPage: 'checkout-page',
 } as const;
+
+/** A checkout step's own form, by the step's route segment (flows/fragments/checkout.yaml), e.g. `checkout-step:payment`. */
+export const checkoutStepGroup = (route: string) => `checkout-step:${route}`;
+/** A checkout's compiled flow, by category (flows/checkout/*.yaml), e.g. `checkout-flow:haircare`. */
+export const checkoutFlowGroup = (category: string) => `checkout-flow:${category}`;
 
 /** A page's lazy code: the groups its first paint needs, and those it needs after (fetched at low priority, so as not to hold up the first). */
 interface PageGroups {
@@ -36,6 +45,12 @@ const routeGroups: { pattern: RegExp; groups: (match: RegExpMatchArray, pageOf: 
       const first = [preloadGroups.consultationPage, flow];
       return page?.results ? { first, later: [...sections, preloadGroups.results] } : { first: [...first, ...sections] };
     },
+  },
+  {
+    // A checkout step (/checkout/haircare/payment): the checkout page, its flow and the step's own form; the cart page
+    // (/checkout/haircare) its own code. A route without a group of its own (confirm-payment) gets no hints.
+    pattern: /^\/checkout\/(haircare|skincare)(?:\/([a-z-]+))?\/?$/,
+    groups: (m) => (m[2] ? { first: [preloadGroups.checkoutPage, checkoutFlowGroup(m[1]!), checkoutStepGroup(m[2])] } : { first: [preloadGroups.cartPage] }),
   },
 ];
 

@@ -3,6 +3,7 @@ import type { Order } from '#api';
 import type { Database } from '../db/database';
 import { orderItems, type orders } from '../db/schema';
 import { toMoney } from '../cart/price-cart';
+import { DECLINE_MESSAGES } from '../payments/payment-provider';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -59,6 +60,7 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
     payment: { card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null },
     formulaset: { categories: order.categories, survey: order.survey },
     shipping_address: order.shippingAddress ?? null,
+    payment_error: order.status === 'payment_failed' ? declineDetail(order.declineCode) : null,
     items: items.map((item) => ({
       pubkey: item.pubkey,
       quantity: item.quantity,
@@ -87,3 +89,12 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
     next_action: order.status === 'pending_payment' && order.actionUrl ? { url: order.actionUrl } : null,
   };
 }
+
+/** Words for a failed payment: the provider's decline messages (payment-provider.ts), and ours for a refused request. */
+const FAILURE_MESSAGES: Record<string, string> = {
+  ...DECLINE_MESSAGES,
+  invalid_payment_token: 'Your card details have expired. Please enter them again.',
+  payment_token_used: 'These card details were already used. Please enter them again.',
+  not_charged: 'Your payment did not go through. Please try again.',
+};
+export const declineDetail = (code: string | null) => FAILURE_MESSAGES[code ?? ''] ?? DECLINE_MESSAGES.card_declined;

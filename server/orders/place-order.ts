@@ -26,10 +26,10 @@ import { loadCartContext } from '../cart/cart-context';
 import { cartTotals, priceLine } from '../cart/price-cart';
 import { cartView } from '../cart/cart-view';
 import { taxOn } from '../pricing/sales-tax';
-import { DECLINE_MESSAGES, PaymentRequestRefused, type Charge } from '../payments/payment-provider';
+import { PaymentRequestRefused, type Charge } from '../payments/payment-provider';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from './order-mail';
-import { orderView, viewOf, type OrderItemRow, type OrderRow } from './order-view';
+import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from './order-view';
 
 /** What settling an order needs of the services (the start-up reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -247,15 +247,6 @@ export async function refreshPendingOrder(services: Services, user: UserRow, row
   if (!charge || charge.status === 'requires_action') return row;
   return recordOutcome(services, row, { kind: 'charge', charge }, user);
 }
-
-/** Words for a failed payment: the provider's decline messages (payment-provider.ts), and ours for a refused request. */
-const FAILURE_MESSAGES: Record<string, string> = {
-  ...DECLINE_MESSAGES,
-  invalid_payment_token: 'Your card details have expired. Please enter them again.',
-  payment_token_used: 'These card details were already used. Please enter them again.',
-  not_charged: 'Your payment did not go through. Please try again.',
-};
-const declineDetail = (code: string | null) => FAILURE_MESSAGES[code ?? ''] ?? DECLINE_MESSAGES.card_declined;
 
 type Outcome = { kind: 'free' } | { kind: 'charge'; charge: Charge } | { kind: 'refused'; code: string } | { kind: 'not_charged' };
 

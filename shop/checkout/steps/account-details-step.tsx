@@ -1,0 +1,163 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { formatPhoneInput, isCompletePhone, phoneCountry, storedPhone } from '#api/shared';
+import type { StepProps } from '../../../renderer/index';
+import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
+import { ActionButton } from '../../../renderer/parts/action-button';
+import { TextField, emailProblem } from '../../../renderer/parts/text-field';
+import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+import { AddressLines } from './address-lines';
+
+export const accountMessages = {
+  firstName: 'Enter your first name.',
+  lastName: 'Enter your last name.',
+  phone: 'Enter a 10-digit phone number, like (555) 123-4567.',
+  knownEmail: 'You already have an account with this email. We’ve sent you a sign-in link: open it to continue your checkout here.',
+  failed: 'Oops, something went wrong... Let’s try again.',
+  linkSent: 'We’ve sent you a sign-in link. Open it on this device to come back to this step.',
+} as const;
+
+const NEW_ADDRESS = 'new';
+
+/**
+ * Account/Shipping (spec 001 §2): who orders and where it goes. A guest gives an e-mail and names and becomes a
+ * customer (origin checkout_cartv2, §6); a known e-mail gets a sign-in link back to this step. A signed-in shopper
+ * checks their names and phone and picks a saved address or a new one (then the address step follows, §4).
+ */
+export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: StepProps<'account-details'>) {
+  const checkout = checkoutFacts(facts);
+  const selection = screen.selection ?? {};
+  const signedIn = checkout.session === 'authenticated';
+  const [email, setEmail] = useState(String(selection.email ?? checkout.accountEmail ?? ''));
+  const [firstName, setFirstName] = useState(String(selection.first_name ?? ''));
+  const [lastName, setLastName] = useState(String(selection.last_name ?? ''));
+  const [phone, setPhone] = useState(formatPhoneInput(String(selection.phone ?? '')));
+  const shipsSomething = checkout.cart?.need_address !== false;
+  const [shipTo, setShipTo] = useState(String(selection.shipping_address ?? checkout.addresses[0]?.pubkey ?? NEW_ADDRESS));
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [notice, setNotice] = useState<{ kind: 'error' | 'status'; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const check = (): FieldMessages => {
+    const found: FieldMessages = {};
+    if (!signedIn) {
+      const problem = emailProblem(email);
+      if (problem) found.email = problem;
+    }
+    if (!firstName.trim()) found.first_name = accountMessages.firstName;
+    if (!lastName.trim()) found.last_name = accountMessages.lastName;
+    if (phone.trim() && !isCompletePhone(phone)) found.phone = accountMessages.phone;
+    return found;
+  };
+  const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || sending) return;
+    const found = check();
+    setErrors(found);
+    setNotice(null);
+    if (Object.keys(found).length > 0) return focusFirstError();
+    const chosen = shipsSomething && shipTo !== NEW_ADDRESS ? shipTo : null;
+    setSending(true);
+    const outcome = await checkout.saveAccount({
+      email: email.trim(),
+      firstName: firstName.trim(),
+      lastName: lastName.trim(),
+      phone: storedPhone(phone),
+      shipTo: chosen,
+    });
+    setSending(false);
+    if (outcome.kind === 'field-errors') {
+      setErrors(outcome.fields);
+      return focusFirstError();
+    }
+    if (outcome.kind === 'magic-link-sent') return setNotice({ kind: 'status', text: accountMessages.knownEmail });
+    if (outcome.kind === 'error') return setNotice({ kind: 'error', text: accountMessages.failed });
+    onChange({ email: email.trim() || null, first_name: firstName.trim(), last_name: lastName.trim(), phone: storedPhone(phone), shipping_address: chosen });
+    onNext();
+  };
+
+  const sendLink = async () => {
+    const problem = emailProblem(email);
+    setErrors(problem ? { email: problem } : {});
+    if (problem) return focusFirstError();
+    setSending(true);
+    const sent = await checkout.sendSignInLink(email.trim());
+    setSending(false);
+    setNotice(sent === 'sent' ? { kind: 'status', text: accountMessages.linkSent } : { kind: 'error', text: accountMessages.failed });
+  };
+
+  const country = phoneCountry(phone);
+  return (
+    <form ref={form} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || sending || undefined}>
+      <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
+      {signedIn ? (
+        <p className="checkout__account">
+          Signed in as <strong>{checkout.accountEmail}</strong>
+        </p>
+      ) : (
+        <>
+          <TextField name="email" label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={setEmail} />
+          <p className="checkout__signin">
+            <button type="button" className="link-button" onClick={() => void sendLink()} disabled={sending}>
+              {screen.step.signIn}
+            </button>
+          </p>
+        </>
+      )}
+      <div className="checkout__pair">
+        <TextField name="first_name" label="First name" autoComplete="given-name" value={firstName} error={errors.first_name} onChange={setFirstName} />
+        <TextField name="last_name" label="Last name" autoComplete="family-name" value={lastName} error={errors.last_name} onChange={setLastName} />
+      </div>
+      <div className={`field${errors.phone ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor="checkout-phone">
+          Phone (optional)
+        </label>
+        <div className="checkout__phone">
+          <span aria-hidden="true">+1</span>
+          <input
+            id="checkout-phone"
+            className="field__input"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={phone}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby="checkout-phone-hint"
+            onChange={(event) => setPhone(formatPhoneInput(event.target.value))}
+          />
+        </div>
+        <p id="checkout-phone-hint" className={errors.phone ? 'field__error' : 'field__hint'}>
+          {errors.phone ?? (country ? `A ${country === 'CA' ? 'Canadian' : 'US'} number: +1 ${phone}` : 'For delivery questions only.')}
+        </p>
+      </div>
+      {signedIn && shipsSomething && checkout.addresses.length > 0 ? (
+        <fieldset className="checkout__addresses">
+          <legend>Ship to</legend>
+          {checkout.addresses.map((address) => (
+            <label key={address.pubkey} className="checkout__choice">
+              <input type="radio" name="ship-to" value={address.pubkey} checked={shipTo === address.pubkey} onChange={() => setShipTo(address.pubkey)} />
+              <AddressLines address={address} />
+            </label>
+          ))}
+          <label className="checkout__choice">
+            <input type="radio" name="ship-to" value={NEW_ADDRESS} checked={shipTo === NEW_ADDRESS} onChange={() => setShipTo(NEW_ADDRESS)} />
+            <span>A new address</span>
+          </label>
+        </fieldset>
+      ) : null}
+      {notice ? (
+        <p className={`form-message form-message--${notice.kind === 'error' ? 'error' : 'success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      ) : null}
+      <div className="step__actions">
+        <ActionButton type="submit" busy={busy || sending}>
+          {screen.step.button ?? 'Continue'}
+        </ActionButton>
+      </div>
+    </form>
+  );
+}

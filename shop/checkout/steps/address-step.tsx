@@ -1,0 +1,202 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { formatCanadianPostalInput, regionLabel, regionsOf, type AddressCountry } from '#api/shared';
+import { parsePostalCode } from '#engine';
+import type { StepProps } from '../../../renderer/index';
+import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
+import { ActionButton } from '../../../renderer/parts/action-button';
+import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+
+export const addressMessages = {
+  address1: 'Enter the street address.',
+  city: 'Enter the city.',
+  state: (country: AddressCountry) => `Choose a ${regionLabel(country).toLowerCase()}.`,
+  zipcode: (country: AddressCountry) => (country === 'US' ? 'Enter a valid ZIP code, like 10001.' : 'Enter a valid postal code, like M5V 3L9.'),
+  failed: 'Oops, something went wrong... Let’s try again.',
+} as const;
+
+type Form = { country: AddressCountry; address1: string; address2: string; city: string; state: string; zipcode: string };
+
+/** One labelled native input or select of the address form, its error tied to it. */
+function Field(props: { id: string; label: string; error?: string; hint?: string; children: (describedBy: string | undefined) => React.ReactNode }) {
+  const describedBy = props.error || props.hint ? `${props.id}-note` : undefined;
+  return (
+    <div className={`field${props.error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.children(describedBy)}
+      {describedBy ? (
+        <p id={describedBy} className={props.error ? 'field__error' : 'field__hint'}>
+          {props.error ?? props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The shipping address (spec 001 §2 shipping-address, §5, §9 Countries): the country's states or provinces to choose
+ * from, the ZIP or postal code checked for the country, a Canadian postal code upper-cased with its space as it is
+ * typed. The address is saved to the account (primary: the cart ships to it) before moving on.
+ */
+export function AddressStep({ screen, onChange, onNext, busy, facts }: StepProps<'address'>) {
+  const checkout = checkoutFacts(facts);
+  const countries = screen.step.countries;
+  const [form, setForm] = useState<Form>({ country: countries[0] ?? 'US', address1: '', address2: '', city: '', state: '', zipcode: '' });
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const root = useRef<HTMLFormElement>(null);
+  const set = (key: keyof Form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const regions = regionsOf(form.country);
+
+  const check = (): FieldMessages => {
+    const found: FieldMessages = {};
+    if (!form.address1.trim()) found.address1 = addressMessages.address1;
+    if (!form.city.trim()) found.city = addressMessages.city;
+    if (!Object.hasOwn(regions, form.state)) found.state = addressMessages.state(form.country);
+    if (!parsePostalCode(form.zipcode, form.country)) found.zipcode = addressMessages.zipcode(form.country);
+    return found;
+  };
+  const focusFirstError = () => requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || saving) return;
+    const found = check();
+    setErrors(found);
+    setFailed(false);
+    if (Object.keys(found).length > 0) return focusFirstError();
+    setSaving(true);
+    const outcome = await checkout.addAddress({
+      address1: form.address1.trim(),
+      address2: form.address2.trim() || null,
+      city: form.city.trim(),
+      state: form.state,
+      zipcode: parsePostalCode(form.zipcode, form.country)!.zipcode,
+      country: form.country,
+      primary: true,
+    });
+    setSaving(false);
+    if (outcome.kind === 'field-errors') {
+      setErrors(outcome.fields);
+      return focusFirstError();
+    }
+    if (outcome.kind === 'error') return setFailed(true);
+    onChange({ address: outcome.pubkey });
+    onNext();
+  };
+
+  const invalid = (key: string) => (errors[key] ? true : undefined);
+  return (
+    <form ref={root} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || saving || undefined}>
+      <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
+      {countries.length > 1 ? (
+        <Field id="address-country" label="Country">
+          {() => (
+            <select
+              id="address-country"
+              className="field__input"
+              autoComplete="country"
+              value={form.country}
+              onChange={(event) => setForm((f) => ({ ...f, country: event.target.value as AddressCountry, state: '', zipcode: '' }))}
+            >
+              {countries.map((c) => (
+                <option key={c} value={c}>
+                  {c === 'US' ? 'United States' : 'Canada'}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
+      <Field id="address-line1" label="Street address" error={errors.address1}>
+        {(describedBy) => (
+          <input
+            id="address-line1"
+            className="field__input"
+            autoComplete="address-line1"
+            value={form.address1}
+            aria-invalid={invalid('address1')}
+            aria-describedby={describedBy}
+            onChange={(event) => set('address1', event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="address-line2" label="Apartment, suite, etc. (optional)" error={errors.address2}>
+        {(describedBy) => (
+          <input
+            id="address-line2"
+            className="field__input"
+            autoComplete="address-line2"
+            value={form.address2}
+            aria-invalid={invalid('address2')}
+            aria-describedby={describedBy}
+            onChange={(event) => set('address2', event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="address-city" label="City" error={errors.city}>
+        {(describedBy) => (
+          <input
+            id="address-city"
+            className="field__input"
+            autoComplete="address-level2"
+            value={form.city}
+            aria-invalid={invalid('city')}
+            aria-describedby={describedBy}
+            onChange={(event) => set('city', event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="checkout__pair">
+        <Field id="address-state" label={regionLabel(form.country)} error={errors.state}>
+          {(describedBy) => (
+            <select
+              id="address-state"
+              className="field__input"
+              autoComplete="address-level1"
+              value={form.state}
+              aria-invalid={invalid('state')}
+              aria-describedby={describedBy}
+              onChange={(event) => set('state', event.target.value)}
+            >
+              <option value="">Choose…</option>
+              {Object.entries(regions).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="address-zipcode" label={form.country === 'US' ? 'ZIP code' : 'Postal code'} error={errors.zipcode}>
+          {(describedBy) => (
+            <input
+              id="address-zipcode"
+              className="field__input"
+              autoComplete="postal-code"
+              inputMode={form.country === 'US' ? 'numeric' : 'text'}
+              autoCapitalize="characters"
+              maxLength={form.country === 'US' ? 10 : 7}
+              value={form.zipcode}
+              aria-invalid={invalid('zipcode')}
+              aria-describedby={describedBy}
+              onChange={(event) => set('zipcode', form.country === 'CA' ? formatCanadianPostalInput(event.target.value) : event.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      {failed ? (
+        <p className="form-message form-message--error" role="alert">
+          {addressMessages.failed}
+        </p>
+      ) : null}
+      <div className="step__actions">
+        <ActionButton type="submit" busy={busy || saving}>
+          {screen.step.button ?? 'Continue'}
+        </ActionButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { TestCardRequest } from '#api';
+import type { StepProps } from '../../../renderer/index';
+import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
+import { ActionButton } from '../../../renderer/parts/action-button';
+import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+
+export const paymentMessages = {
+  number: 'Enter your card number.',
+  expiry: 'Enter the expiry date as MM/YY.',
+  cvc: 'Enter the 3 or 4 digit security code.',
+  name: 'Enter the name on the card.',
+  failure: 'Oops, something went wrong... Please refresh the page or try again.',
+  wallet: 'We couldn’t connect to the wallet. Let’s try again, or pay by card.',
+} as const;
+
+/** "4242424242424242" -> "4242 4242 4242 4242" as it is typed (at most 19 digits). */
+export const formatCardNumber = (input: string) =>
+  input
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+/** "1230" -> "12 / 30" as it is typed. */
+export const formatExpiry = (input: string) => {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+};
+
+type Method = 'newCard' | 'wallet';
+const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+/**
+ * Payment (spec 001 §2, §4 Checkout and payment): a new card, tokenised by the provider with the name on the card (§5),
+ * or the wallet-type provider (pending, then success or error). The card goes to the tokeniser only: the checkout keeps
+ * its token and what the review shows ("Visa •••• 4242"), and isPaymentReady follows from them (§4).
+ */
+export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps<'payment'>) {
+  const checkout = checkoutFacts(facts);
+  const chosen = screen.selection?.method;
+  const [method, setMethod] = useState<Method>(chosen === 'wallet' ? 'wallet' : 'newCard');
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
+  const [saveCard, setSaveCard] = useState(screen.selection?.save_card === true);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  // Spec 001 §8: a tokenisation error has status 'error' (the provider's words), a thrown exception 'failure'.
+  const [status, setStatus] = useState<'idle' | 'pending' | 'error' | 'failure'>('idle');
+  const [message, setMessage] = useState('');
+  const root = useRef<HTMLFormElement>(null);
+  const set = (key: keyof typeof card, value: string) => setCard((c) => ({ ...c, [key]: value }));
+  const signedIn = checkout.session === 'authenticated';
+  const kept = screen.selection?.token && chosen === 'newCard' ? String(screen.selection.label ?? '') : '';
+
+  const check = (): FieldMessages => {
+    const found: FieldMessages = {};
+    const digits = card.number.replace(/\D/g, '');
+    if (digits.length < 12) found.number = paymentMessages.number;
+    const [month, year] = card.expiry.split('/').map((p) => Number(p.trim()));
+    if (!month || month > 12 || year === undefined || Number.isNaN(year) || card.expiry.replace(/\D/g, '').length !== 4)
+      found.exp_month = paymentMessages.expiry;
+    if (!/^\d{3,4}$/.test(card.cvc.trim())) found.cvc = paymentMessages.cvc;
+    if (!card.name.trim()) found.name = paymentMessages.name;
+    return found;
+  };
+  const focusFirstError = () => requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const payByCard = async () => {
+    if (kept && !card.number) {
+      onNext(); // the card already tokenised on this visit
+      return;
+    }
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstError();
+    const [month, year] = card.expiry.split('/').map((p) => Number(p.trim()));
+    const request: TestCardRequest = {
+      number: card.number.replace(/\s/g, ''),
+      exp_month: month!,
+      exp_year: 2000 + year!,
+      cvc: card.cvc.trim(),
+      name: card.name.trim(),
+    };
+    setStatus('pending');
+    const outcome = await checkout.tokenizeCard(request);
+    if (outcome.kind === 'failure') {
+      setStatus('failure');
+      setMessage(paymentMessages.failure);
+      return;
+    }
+    if (outcome.kind === 'error') {
+      setStatus('error');
+      setMessage(outcome.message);
+      if (outcome.field) {
+        setErrors({ [outcome.field]: outcome.message });
+        focusFirstError();
+      }
+      return;
+    }
+    setStatus('idle');
+    const { brand, last4 } = outcome.token.card;
+    onChange({ method: 'newCard', token: outcome.token.token, save_card: signedIn && saveCard, label: `${brandNames[brand] ?? 'Card'} •••• ${last4}` });
+    onNext();
+  };
+
+  const payByWallet = async () => {
+    setStatus('pending');
+    const outcome = await checkout.payWithWallet(checkout.cart?.payment_from_customer ?? 0, checkout.cart?.currency ?? 'USD');
+    if (outcome.kind !== 'nonce') {
+      setStatus(outcome.kind === 'failure' ? 'failure' : 'idle');
+      setMessage(outcome.kind === 'failure' ? paymentMessages.wallet : '');
+      return;
+    }
+    setStatus('idle');
+    onChange({ method: 'wallet', token: outcome.nonce, save_card: null, label: `TestPay wallet (${outcome.email})` });
+    onNext();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || status === 'pending') return;
+    void (method === 'wallet' ? payByWallet() : payByCard());
+  };
+  const invalid = (key: string) => (errors[key] ? true : undefined);
+  const note = (key: string) => (errors[key] ? `payment-${key}-error` : undefined);
+  const error = (key: string) =>
+    errors[key] ? (
+      <p id={`payment-${key}-error`} className="field__error">
+        {errors[key]}
+      </p>
+    ) : null;
+
+  return (
+    <form ref={root} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || status === 'pending' || undefined}>
+      <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
+      <fieldset className="checkout__methods">
+        <legend>How would you like to pay?</legend>
+        <label className="checkout__choice">
+          <input type="radio" name="method" value="newCard" checked={method === 'newCard'} onChange={() => setMethod('newCard')} />
+          <span>Credit Card</span>
+        </label>
+        {screen.step.wallet ? (
+          <label className="checkout__choice">
+            <input type="radio" name="method" value="wallet" checked={method === 'wallet'} onChange={() => setMethod('wallet')} />
+            <span>TestPay wallet</span>
+          </label>
+        ) : null}
+      </fieldset>
+      {method === 'newCard' ? (
+        <div className="checkout__card">
+          {kept ? <p className="field__hint">Paying with {kept}. Enter another card to change it.</p> : null}
+          <div className={`field${errors.name ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor="payment-name">
+              Name on card
+            </label>
+            <input
+              id="payment-name"
+              className="field__input"
+              autoComplete="cc-name"
+              value={card.name}
+              aria-invalid={invalid('name')}
+              aria-describedby={note('name')}
+              onChange={(e) => set('name', e.target.value)}
+            />
+            {error('name')}
+          </div>
+          <div className={`field${errors.number ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor="payment-number">
+              Card number
+            </label>
+            <input
+              id="payment-number"
+              className="field__input"
+              autoComplete="cc-number"
+              inputMode="numeric"
+              value={card.number}
+              aria-invalid={invalid('number')}
+              aria-describedby={note('number')}
+              onChange={(e) => set('number', formatCardNumber(e.target.value))}
+            />
+            {error('number')}
+          </div>
+          <div className="checkout__pair">
+            <div className={`field${errors.exp_month ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor="payment-expiry">
+                Expiry (MM/YY)
+              </label>
+              <input
+                id="payment-expiry"
+                className="field__input"
+                autoComplete="cc-exp"
+                inputMode="numeric"
+                placeholder="MM / YY"
+                value={card.expiry}
+                aria-invalid={invalid('exp_month')}
+                aria-describedby={note('exp_month')}
+                onChange={(e) => set('expiry', formatExpiry(e.target.value))}
+              />
+              {error('exp_month')}
+            </div>
+            <div className={`field${errors.cvc ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor="payment-cvc">
+                Security code
+              </label>
+              <input
+                id="payment-cvc"
+                className="field__input"
+                autoComplete="cc-csc"
+                inputMode="numeric"
+                maxLength={4}
+                value={card.cvc}
+                aria-invalid={invalid('cvc')}
+                aria-describedby={note('cvc')}
+                onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))}
+              />
+              {error('cvc')}
+            </div>
+          </div>
+          {signedIn ? (
+            <label className="checkout__choice">
+              <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+              <span>Save this card for next time</span>
+            </label>
+          ) : null}
+        </div>
+      ) : (
+        <p className="field__hint">You’ll sign in to your TestPay wallet to approve the payment.</p>
+      )}
+      {status === 'error' || status === 'failure' ? (
+        <p className="form-message form-message--error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {status === 'pending' ? (
+        <p role="status" className="field__hint">
+          {method === 'wallet' ? 'Waiting for your wallet…' : 'Checking your card…'}
+        </p>
+      ) : null}
+      <div className="step__actions">
+        <ActionButton type="submit" busy={busy || status === 'pending'}>
+          {method === 'wallet' ? 'Continue with TestPay' : (screen.step.button ?? 'Continue')}
+        </ActionButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Cart } from '#api';
+import type { StepProps } from '../../../renderer/index';
+import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
+import { ActionButton } from '../../../renderer/parts/action-button';
+import { formatMoney } from '../../catalog/money';
+import { checkoutFacts } from '../checkout-facts';
+import { AddressLines } from './address-lines';
+import { StepLink } from './step-link';
+
+/** What the shopper pays: the cart's total and its taxes (the cart writes taxes apart until the order is placed). */
+export const amountDue = (cart: Cart) => Math.round((cart.total_amount + (cart.estimated_taxes ?? 0)) * 100) / 100;
+
+/**
+ * Review (spec 001 §2 confirmation): the lines, totals and taxes as the server prices them now, where it ships and how
+ * it is paid. "Place order" places it; a payment that is not ready (§4 isPaymentReady) sends the shopper back to
+ * the payment step instead, and a refused payment (§8) offers another card.
+ */
+export function ReviewStep({ screen, onNext, busy, error, facts }: StepProps<'review'>) {
+  const checkout = checkoutFacts(facts);
+  const { cart, answers } = checkout;
+  if (!cart) return <p className="step step--loading" aria-busy="true" />;
+  const money = (n: number) => formatMoney(n, cart.currency);
+  const lines = cart.items.filter((item) => item.quantity > 0);
+  const label = typeof answers.payment_label === 'string' ? answers.payment_label : null;
+  const ready = !checkout.paymentNeeded || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
+  return (
+    <div className="step step--checkout">
+      <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
+      <section aria-labelledby="review-items">
+        <h2 id="review-items" className="checkout__section-title">
+          Your order
+        </h2>
+        <ul className="checkout__lines">
+          {lines.map((line) => (
+            <li key={`${line.category}:${line.type}`}>
+              <span>
+                {line.label}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+                {line.subscription.active && line.subscription.frequency ? ` (every ${line.subscription.frequency} weeks)` : ''}
+              </span>
+              <span>{money(line.total_price)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="checkout__totals">
+          <dt>Subtotal</dt>
+          <dd>{money(cart.total_price)}</dd>
+          {cart.total_discount > 0 ? (
+            <>
+              <dt>Subscription savings</dt>
+              <dd>−{money(cart.total_discount)}</dd>
+            </>
+          ) : null}
+          <dt>Shipping</dt>
+          <dd>{cart.total_shipping === 0 ? 'Free' : money(cart.total_shipping)}</dd>
+          <dt>Taxes{cart.tax_region ? ` (${cart.tax_region})` : ''}</dt>
+          <dd>{money(cart.estimated_taxes ?? 0)}</dd>
+          <dt className="checkout__total">Total</dt>
+          <dd className="checkout__total">{money(amountDue(cart))}</dd>
+        </dl>
+      </section>
+      {cart.need_address && cart.shipping_address ? (
+        <section aria-labelledby="review-ship">
+          <h2 id="review-ship" className="checkout__section-title">
+            Shipping to
+          </h2>
+          <p>
+            <AddressLines address={cart.shipping_address} />
+          </p>
+        </section>
+      ) : null}
+      {checkout.paymentNeeded ? (
+        <section aria-labelledby="review-pay">
+          <h2 id="review-pay" className="checkout__section-title">
+            Payment
+          </h2>
+          <p>
+            {ready && label ? `${label} ` : 'No payment method yet. '}
+            <StepLink checkout={checkout} step="payment">
+              {ready ? 'Change' : 'Add a payment method'}
+            </StepLink>
+          </p>
+        </section>
+      ) : null}
+      {error && checkout.paymentNeeded ? (
+        <p>
+          <StepLink checkout={checkout} step="payment">
+            Use another payment method
+          </StepLink>
+        </p>
+      ) : null}
+      <div className="step__actions">
+        <ActionButton busy={busy} disabled={!ready} onClick={onNext}>
+          {screen.step.button ?? 'Place order'}
+        </ActionButton>
+      </div>
+    </div>
+  );
+}
