@@ -79,6 +79,10 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
   const location = useLocation();
   const navigate = useNavigate();
   const orderKey = new URLSearchParams(location.search).get('order');
+  // The steps read who is there (a guest, a customer) from the session: it is known before they first draw, and a later
+  // refresh of it (after a sign-up) does not take the checkout off the screen.
+  const settled = useRef(false);
+  settled.current ||= session.status === 'authenticated' || session.status === 'not_authenticated' || session.status === 'error';
 
   // Asked as the page's code arrives, beside the session's own call (the stored tokens say who asks): the flags (which
   // cart), the category's cart, the order the page is opened for and a customer's saved addresses, all at once.
@@ -111,9 +115,7 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
   if (loaded.status === 'error') {
     return <PageStatus role="alert">We couldn’t load your checkout. Please check your connection and reload the page.</PageStatus>;
   }
-  // The steps read who is there (a guest, a customer) from the session: it is known before they draw.
-  const settled = session.status === 'authenticated' || session.status === 'not_authenticated' || session.status === 'error';
-  if (loaded.status !== 'success' || !loaded.value || !settled) return <PageStatus>Loading your checkout…</PageStatus>;
+  if (loaded.status !== 'success' || !loaded.value || !settled.current) return <PageStatus>Loading your checkout…</PageStatus>;
   return <Checkout category={category} loaded={loaded.value} />;
 }
 
@@ -174,8 +176,10 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
         return { answers: { [request.step.fields.order]: placed.pubkey, [request.step.fields.status]: orderStatus(placed) } };
       },
       async complete() {
-        // Spec 001 §4: after a paid order the account's flags change (has_order, order_count): the session reads them again.
-        calls.current.session.fetch();
+        // Spec 001 §4: after a paid order the account's flags change (has_order, order_count): the session's user is
+        // read again, in place (the page stays as it is).
+        const { api } = await loadAppServices();
+        calls.current.session.userUpdated(await api.getAccount());
       },
       useFlowState(flowState) {
         state.current = flowState;

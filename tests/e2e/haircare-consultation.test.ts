@@ -193,6 +193,42 @@ describe('haircare consultation, end to end', () => {
     expect(errors).toEqual([]);
   });
 
+  it('checks out from the cart (issue 14, spec 001 §2): account details, a new address, a card, the review, a paid order with its formulas', async () => {
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(url('/checkout/haircare/account-details'));
+    await page.getByRole('heading', { level: 1, name: 'Your details' }).waitFor();
+    // Signed in: the account's names are there, the e-mail is the account's.
+    expect(await page.getByLabel('First name').inputValue()).not.toBe('');
+    expect(await page.locator('.checkout__account').innerText()).toContain(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(url('/checkout/haircare/shipping-address'));
+    await page.getByLabel('Street address').fill('350 Fifth Avenue');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('State').selectOption('NY');
+    await page.getByLabel('ZIP code').fill('10118');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(url('/checkout/haircare/payment'));
+    await page.getByLabel('Name on card').fill('Jo Doe');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await page.waitForURL(url('/checkout/haircare/confirmation'));
+    const review = page.locator('[data-step="confirmation"]');
+    await review.getByText('Taxes (NY)').waitFor();
+    expect(await review.innerText()).toMatch(/350 Fifth Avenue[\s\S]*New York, NY 10118/);
+    expect(await review.innerText()).toContain('Visa •••• 4242');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(url('/checkout/haircare/success'));
+    await page.getByRole('heading', { level: 1, name: /^Thank you/ }).waitFor();
+    const number = (await page.locator('.checkout-success strong').first().innerText()).replace('#', '');
+    await page.getByRole('link', { name: 'See your order' }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
+    // The order keeps the formulas as ordered (spec 001 §3 Order items): the shampoo's ingredients are on its page.
+    expect(await page.locator('main').innerText()).toMatch(/Custom Shampoo/);
+    expect(errors).toEqual([]);
+  });
+
   it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).waitFor();

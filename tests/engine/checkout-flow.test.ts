@@ -57,9 +57,10 @@ describe('spec 001 §2 the checkout is a flow the engine compiles', () => {
     expect(path(checkout({ 'cart.payment_from_customer': 1 }))).toContain('payment');
   });
 
-  it('§2: the wait-payment-confirmation step only for an order the bank holds', () => {
+  it('§2: the wait-payment-confirmation step only for an order the bank holds, or one it refused (§8)', () => {
     const wait = stepOf(checkout(), 'wait-payment-confirmation');
     expect(wait.included({ order_status: 'requires_action' })).toBe(true);
+    expect(wait.included({ order_status: 'payment_failed' })).toBe(true);
     expect(wait.included({ order_status: 'paid' })).toBe(false);
     expect(stepOf(checkout(), 'confirmation').next({ order: 'ord_1', order_status: 'paid' })).toBe('results');
   });

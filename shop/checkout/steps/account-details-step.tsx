@@ -49,6 +49,11 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: St
     if (phone.trim() && !isCompletePhone(phone)) found.phone = accountMessages.phone;
     return found;
   };
+  /** A field's change, which also takes its error away: the message was about what was there before. */
+  const edit = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
   const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const submit = async (event: FormEvent) => {
@@ -98,7 +103,7 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: St
         </p>
       ) : (
         <>
-          <TextField name="email" label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={setEmail} />
+          <TextField name="email" label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={edit('email', setEmail)} />
           <p className="checkout__signin">
             <button type="button" className="link-button" onClick={() => void sendLink()} disabled={sending}>
               {screen.step.signIn}
@@ -107,8 +112,22 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: St
         </>
       )}
       <div className="checkout__pair">
-        <TextField name="first_name" label="First name" autoComplete="given-name" value={firstName} error={errors.first_name} onChange={setFirstName} />
-        <TextField name="last_name" label="Last name" autoComplete="family-name" value={lastName} error={errors.last_name} onChange={setLastName} />
+        <TextField
+          name="first_name"
+          label="First name"
+          autoComplete="given-name"
+          value={firstName}
+          error={errors.first_name}
+          onChange={edit('first_name', setFirstName)}
+        />
+        <TextField
+          name="last_name"
+          label="Last name"
+          autoComplete="family-name"
+          value={lastName}
+          error={errors.last_name}
+          onChange={edit('last_name', setLastName)}
+        />
       </div>
       <div className={`field${errors.phone ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor="checkout-phone">
@@ -126,7 +145,7 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: St
             value={phone}
             aria-invalid={errors.phone ? true : undefined}
             aria-describedby="checkout-phone-hint"
-            onChange={(event) => setPhone(formatPhoneInput(event.target.value))}
+            onChange={(event) => edit('phone', setPhone)(formatPhoneInput(event.target.value))}
           />
         </div>
         <p id="checkout-phone-hint" className={errors.phone ? 'field__error' : 'field__hint'}>

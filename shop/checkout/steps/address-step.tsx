@@ -47,7 +47,10 @@ export function AddressStep({ screen, onChange, onNext, busy, facts }: StepProps
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const root = useRef<HTMLFormElement>(null);
-  const set = (key: keyof Form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof Form, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
   const regions = regionsOf(form.country);
 
   const check = (): FieldMessages => {

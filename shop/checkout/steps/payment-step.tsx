@@ -45,7 +45,10 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
   const [status, setStatus] = useState<'idle' | 'pending' | 'error' | 'failure'>('idle');
   const [message, setMessage] = useState('');
   const root = useRef<HTMLFormElement>(null);
-  const set = (key: keyof typeof card, value: string) => setCard((c) => ({ ...c, [key]: value }));
+  const set = (key: keyof typeof card, value: string) => {
+    setCard((c) => ({ ...c, [key]: value }));
+    setErrors(({ [key === 'expiry' ? 'exp_month' : key]: _gone, ...rest }) => rest);
+  };
   const signedIn = checkout.session === 'authenticated';
   const kept = screen.selection?.token && chosen === 'newCard' ? String(screen.selection.label ?? '') : '';
 
