@@ -28,7 +28,7 @@ import {
 } from './schemas/profile';
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
 import { clientErrorReport, flags } from './schemas/system';
-import { cardToken, chargeAuthentication, chargeOutcome, testCardRequest } from './schemas/payments';
+import { cardToken, chargeAuthentication, chargeOutcome, testCardRequest, walletApproval, walletNonce } from './schemas/payments';
 import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery } from './schemas/cart';
 import { order, orderList, placeOrderRequest, placeOrderV1Request } from './schemas/order';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
@@ -85,6 +85,7 @@ export const callSchemas = {
   getProductRecommendations: { query: productRecommendationsQuery, response: productRecommendations },
   reportClientError: { body: clientErrorReport, response: null },
   tokenizeTestCard: { body: testCardRequest, response: cardToken },
+  approveTestWallet: { body: walletApproval, response: walletNonce },
   authenticateTestCharge: { body: chargeAuthentication, response: chargeOutcome },
   getProducts: { query: productsQuery, response: productList },
   getCartSections: { response: cartSections },

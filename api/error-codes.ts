@@ -33,6 +33,7 @@ export const serverErrorCodes = [
   'idempotency_key_reused',
   'card_declined',
   'payment_refused',
+  'wallet_declined',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'server_error',

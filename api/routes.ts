@@ -58,6 +58,7 @@ export const routes = {
   // Payments (API.md; the embedded test provider's card tokeniser, issue 14).
   tokenizeTestCard: { method: 'POST', path: '/v1/payments/test/tokenize', auth: 'none' },
   authenticateTestCharge: { method: 'POST', path: '/v1/payments/test/charges/:id/authenticate', auth: 'none' },
+  approveTestWallet: { method: 'POST', path: '/v1/payments/test/wallet', auth: 'none' },
   // The catalogue (spec 001 §7 Catalogue; API.md), public.
   getProducts: { method: 'GET', path: '/v1/products/', auth: 'none' },
   getCartSections: { method: 'GET', path: '/v1/cart_sections/', auth: 'none' },

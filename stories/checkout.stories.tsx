@@ -132,6 +132,41 @@ const tokenError: Story = {
 };
 export const TokenError360 = at('xs', tokenError);
 
+/** §4 the wallet-type provider: pending while the wallet answers, then its nonce and the wallet's label; §8 its failure. */
+const wallet: Story = {
+  args: {
+    screen: real('payment'),
+    facts: {
+      own: checkoutFacts({
+        payWithWallet: fn(async (email: string) =>
+          email.startsWith('declined') ? { kind: 'failure' as const } : { kind: 'nonce' as const, nonce: 'nonce_test_story', email },
+        ),
+      }),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = await drawn(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: 'TestPay wallet' }));
+    const email = canvas.getByRole('textbox', { name: 'TestPay account email' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'declined@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue with TestPay' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('We couldn’t connect to the wallet.');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'rosa@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue with TestPay' }));
+    await expect(args.onChange).toHaveBeenCalledWith({
+      method: 'wallet',
+      token: 'nonce_test_story',
+      save_card: null,
+      label: 'TestPay wallet (rosa@example.com)',
+    });
+    await expect(args.onNext).toHaveBeenCalledTimes(1);
+  },
+};
+export const Wallet360 = at('xs', wallet);
+export const Wallet1280 = at('lg', wallet);
+
 /** Review: the lines, the server's totals and taxes, where it ships and the card; Place order places it. */
 const review: Story = {
   args: {

@@ -60,7 +60,7 @@ const detail: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Order 100001' })).toBeVisible();
-    await expect(canvas.getByText('Paid with visa ending 4242')).toBeVisible();
+    await expect(canvas.getByText('Paid with Visa ending 4242')).toBeVisible();
     // The formula as ordered opens (a native <details>: the keyboard opens it too).
     const [firstFormula] = canvas.getAllByText(/What’s in it/);
     await userEvent.click(firstFormula!);

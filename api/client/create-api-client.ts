@@ -67,6 +67,7 @@ export function createApiClient(options: ApiClientOptions) {
     reportClientError: (body: RequestBody<'reportClientError'>, o?: Options) => call('reportClientError', { body }, o),
     /** A card for the embedded test provider; the payment step keeps only the token (issue 14). */
     tokenizeTestCard: (card: RequestBody<'tokenizeTestCard'>, o?: Options) => call('tokenizeTestCard', { body: card }, o),
+    approveTestWallet: (email: string, o?: Options) => call('approveTestWallet', { body: { email } }, o),
     /** The test provider's authentication page: the shopper approves or refuses a charge that requires it. */
     authenticateTestCharge: (id: string, approved: boolean, o?: Options) => call('authenticateTestCharge', { params: { id }, body: { approved } }, o),
     // The catalogue (spec 001 §7 Catalogue)

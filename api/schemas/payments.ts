@@ -23,6 +23,20 @@ export const cardToken = z.object({
 });
 export type CardToken = z.infer<typeof cardToken>;
 
+/** POST /v1/payments/test/wallet: the test wallet's account approves a payment (spec 001 §4 wallet-type provider). */
+export const walletApproval = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email({ message: 'Enter your wallet’s email address.' })),
+  })
+  .strict();
+export const walletNonce = z.object({ nonce: z.string(), email: z.string() });
+export type WalletNonce = z.infer<typeof walletNonce>;
+
 /** POST /v1/payments/test/charges/{id}/authenticate: the shopper's answer on the test provider's authentication page. */
 export const chargeAuthentication = z.object({ approved: z.boolean() }).strict();
 export const chargeOutcome = z.object({ status: z.enum(['succeeded', 'requires_action', 'declined']) });

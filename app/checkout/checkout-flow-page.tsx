@@ -168,10 +168,13 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
         const { api } = await loadAppServices();
         const current = state.current?.answers ?? {};
         const token = typeof current.payment_token === 'string' && current.payment_token ? current.payment_token : null;
-        const placed = await api.placeOrder(
-          { category: loaded.universal ? 'universal' : category, ...(token ? { payment: { token, save_card: current.save_card === true } } : {}) },
-          keyFor(token ?? 'none'),
-        );
+        // Spec 001 §7: a wallet pays with its nonce, in the wallet's mode, and keeps the wallet (save_card 'true').
+        const payment = !token
+          ? {}
+          : current.payment_method === 'wallet'
+            ? { payment: { token, save_card: 'true' as const, payment_mode: 'wallet' as const } }
+            : { payment: { token, save_card: current.save_card === true } };
+        const placed = await api.placeOrder({ category: loaded.universal ? 'universal' : category, ...payment }, keyFor(token ?? 'none'));
         calls.current.setOrder(placed);
         return { answers: { [request.step.fields.order]: placed.pubkey, [request.step.fields.status]: orderStatus(placed) } };
       },
@@ -333,7 +336,14 @@ async function tokenizeCard(card: TestCardRequest): Promise<TokenOutcome> {
   }
 }
 
-/** The wallet-type provider (spec 001 §4): not offered by this shop's flows yet (flows/fragments/checkout.yaml `wallet`). */
-async function payWithWallet(): Promise<WalletOutcome> {
-  return { kind: 'failure' };
+/** The wallet-type provider (spec 001 §4, §8): its nonce, or 'failure' for its refusal and for any exception alike. */
+async function payWithWallet(email: string): Promise<WalletOutcome> {
+  const { api } = await loadAppServices();
+  try {
+    const approved = await api.approveTestWallet(email);
+    return { kind: 'nonce', nonce: approved.nonce, email: approved.email };
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500) reportError('the wallet’s approval', error);
+    return { kind: 'failure' };
+  }
 }

@@ -57,7 +57,7 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
     is_subscription: order.isSubscription,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
-    payment: { card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null },
+    payment: { card: order.cardBrand ? { brand: order.cardBrand, last4: order.cardLast4 ?? '' } : null },
     formulaset: { categories: order.categories, survey: order.survey },
     shipping_address: order.shippingAddress ?? null,
     payment_error: order.status === 'payment_failed' ? declineDetail(order.declineCode) : null,

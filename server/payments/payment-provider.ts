@@ -21,8 +21,8 @@ export interface ChargeRequest {
 }
 
 export interface CardSummary {
-  /** 'unknown' for a network the shop does not name. */
-  brand: CardBrand | 'unknown';
+  /** 'unknown' for a network the shop does not name; 'wallet' for the wallet-type provider. */
+  brand: CardBrand | 'wallet' | 'unknown';
   last4: string;
 }
 

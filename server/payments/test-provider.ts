@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { testProviderCharges } from '../db/schema';
 import { DECLINE_MESSAGES, PaymentRequestRefused, type Charge, type ChargeRequest, type Currency, type PaymentProvider } from './payment-provider';
 import { readTestCardToken } from './test-card-token';
+import { readWalletNonce } from './test-wallet';
 import { type CardBrand, type DeclineCode } from './test-cards';
 
 type Row = typeof testProviderCharges.$inferSelect;
@@ -20,7 +21,12 @@ export interface TestProvider extends PaymentProvider {
 
 /** The charge a row records. */
 function chargeOf(row: Row, actionUrl: (id: string) => string): Charge {
-  const base = { id: row.id, amount: row.amount, currency: row.currency as Currency, card: { brand: row.cardBrand as CardBrand, last4: row.cardLast4 ?? '' } };
+  const base = {
+    id: row.id,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    card: { brand: row.cardBrand as CardBrand | 'wallet', last4: row.cardLast4 ?? '' },
+  };
   if (row.status === 'succeeded') return { ...base, status: 'succeeded' };
   if (row.status === 'requires_action') return { ...base, status: 'requires_action', actionUrl: actionUrl(row.id) };
   const code = (row.declineCode ?? 'card_declined') as DeclineCode | 'authentication_failed';
@@ -60,7 +66,12 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
       };
       // The charge is written first and the key's earlier charge read only when the key is taken: a first charge
       // costs one statement. A retry whose token has since expired still gets its charge back.
-      const card = readTestCardToken(request.source.token, secret, Math.floor(clock.now().getTime() / 1000));
+      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+      // A card token, or the wallet's nonce: a wallet payment the account approved always succeeds.
+      const wallet = readWalletNonce(request.source.token, secret, nowSeconds);
+      const card = wallet
+        ? { tokenId: wallet.id, brand: 'wallet' as const, last4: '', behaviour: { outcome: 'succeeds' as const } }
+        : readTestCardToken(request.source.token, secret, nowSeconds);
       if (!card) {
         const earlier = await replay();
         if (earlier) return earlier;

@@ -41,7 +41,8 @@ export interface CheckoutFacts {
   sendSignInLink(email: string): Promise<'sent' | 'error'>;
   addAddress(address: AddressInput): Promise<AddressOutcome>;
   tokenizeCard(card: TestCardRequest): Promise<TokenOutcome>;
-  payWithWallet(amount: number, currency: string): Promise<WalletOutcome>;
+  /** The wallet's approval of the payment by the shopper's wallet account (pending until it answers). */
+  payWithWallet(email: string): Promise<WalletOutcome>;
   /** Whether this checkout asks for a payment (the payment step's rule holds, spec 001 §4). */
   paymentNeeded: boolean;
   /** Where a step's link goes (the payment step from the review), keeping the checkout's query, with `extra` added. */

@@ -24,7 +24,7 @@ export function CheckoutSuccess({ order, firstName }: { order: Order | null; fir
       </p>
       <p>
         We make your formulas to order: they ship within a few days. Total paid: <strong>{formatMoney(order.total_amount, order.currency)}</strong>
-        {order.payment.card ? ` on the card ending ${order.payment.card.last4}` : ''}.
+        {order.payment.card?.brand === 'wallet' ? ' with your TestPay wallet' : order.payment.card ? ` on the card ending ${order.payment.card.last4}` : ''}.
       </p>
       <p>
         <a className="button button--primary" href={`/account/orders/${encodeURIComponent(order.pubkey)}`}>

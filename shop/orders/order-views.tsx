@@ -110,11 +110,22 @@ export function OrderDetail({ order, headingRef }: { order: Order; headingRef?: 
           <strong>{money(order.total_amount)}</strong>
         </dd>
       </dl>
-      {order.payment.card ? (
+      {order.payment.card ? <p>{paidWith(order.payment.card)}</p> : null}
+      {order.shipping_address ? (
         <p>
-          Paid with {order.payment.card.brand} ending {order.payment.card.last4}
+          Shipped to {order.shipping_address.address1}
+          {order.shipping_address.address2 ? `, ${order.shipping_address.address2}` : ''}, {order.shipping_address.city}, {order.shipping_address.state}{' '}
+          {order.shipping_address.zipcode}
         </p>
       ) : null}
     </article>
   );
+}
+
+const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+/** How an order was paid, as a shopper reads it: "Paid with Visa ending 4242", or the wallet. */
+export function paidWith(card: { brand: string; last4: string }): string {
+  if (card.brand === 'wallet') return 'Paid with your TestPay wallet';
+  return `Paid with ${brandNames[card.brand] ?? 'card'} ending ${card.last4}`;
 }

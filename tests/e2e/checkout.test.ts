@@ -183,4 +183,27 @@ describe('checkout, end to end', () => {
     await page.waitForURL(/\/checkout\/haircare\/success/);
     expect(errors).toEqual([]);
   });
+
+  it('§4 the wallet-type provider: a refusing wallet is a failure (§8), then the wallet approves and pays', async () => {
+    const { storage, token } = await shopperWithCart('customer');
+    const { page, errors } = await openWith(storage);
+    await page.goto(url('/checkout/haircare'));
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/payment/);
+    await page.getByRole('radio', { name: 'TestPay wallet' }).check();
+    await page.getByLabel('TestPay account email').fill('declined.rosa@example.com');
+    await page.getByRole('button', { name: 'Continue with TestPay' }).click();
+    await page.getByText('We couldn’t connect to the wallet. Let’s try again, or pay by card.').waitFor();
+    await page.getByLabel('TestPay account email').fill('rosa.wallet@example.com');
+    await page.getByRole('button', { name: 'Continue with TestPay' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/confirmation/);
+    await page.getByText('TestPay wallet (rosa.wallet@example.com)').waitFor();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/success/);
+    await page.getByText(/with your TestPay wallet/).waitFor();
+    const [order] = (await call('GET', '/v2/orders/', token)).body.results;
+    expect(order).toMatchObject({ status: 'paid', payment: { card: { brand: 'wallet' } } });
+    expect(errors).toEqual([]);
+  });
 });

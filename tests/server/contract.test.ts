@@ -172,6 +172,7 @@ describe('the contract, declared once (issue 11)', () => {
       reportClientError: (a) => a.reportClientError({ where: 'loading the stylist', name: 'Error', message: 'offline', path: '/stylist/jane' }),
       tokenizeTestCard: (a) => a.tokenizeTestCard({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Ada Lovelace' }),
       authenticateTestCharge: (a) => a.authenticateTestCharge('ch_test_1', true),
+      approveTestWallet: (a) => a.approveTestWallet('ada@example.com'),
       getProducts: (a) => a.getProducts('CA'),
       getCartSections: (a) => a.getCartSections(),
       joinWaitlist: (a) => a.joinWaitlist('candle', { email: 'ada@example.com' }),

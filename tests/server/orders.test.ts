@@ -209,6 +209,34 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(new Set(mails.map((m) => m.subject)).size).toBe(mails.length); // one confirmation per paid order
   });
 
+  it('§4, §7 the wallet-type provider: its nonce pays once, in the wallet mode; §8 a refusing wallet is 402 and a bad e-mail 400', async () => {
+    const token = await shopperAtCheckout(t);
+    const approved = await t.call('POST', '/v1/payments/test/wallet', { body: { email: 'Rosa@Example.com' } });
+    expect(approved).toMatchObject({ status: 201, body: { email: 'rosa@example.com', nonce: expect.stringMatching(/^nonce_test_/) } });
+    const paid = await place(t, token, { payment: { token: approved.body.nonce, save_card: 'true', payment_mode: 'wallet' } });
+    expect(paid).toMatchObject({ status: 201, body: { status: 'paid', payment: { card: { brand: 'wallet' } } } });
+    // The nonce paid once: another cart cannot spend it again.
+    const again = await shopperAtCheckout(t);
+    const charges = await countOf(testProviderCharges);
+    expect(await place(t, again, { payment: { token: approved.body.nonce, save_card: 'true', payment_mode: 'wallet' } })).toMatchObject({
+      status: 402,
+      body: { code: 'payment_refused' },
+    });
+    // A nonce not signed by this shop pays nothing.
+    const forged = `${approved.body.nonce.slice(0, -4)}AAAA`;
+    expect(await place(t, again, { payment: { token: forged, payment_mode: 'wallet' } }, 'forged-nonce')).toMatchObject({ status: 402 });
+    expect(await countOf(testProviderCharges)).toBe(charges);
+    expect(await t.call('POST', '/v1/payments/test/wallet', { body: { email: 'declined.rosa@example.com' } })).toMatchObject({
+      status: 402,
+      body: { code: 'wallet_declined' },
+    });
+    expect(await t.call('POST', '/v1/payments/test/wallet', { body: { email: 'not an e-mail' } })).toMatchObject({
+      status: 400,
+      body: { fields: { email: [expect.any(String)] } },
+    });
+    expect(await t.call('POST', '/v1/payments/test/wallet', { body: { email: 'a@example.com', extra: 1 } })).toMatchObject({ status: 400 });
+  });
+
   it('§8: a refused authentication is a declined payment (402 with the reason); the cart stays for another card', async () => {
     const token = await shopperAtCheckout(t);
     const body = { payment: { token: await cardToken(t, '4000002760003184') } };

@@ -3,6 +3,7 @@ import type { TestCardRequest } from '#api';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
+import { emailProblem } from '../../../renderer/parts/text-field';
 import { checkoutFacts, type FieldMessages } from '../checkout-facts';
 
 export const paymentMessages = {
@@ -40,6 +41,7 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
   const [method, setMethod] = useState<Method>(chosen === 'wallet' ? 'wallet' : 'newCard');
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
   const [saveCard, setSaveCard] = useState(screen.selection?.save_card === true);
+  const [walletEmail, setWalletEmail] = useState(checkout.accountEmail ?? '');
   const [errors, setErrors] = useState<FieldMessages>({});
   // Spec 001 §8: a tokenisation error has status 'error' (the provider's words), a thrown exception 'failure'.
   const [status, setStatus] = useState<'idle' | 'pending' | 'error' | 'failure'>('idle');
@@ -104,8 +106,11 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
   };
 
   const payByWallet = async () => {
+    const problem = emailProblem(walletEmail);
+    setErrors(problem ? { wallet: problem } : {});
+    if (problem) return focusFirstError();
     setStatus('pending');
-    const outcome = await checkout.payWithWallet(checkout.cart?.payment_from_customer ?? 0, checkout.cart?.currency ?? 'USD');
+    const outcome = await checkout.payWithWallet(walletEmail.trim());
     if (outcome.kind !== 'nonce') {
       setStatus(outcome.kind === 'failure' ? 'failure' : 'idle');
       setMessage(outcome.kind === 'failure' ? paymentMessages.wallet : '');
@@ -224,7 +229,27 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
           ) : null}
         </div>
       ) : (
-        <p className="field__hint">You’ll sign in to your TestPay wallet to approve the payment.</p>
+        <div className={`field${errors.wallet ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="payment-wallet">
+            TestPay account email
+          </label>
+          <input
+            id="payment-wallet"
+            className="field__input"
+            type="email"
+            autoComplete="email"
+            value={walletEmail}
+            aria-invalid={invalid('wallet')}
+            aria-describedby="payment-wallet-note"
+            onChange={(e) => {
+              setWalletEmail(e.target.value);
+              setErrors({});
+            }}
+          />
+          <p id="payment-wallet-note" className={errors.wallet ? 'field__error' : 'field__hint'}>
+            {errors.wallet ?? 'Your TestPay wallet approves the payment; you pay nothing until the order is placed.'}
+          </p>
+        </div>
       )}
       {status === 'error' || status === 'failure' ? (
         <p className="form-message form-message--error" role="alert">
