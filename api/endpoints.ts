@@ -28,7 +28,21 @@ import {
 } from './schemas/profile';
 import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
 import { clientErrorReport, flags } from './schemas/system';
-import { cardToken, chargeAuthentication, chargeOutcome, testCardRequest, walletApproval, walletNonce } from './schemas/payments';
+import {
+  cardToken,
+  chargeAuthentication,
+  chargeOutcome,
+  defaultPaymentMethod,
+  newPaymentMethod,
+  paymentClientToken,
+  paymentClientTokenRequest,
+  paymentMethod,
+  paymentMethodList,
+  paymentMethodsQuery,
+  testCardRequest,
+  walletApproval,
+  walletNonce,
+} from './schemas/payments';
 import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery } from './schemas/cart';
 import { order, orderList, placeOrderRequest, placeOrderV1Request } from './schemas/order';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
@@ -86,6 +100,11 @@ export const callSchemas = {
   reportClientError: { body: clientErrorReport, response: null },
   tokenizeTestCard: { body: testCardRequest, response: cardToken },
   approveTestWallet: { body: walletApproval, response: walletNonce },
+  listPaymentMethods: { query: paymentMethodsQuery, response: paymentMethodList },
+  createPaymentMethod: { body: newPaymentMethod, response: paymentMethod },
+  selectDefaultPaymentMethod: { body: defaultPaymentMethod, response: paymentMethodList },
+  deletePaymentMethod: { query: paymentMethodsQuery, response: null },
+  getPaymentClientToken: { body: paymentClientTokenRequest, response: paymentClientToken },
   authenticateTestCharge: { body: chargeAuthentication, response: chargeOutcome },
   getProducts: { query: productsQuery, response: productList },
   getCartSections: { response: cartSections },

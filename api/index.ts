@@ -142,8 +142,20 @@ export {
 export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch, CartQuery } from './schemas/cart';
 export { placeOrderRequest, placeOrderV1Request, orderStatus, orderItem, order, orderList } from './schemas/order';
 export type { PlaceOrderRequest, PlaceOrderV1Request, OrderStatus, OrderItem, Order, OrderList } from './schemas/order';
-export { testCardRequest, cardToken, chargeAuthentication, chargeOutcome, walletApproval, walletNonce } from './schemas/payments';
-export type { TestCardRequest, CardToken, WalletNonce } from './schemas/payments';
+export {
+  testCardRequest,
+  cardToken,
+  chargeAuthentication,
+  chargeOutcome,
+  walletApproval,
+  walletNonce,
+  paymentMode,
+  paymentMethod,
+  paymentMethodList,
+  newPaymentMethod,
+  defaultPaymentMethod,
+} from './schemas/payments';
+export type { TestCardRequest, CardToken, WalletNonce, PaymentMethod } from './schemas/payments';
 export { product, productList, productsQuery, cartSections, waitlistRequest, waitlistEntry } from './schemas/catalogue';
 export type { Product, ProductList, CartSections } from './schemas/catalogue';
 export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport, flags } from './schemas/system';

@@ -59,6 +59,12 @@ export const routes = {
   tokenizeTestCard: { method: 'POST', path: '/v1/payments/test/tokenize', auth: 'none' },
   authenticateTestCharge: { method: 'POST', path: '/v1/payments/test/charges/:id/authenticate', auth: 'none' },
   approveTestWallet: { method: 'POST', path: '/v1/payments/test/wallet', auth: 'none' },
+  // Saved payment methods (spec 001 §7 Payment methods): the customer's own.
+  listPaymentMethods: { method: 'GET', path: '/v1/account/payments/', auth: 'required' },
+  createPaymentMethod: { method: 'POST', path: '/v1/account/payments/', auth: 'required' },
+  selectDefaultPaymentMethod: { method: 'POST', path: '/v1/account/payments/select_as_default/', auth: 'required' },
+  deletePaymentMethod: { method: 'DELETE', path: '/v1/account/payments/:id/', auth: 'required' },
+  getPaymentClientToken: { method: 'POST', path: '/v1/account/payments/token/', auth: 'required' },
   // The catalogue (spec 001 §7 Catalogue; API.md), public.
   getProducts: { method: 'GET', path: '/v1/products/', auth: 'none' },
   getCartSections: { method: 'GET', path: '/v1/cart_sections/', auth: 'none' },

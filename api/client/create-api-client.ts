@@ -68,6 +68,13 @@ export function createApiClient(options: ApiClientOptions) {
     /** A card for the embedded test provider; the payment step keeps only the token (issue 14). */
     tokenizeTestCard: (card: RequestBody<'tokenizeTestCard'>, o?: Options) => call('tokenizeTestCard', { body: card }, o),
     approveTestWallet: (email: string, o?: Options) => call('approveTestWallet', { body: { email } }, o),
+    // Saved payment methods (spec 001 §7 Payment methods).
+    listPaymentMethods: (paymentMode: RequestQuery<'listPaymentMethods'>['payment_mode'] = 'all', o?: Options) =>
+      call('listPaymentMethods', { query: { payment_mode: paymentMode } }, o),
+    createPaymentMethod: (body: RequestBody<'createPaymentMethod'>, o?: Options) => call('createPaymentMethod', { body }, o),
+    selectDefaultPaymentMethod: (body: RequestBody<'selectDefaultPaymentMethod'>, o?: Options) => call('selectDefaultPaymentMethod', { body }, o),
+    deletePaymentMethod: (id: string, o?: Options) => call('deletePaymentMethod', { params: { id } }, o),
+    getPaymentClientToken: (body: RequestBody<'getPaymentClientToken'>, o?: Options) => call('getPaymentClientToken', { body }, o),
     /** The test provider's authentication page: the shopper approves or refuses a charge that requires it. */
     authenticateTestCharge: (id: string, approved: boolean, o?: Options) => call('authenticateTestCharge', { params: { id }, body: { approved } }, o),
     // The catalogue (spec 001 §7 Catalogue)

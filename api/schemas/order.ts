@@ -14,11 +14,16 @@ const cardPayment = z
   })
   .strict();
 
+/** One of the customer's saved payment methods (spec 001 §7 /v1/place_order/ second shape). */
+const savedPayment = z
+  .object({ payment_mode: z.enum(['charge', 'payment_intent', 'wallet']), saved_payment_method: z.string().min(1, 'Choose a saved payment method.').max(100) })
+  .strict();
+
 /** Which of the shopper's carts to order when they have several (API.md): the per-category ones, or the universal one. */
 const orderCategory = z.enum(['haircare', 'skincare', 'universal']);
 
 /** POST /v2/orders/ and /v2/cart/place-order/: the cart in checkout, paid with `payment` (none when nothing is to be paid). */
-export const placeOrderRequest = z.object({ category: orderCategory.optional(), payment: cardPayment.optional() }).strict();
+export const placeOrderRequest = z.object({ category: orderCategory.optional(), payment: z.union([cardPayment, savedPayment]).optional() }).strict();
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
 /**
@@ -27,7 +32,7 @@ export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
  */
 export const placeOrderV1Request = z
   .object({
-    payment: cardPayment.optional(),
+    payment: z.union([cardPayment, savedPayment]).optional(),
     card_id: z.string().max(200).nullish(),
     cart_type: z.string().max(40).default('cart'),
     category: orderCategory.optional(),

@@ -23,6 +23,34 @@ export const cardToken = z.object({
 });
 export type CardToken = z.infer<typeof cardToken>;
 
+/** Payment modes (spec 001 §3 Payment method): all, the card provider's charge and payment-intent modes, the wallet's. */
+export const paymentMode = z.enum(['all', 'charge', 'payment_intent', 'wallet']);
+const methodMode = z.enum(['charge', 'payment_intent', 'wallet']);
+
+/** A saved payment method (spec 001 §3: id, is_default, status, service), with what a shopper recognises it by. */
+export const paymentMethod = z.object({
+  id: z.string(),
+  is_default: z.boolean(),
+  status: z.enum(['active']),
+  service: z.enum(['card', 'wallet']),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+  /** "Visa •••• 4242", "TestPay wallet". */
+  label: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+export const paymentMethodList = z.array(paymentMethod);
+export const paymentMethodsQuery = z.object({ payment_mode: paymentMode.optional() }).strict();
+/** POST /v1/account/payments/: a new card's token (or the wallet's nonce) to keep. */
+export const newPaymentMethod = z
+  .object({ token: z.string().trim().min(1, 'Enter your card details.').max(2000), payment_mode: methodMode.optional() })
+  .strict();
+export const defaultPaymentMethod = z.object({ payment_id: z.string().min(1).max(100), payment_mode: methodMode }).strict();
+export const paymentClientTokenRequest = z.object({ payment_mode: methodMode }).strict();
+export const paymentClientToken = z.object({ token: z.string(), payment_mode: methodMode });
+
 /** POST /v1/payments/test/wallet: the test wallet's account approves a payment (spec 001 §4 wallet-type provider). */
 export const walletApproval = z
   .object({

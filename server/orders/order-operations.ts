@@ -14,6 +14,15 @@ const PLACE_RESPONSES = {
   422: 'cart_not_in_checkout, cart_empty or idempotency_key_reused',
 } as const;
 
+/** How the body pays: a new card's token (kept when save_card is true or 'true'), or a saved method's id. */
+function paymentOf(
+  payment: { token: string; save_card?: boolean | 'true' | 'false' | undefined } | { saved_payment_method: string } | undefined,
+): OrderRequest {
+  if (!payment) return {};
+  if ('saved_payment_method' in payment) return { savedMethod: payment.saved_payment_method };
+  return { token: payment.token, saveCard: payment.save_card === true || payment.save_card === 'true' };
+}
+
 /** The per-category carts and the universal one: every kind POST /v2/orders/ and /v1/place_order/ may order. */
 const ALL_CARTS: readonly CartKind[] = ['haircare', 'skincare', 'universal'];
 
@@ -22,7 +31,7 @@ export const placeOrderOperation = defineOperation(
   'placeOrder',
   { summary: 'Order the cart that is in checkout', tag: 'orders', responses: PLACE_RESPONSES },
   async ({ c, body, auth, services }) => {
-    const placed = await placeOrder(services, auth.user, { category: body.category, token: body.payment?.token }, c.req.header('idempotency-key'), ALL_CARTS);
+    const placed = await placeOrder(services, auth.user, { category: body.category, ...paymentOf(body.payment) }, c.req.header('idempotency-key'), ALL_CARTS);
     return c.json(placed.order, placed.status);
   },
 );
@@ -32,7 +41,7 @@ export const placeOrderV1Operation = defineOperation(
   'placeOrderV1',
   { summary: 'Order the cart that is in checkout (first API)', tag: 'orders', responses: PLACE_RESPONSES },
   async ({ c, body, auth, services }) => {
-    const request: OrderRequest = { category: body.category, token: body.payment?.token };
+    const request: OrderRequest = { category: body.category, ...paymentOf(body.payment) };
     const placed = await placeOrder(services, auth.user, request, c.req.header('idempotency-key'), ALL_CARTS);
     return c.json(placed.order, placed.status);
   },
@@ -43,7 +52,7 @@ export const placeAccessoriesOrderOperation = defineOperation(
   'placeAccessoriesOrder',
   { summary: 'Order the universal cart (accessories)', tag: 'orders', responses: PLACE_RESPONSES },
   async ({ c, body, auth, services }) => {
-    const placed = await placeOrder(services, auth.user, { token: body.payment?.token }, c.req.header('idempotency-key'), ['universal']);
+    const placed = await placeOrder(services, auth.user, paymentOf(body.payment), c.req.header('idempotency-key'), ['universal']);
     return c.json(placed.order, placed.status);
   },
 );

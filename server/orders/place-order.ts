@@ -15,18 +15,19 @@
  *    waiting for the bank (202 with where the shopper confirms), or declined (402, the cart as it was).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Order } from '#api';
 import { ApiError, validationError } from '../http/api-error';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
 import type { Database } from '../db/database';
-import { cartItems, carts, orderItems, orders, users, type CartKind, type OrderedFormula } from '../db/schema';
+import { cartItems, carts, orderItems, orders, paymentMethods, users, type CartKind, type OrderedFormula } from '../db/schema';
 import { loadCartContext } from '../cart/cart-context';
 import { cartTotals, priceLine } from '../cart/price-cart';
 import { cartView } from '../cart/cart-view';
 import { taxOn } from '../pricing/sales-tax';
-import { PaymentRequestRefused, type Charge } from '../payments/payment-provider';
+import { PaymentRequestRefused, type Charge, type PaymentSource } from '../payments/payment-provider';
+import { keepPaymentMethod } from '../payments/payment-methods';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from './order-mail';
 import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from './order-view';
@@ -34,11 +35,19 @@ import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } fr
 /** What settling an order needs of the services (the start-up reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
 
-/** What the shopper asked: which cart (when several are in checkout), and the card token when there is one to pay. */
+/**
+ * What the shopper asked: which cart (when several are in checkout), and how to pay when there is something to pay: a
+ * new card's token (or the wallet's nonce), kept for later when `saveCard`, or one of their saved methods' ids.
+ */
 export interface OrderRequest {
   category?: CartKind | undefined;
   token?: string | undefined;
+  saveCard?: boolean | undefined;
+  savedMethod?: string | undefined;
 }
+
+/** The request's payment as the provider is asked for it, once a saved method is found to be the shopper's own. */
+type Settling = OrderRequest & { source: PaymentSource | null };
 
 export type PlacedOrder = { status: 201 | 202; order: Order };
 
@@ -61,11 +70,12 @@ export async function placeOrder(
     .where(and(eq(carts.userId, user.id), inArray(carts.kind, [...candidates]), eq(carts.isInCheckout, true)))
     .orderBy(desc(carts.updatedAt))
     .limit(1);
-  const requestHash = hash({ kinds: candidates, category: request.category ?? null, token: request.token ?? null });
+  const requestHash = hash({ kinds: candidates, category: request.category ?? null, token: request.token ?? null, saved: request.savedMethod ?? null });
+  const settling: Settling = { ...request, source: await paymentSource(services, user, request) };
   if (!cart) {
     // A retried request whose order emptied the cart still finds its order under the client's key.
     const earlier = clientKey ? await orderByKey(services.db, user.id, `client:${clientKey}`) : undefined;
-    if (earlier) return settle(services, user, checkedReplay(earlier, requestHash), request);
+    if (earlier) return settle(services, user, checkedReplay(earlier, requestHash), settling);
     throw new ApiError(422, 'cart_not_in_checkout', 'There is no cart to order: go to checkout from your cart.');
   }
   const { context } = await loadCartContext(services, user, cart.kind);
@@ -93,7 +103,8 @@ export async function placeOrder(
     const totalAmount = totals.totalAmount + taxes;
     const isSubscription = priced.some((p) => p.subscriptionActive && p.entry.isSubscribable);
     // Spec 001 §4: checkout goes on without payment only when nothing is to be paid and nothing is a subscription.
-    if ((totalAmount > 0 || isSubscription) && !request.token) throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
+    if ((totalAmount > 0 || isSubscription) && !settling.source)
+      throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
     const view = cartView(locked, lines, context);
     const address = context.shippingAddress;
     if (view.need_address && !address) throw validationError({ shipping_address: ['Add a shipping address.'] }, 'This order needs a shipping address.');
@@ -164,7 +175,23 @@ export async function placeOrder(
       .returning();
     return { ...order!, items };
   });
-  return settle(services, user, recorded, request);
+  const placed = await settle(services, user, recorded, settling);
+  if (placed.status === 201 && request.token && request.saveCard) await keepPaymentMethod(services, user, request.token);
+  return placed;
+}
+
+/** The source an order is paid from: a new card's token, or a saved method of the shopper's own (another's is refused as unknown). */
+async function paymentSource(services: Services, user: UserRow, request: OrderRequest): Promise<PaymentSource | null> {
+  if (request.token) return { kind: 'card_token', token: request.token };
+  if (!request.savedMethod) return null;
+  const [method] = await services.db
+    .select({ ref: paymentMethods.providerRef, provider: paymentMethods.provider })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, user.id), eq(paymentMethods.pubkey, request.savedMethod), isNull(paymentMethods.deletedAt)))
+    .limit(1);
+  if (!method || method.provider !== services.payments.name)
+    throw validationError({ payment: ['Choose one of your saved payment methods.'] }, 'There is no such saved payment method.');
+  return { kind: 'saved_method', ref: method.ref };
 }
 
 /** The formula as the lab makes it, kept with the order (its label, skeleton, actives with amounts, INCI list, fragrance). */
@@ -203,7 +230,7 @@ function checkedReplay(order: OrderRow, requestHash: string): OrderRow {
  * Brings an order to its outcome and answers with it: charges it if no charge is known yet (under the order's own
  * key, so never twice), asks the provider again while the bank waits for the shopper, and writes the outcome once.
  */
-async function settle(services: Services, user: UserRow, order: OrderRow & { items?: OrderItemRow[] }, request: OrderRequest): Promise<PlacedOrder> {
+async function settle(services: Services, user: UserRow, order: OrderRow & { items?: OrderItemRow[] }, request: Settling): Promise<PlacedOrder> {
   let current: OrderRow = order;
   if (current.status === 'pending_payment') {
     let charge: Charge | null = null;
@@ -211,12 +238,12 @@ async function settle(services: Services, user: UserRow, order: OrderRow & { ite
       if (current.chargeId) charge = await services.payments.getCharge(current.chargeId);
       else {
         try {
-          charge = request.token
+          charge = request.source
             ? await services.payments.charge({
                 idempotencyKey: `order:${current.pubkey}`,
                 amount: current.totalAmount,
                 currency: current.currency,
-                source: { kind: 'card_token', token: request.token },
+                source: request.source,
               })
             : await services.payments.findCharge(`order:${current.pubkey}`);
         } catch (error) {

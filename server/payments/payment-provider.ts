@@ -8,8 +8,18 @@ import type { CardBrand, DeclineCode } from './test-cards';
 
 export type Currency = 'USD' | 'CAD';
 
-/** What pays: a card token from the payment step. */
-export type PaymentSource = { kind: 'card_token'; token: string };
+/** What pays: a card token (or wallet nonce) from the payment step, or a method the customer saved (its provider reference). */
+export type PaymentSource = { kind: 'card_token'; token: string } | { kind: 'saved_method'; ref: string };
+
+/** A card or wallet kept with the provider to be charged again (spec 001 §3 Payment method): its reference and what a shopper is shown. */
+export interface SavedMethod {
+  ref: string;
+  service: 'card' | 'wallet';
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+}
 
 export interface ChargeRequest {
   /** One charge per key, whatever happens: the same key and request give back the first charge. */
@@ -55,6 +65,8 @@ export interface PaymentProvider {
   findCharge(idempotencyKey: string): Promise<Charge | null>;
   /** A charge by its id (after the shopper confirmed a payment that required authentication). */
   getCharge(id: string): Promise<Charge | null>;
+  /** Keeps the card (or wallet) of a token to charge again; a token that is not one is refused (PaymentRequestRefused). */
+  saveMethod(token: string): Promise<SavedMethod>;
 }
 
 /** Words for a decline, as Stripe words them, so both providers read alike (spec 001 §8). */

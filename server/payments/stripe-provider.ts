@@ -65,6 +65,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     timeout: 30_000,
   });
 
+  /** The token a charge is made from; a saved method's charge is refused (see saveMethod). */
+  const savedOrToken = (request: ChargeRequest): string => {
+    if (request.source.kind === 'saved_method')
+      throw new PaymentRequestRefused('invalid_payment_token', 'Saving a card is not available with this payment provider.');
+    return request.source.token;
+  };
+
   return {
     name: 'stripe',
 
@@ -72,7 +79,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       try {
         // The card token becomes a PaymentMethod first (Stripe takes a token there), under its own key.
         const method = await stripe.paymentMethods.create(
-          { type: 'card', card: { token: request.source.token } },
+          { type: 'card', card: { token: savedOrToken(request) } },
           { idempotencyKey: `${request.idempotencyKey}:method` },
         );
         const intent = await stripe.paymentIntents.create(
@@ -101,6 +108,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         }
         throw error;
       }
+    },
+
+    // Saved methods need Stripe customers to attach them to, which this adapter does not make yet: with Stripe, a
+    // shopper pays with a new card each time (server/README.md "Payments").
+    async saveMethod(): Promise<never> {
+      throw new PaymentRequestRefused('invalid_payment_token', 'Saving a card is not available with this payment provider.');
     },
 
     async findCharge(idempotencyKey: string) {

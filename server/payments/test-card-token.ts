@@ -60,3 +60,36 @@ export function readTestCardToken(token: string, secret: string, nowSeconds: num
   if (typeof body.exp !== 'number' || body.exp <= nowSeconds) return null;
   return { tokenId: body.id, brand: body.brand, last4: body.last4, expMonth: body.expMonth, expYear: body.expYear, name: body.name, behaviour: body.behaviour };
 }
+
+const METHOD_PREFIX = 'pmref_test_';
+
+/** What a saved method reference carries: the card (or wallet) and what it does when charged; it does not expire. */
+export interface TestMethod {
+  service: 'card' | 'wallet';
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+  behaviour: CardBehaviour;
+}
+
+/** A saved method's reference (`pmref_test_...`): the method signed with the server's secret, as Stripe's `pm_...` names a card it keeps. */
+export function issueTestMethodRef(method: TestMethod, secret: string): string {
+  const payload = Buffer.from(JSON.stringify(method)).toString('base64url');
+  return `${METHOD_PREFIX}${payload}.${mac(`method:${payload}`, secret)}`;
+}
+
+/** The method a well-formed, correctly signed reference names; null otherwise. */
+export function readTestMethodRef(ref: string, secret: string): TestMethod | null {
+  if (!ref.startsWith(METHOD_PREFIX)) return null;
+  const [payload, signature, ...rest] = ref.slice(METHOD_PREFIX.length).split('.');
+  if (!payload || !signature || rest.length > 0) return null;
+  const expected = Buffer.from(mac(`method:${payload}`, secret));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TestMethod;
+  } catch {
+    return null;
+  }
+}

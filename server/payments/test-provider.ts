@@ -4,9 +4,9 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { testProviderCharges } from '../db/schema';
 import { DECLINE_MESSAGES, PaymentRequestRefused, type Charge, type ChargeRequest, type Currency, type PaymentProvider } from './payment-provider';
-import { readTestCardToken } from './test-card-token';
+import { issueTestMethodRef, readTestCardToken, readTestMethodRef } from './test-card-token';
 import { readWalletNonce } from './test-wallet';
-import { type CardBrand, type DeclineCode } from './test-cards';
+import { type CardBehaviour, type CardBrand, type DeclineCode } from './test-cards';
 
 type Row = typeof testProviderCharges.$inferSelect;
 
@@ -17,6 +17,29 @@ export interface TestProvider extends PaymentProvider {
    * it is declined. A charge no longer waiting is returned as it is. Null when there is no such charge.
    */
   authenticate(id: string, approved: boolean): Promise<Charge | null>;
+}
+
+const sourceText = (request: ChargeRequest) => (request.source.kind === 'card_token' ? request.source.token : request.source.ref);
+
+/**
+ * What a charge's source is to the test provider: a card token, the wallet's nonce (a wallet payment the account
+ * approved always succeeds) or a saved method's reference (it pays as often as it is charged: each charge its own
+ * source id). Null when it is none of them, or not signed by this shop.
+ */
+function sourceCard(
+  request: ChargeRequest,
+  secret: string,
+  nowSeconds: number,
+): { tokenId: string; brand: string; last4: string; behaviour: CardBehaviour } | null {
+  if (request.source.kind === 'saved_method') {
+    const method = readTestMethodRef(request.source.ref, secret);
+    return method
+      ? { tokenId: `method:${randomBytes(12).toString('base64url')}`, brand: method.brand, last4: method.last4, behaviour: method.behaviour }
+      : null;
+  }
+  const wallet = readWalletNonce(request.source.token, secret, nowSeconds);
+  if (wallet) return { tokenId: wallet.id, brand: 'wallet', last4: '', behaviour: { outcome: 'succeeds' } };
+  return readTestCardToken(request.source.token, secret, nowSeconds);
 }
 
 /** The charge a row records. */
@@ -55,7 +78,7 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
       if (!Number.isInteger(request.amount) || request.amount <= 0)
         throw new RangeError(`A charge is a positive whole number of cents, not ${request.amount}.`);
       const requestHash = createHash('sha256')
-        .update(JSON.stringify([request.amount, request.currency, request.source.kind, request.source.token]))
+        .update(JSON.stringify([request.amount, request.currency, request.source.kind, sourceText(request)]))
         .digest('base64url');
       const replay = async () => {
         const existing = await byKey(request.idempotencyKey);
@@ -67,11 +90,7 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
       // The charge is written first and the key's earlier charge read only when the key is taken: a first charge
       // costs one statement. A retry whose token has since expired still gets its charge back.
       const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-      // A card token, or the wallet's nonce: a wallet payment the account approved always succeeds.
-      const wallet = readWalletNonce(request.source.token, secret, nowSeconds);
-      const card = wallet
-        ? { tokenId: wallet.id, brand: 'wallet' as const, last4: '', behaviour: { outcome: 'succeeds' as const } }
-        : readTestCardToken(request.source.token, secret, nowSeconds);
+      const card = sourceCard(request, secret, nowSeconds);
       if (!card) {
         const earlier = await replay();
         if (earlier) return earlier;
@@ -113,6 +132,18 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
     async getCharge(id: string) {
       const row = await byId(id);
       return row ? chargeOf(row, actionUrl) : null;
+    },
+
+    async saveMethod(token: string) {
+      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+      const wallet = readWalletNonce(token, secret, nowSeconds);
+      const card = wallet ? null : readTestCardToken(token, secret, nowSeconds);
+      if (!wallet && !card) throw new PaymentRequestRefused('invalid_payment_token', 'Your card details have expired. Please enter them again.');
+      const method = wallet
+        ? { service: 'wallet' as const, brand: 'wallet', last4: '', expMonth: null, expYear: null, behaviour: { outcome: 'succeeds' as const } }
+        : { service: 'card' as const, brand: card!.brand, last4: card!.last4, expMonth: card!.expMonth, expYear: card!.expYear, behaviour: card!.behaviour };
+      const { behaviour: _b, ...shown } = method;
+      return { ref: issueTestMethodRef(method, secret), ...shown };
     },
 
     async authenticate(id: string, approved: boolean) {

@@ -237,6 +237,66 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(await t.call('POST', '/v1/payments/test/wallet', { body: { email: 'a@example.com', extra: 1 } })).toMatchObject({ status: 400 });
   });
 
+  it('§7 Payment methods: save_card keeps the card; a second order pays with it; list by mode, default, delete; another account gets 404', async () => {
+    const token = await shopperAtCheckout(t);
+    const first = await place(t, token, { payment: { token: await cardToken(t, '5555555555554444'), save_card: true } });
+    expect(first.status).toBe(201);
+    const [card] = (await t.call('GET', '/v1/account/payments/?payment_mode=charge', { token })).body;
+    expect(card).toMatchObject({ is_default: true, status: 'active', service: 'card', brand: 'mastercard', last4: '4444', label: 'Mastercard •••• 4444' });
+    expect(JSON.stringify(card)).not.toMatch(/5555555555554444|pmref_/); // neither the number nor the provider's reference
+    expect((await t.call('GET', '/v1/account/payments/?payment_mode=wallet', { token })).body).toEqual([]);
+
+    // A second order, paid with the saved card (the /v1/place_order/ saved-method shape).
+    await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token });
+    await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } });
+    const second = await t.call('POST', '/v1/place_order/', {
+      token,
+      body: { payment: { payment_mode: 'charge', saved_payment_method: card.id }, cart_type: 'cart' },
+    });
+    expect(second).toMatchObject({ status: 201, body: { status: 'paid', payment: { card: { brand: 'mastercard', last4: '4444' } } } });
+
+    // A wallet saved beside it; the default moves to it; the card is deleted.
+    const nonce = (await t.call('POST', '/v1/payments/test/wallet', { body: { email: 'rosa@example.com' } })).body.nonce;
+    const wallet = await t.call('POST', '/v1/account/payments/', { token, body: { token: nonce, payment_mode: 'wallet' } });
+    expect(wallet).toMatchObject({ status: 201, body: { service: 'wallet', is_default: false, label: 'TestPay wallet' } });
+    const chosen = await t.call('POST', '/v1/account/payments/select_as_default/', { token, body: { payment_id: wallet.body.id, payment_mode: 'wallet' } });
+    expect(chosen.body.map((m: { id: string; is_default: boolean }) => [m.id, m.is_default])).toEqual([
+      [wallet.body.id, true],
+      [card.id, false],
+    ]);
+
+    // Another account sees none of it, can neither use, choose nor delete it: 404, or a payment field error.
+    const other = (await signUpCustomer(t)).access;
+    expect((await t.call('GET', '/v1/account/payments/', { token: other })).body).toEqual([]);
+    expect(await t.call('DELETE', `/v1/account/payments/${card.id}/`, { token: other })).toMatchObject({ status: 404 });
+    expect(
+      await t.call('POST', '/v1/account/payments/select_as_default/', { token: other, body: { payment_id: card.id, payment_mode: 'charge' } }),
+    ).toMatchObject({
+      status: 404,
+    });
+    const theirs = await shopperAtCheckout(t);
+    const charges = await countOf(testProviderCharges);
+    expect(await place(t, theirs, { payment: { payment_mode: 'charge', saved_payment_method: card.id } })).toMatchObject({
+      status: 400,
+      body: { fields: { payment: ['Choose one of your saved payment methods.'] } },
+    });
+    expect(await countOf(testProviderCharges)).toBe(charges);
+
+    expect(await t.call('DELETE', `/v1/account/payments/${card.id}/`, { token })).toMatchObject({ status: 204 });
+    expect((await t.call('GET', '/v1/account/payments/', { token })).body.map((m: { id: string }) => m.id)).toEqual([wallet.body.id]);
+    // The orders it paid keep their record.
+    expect((await t.call('GET', `/v2/orders/${second.body.pubkey}/`, { token })).body.payment.card.last4).toBe('4444');
+    // Bad input saves nothing.
+    expect(await t.call('POST', '/v1/account/payments/', { token, body: { token: 'tok_test_forged.abc' } })).toMatchObject({ status: 402 });
+    expect(await t.call('POST', '/v1/account/payments/', { token, body: {} })).toMatchObject({ status: 400 });
+    expect(await t.call('GET', '/v1/account/payments/?payment_mode=paypal', { token })).toMatchObject({ status: 400 });
+    expect(await t.call('POST', '/v1/account/payments/token/', { token, body: { payment_mode: 'wallet' } })).toMatchObject({
+      status: 200,
+      body: { token: expect.stringMatching(/^client_test_/), payment_mode: 'wallet' },
+    });
+    expect((await t.call('GET', '/v1/account/payments/', { token })).body).toHaveLength(1);
+  });
+
   it('§8: a refused authentication is a declined payment (402 with the reason); the cart stays for another card', async () => {
     const token = await shopperAtCheckout(t);
     const body = { payment: { token: await cardToken(t, '4000002760003184') } };

@@ -1,6 +1,7 @@
-/** @module server/db/schema/payments: Payments: what the embedded test provider keeps of the charges made to it. */
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+/** @module server/db/schema/payments: Payments: what the embedded test provider keeps of the charges made to it, and customers' saved payment methods. */
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { users } from './identity';
 
 /**
  * The embedded test provider's own ledger (server/payments/test-provider.ts): it stands where Stripe would, so it
@@ -26,4 +27,33 @@ export const testProviderCharges = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('test_provider_charges_key_idx').on(t.idempotencyKey), uniqueIndex('test_provider_charges_source_idx').on(t.sourceRef)],
+);
+
+/**
+ * A customer's saved payment methods (spec 001 §3 Payment method, §7 Payment methods): a card or a wallet kept with
+ * the provider, which this table names by the provider's own reference (never a card number). One is the default;
+ * a deleted one is kept, marked, for the orders it paid.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pubkey: text('pubkey').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'test' | 'stripe'>().notNull(),
+    /** The wallet-type provider, or a card. */
+    service: text('service').$type<'card' | 'wallet'>().notNull(),
+    /** The provider's reference to charge it again with. */
+    providerRef: text('provider_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    isDefault: boolean('is_default').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId), uniqueIndex('payment_methods_ref_idx').on(t.userId, t.providerRef)],
 );

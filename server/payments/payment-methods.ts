@@ -1,0 +1,177 @@
+/**
+ * @module server/payments/payment-methods: a customer's saved payment methods (spec 001 §3 Payment method, §7 Payment
+ * methods): listed by payment mode, saved from a new card's token (or the wallet's nonce), one chosen as default,
+ * deleted. Each call reads and writes only the caller's own methods; another's id is 404. A method is kept by the
+ * provider's reference, never a card number.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { PaymentMethod } from '#api';
+import type { UserRow } from '../http/authenticate';
+import { ApiError, notFound } from '../http/api-error';
+import { defineOperation } from '../http/operation';
+import { paymentMethods } from '../db/schema';
+import type { Services } from '../services';
+import { lockUser } from '../account/lock-user';
+import { PaymentRequestRefused } from './payment-provider';
+
+type Row = typeof paymentMethods.$inferSelect;
+type Mode = 'all' | 'charge' | 'payment_intent' | 'wallet';
+
+const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', wallet: 'TestPay' };
+
+/** A method as the API shows it (spec 001 §3: id, is_default, status, service), with what a shopper recognises it by. */
+function methodView(row: Row): PaymentMethod {
+  return {
+    id: row.pubkey,
+    is_default: row.isDefault,
+    status: 'active',
+    service: row.service,
+    brand: row.brand,
+    last4: row.last4,
+    exp_month: row.expMonth,
+    exp_year: row.expYear,
+    label: row.service === 'wallet' ? 'TestPay wallet' : `${brandNames[row.brand] ?? 'Card'} •••• ${row.last4}`,
+  };
+}
+
+/** The methods a payment mode covers (spec 001 §3): the wallet's, the cards (charge and payment-intent modes), or all. */
+const inMode = (mode: Mode) => (row: Row) => mode === 'all' || (mode === 'wallet' ? row.service === 'wallet' : row.service === 'card');
+
+async function ownMethods(services: Services, userId: number): Promise<Row[]> {
+  return services.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt), eq(paymentMethods.provider, services.payments.name)))
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.id));
+}
+
+/**
+ * Keeps the card or wallet of a token as one of the customer's methods (the first becomes the default); the same card
+ * twice is kept once. Returns it, or null when the provider would not keep it (the order that asked is paid anyway).
+ */
+export async function keepPaymentMethod(services: Services, user: Pick<UserRow, 'id'>, token: string): Promise<Row | null> {
+  let saved;
+  try {
+    saved = await services.payments.saveMethod(token);
+  } catch (error) {
+    if (error instanceof PaymentRequestRefused) return null;
+    throw error;
+  }
+  return services.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const [existing] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, user.id), eq(paymentMethods.providerRef, saved.ref)));
+    if (existing) {
+      if (!existing.deletedAt) return existing;
+      const [back] = await tx.update(paymentMethods).set({ deletedAt: null }).where(eq(paymentMethods.id, existing.id)).returning();
+      return back!;
+    }
+    const [other] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, user.id), isNull(paymentMethods.deletedAt), eq(paymentMethods.provider, services.payments.name)))
+      .limit(1);
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({
+        pubkey: `pm_${randomBytes(12).toString('base64url')}`,
+        userId: user.id,
+        provider: services.payments.name,
+        service: saved.service,
+        providerRef: saved.ref,
+        brand: saved.brand,
+        last4: saved.last4,
+        expMonth: saved.expMonth,
+        expYear: saved.expYear,
+        isDefault: !other,
+        createdAt: services.clock.now(),
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** GET /v1/account/payments/?payment_mode=: the customer's saved methods in that mode, the default first. */
+export const listPaymentMethods = defineOperation(
+  'listPaymentMethods',
+  { summary: 'The customer’s saved payment methods', tag: 'payments', responses: { 200: 'Their methods, the default first' } },
+  async ({ c, query, auth, services }) => {
+    const rows = (await ownMethods(services, auth.user.id)).filter(inMode(query.payment_mode ?? 'all'));
+    return c.json(rows.map(methodView), 200);
+  },
+);
+
+/** POST /v1/account/payments/ `{token}`: keeps a new card (its token from the tokeniser) or the wallet (its nonce). */
+export const createPaymentMethod = defineOperation(
+  'createPaymentMethod',
+  {
+    summary: 'Save a payment method',
+    tag: 'payments',
+    responses: { 201: 'The saved method', 400: 'validation_error', 402: 'payment_refused: the token is not one the provider can keep' },
+  },
+  async ({ c, body, auth, services }) => {
+    const row = await keepPaymentMethod(services, auth.user, body.token);
+    if (!row) throw new ApiError(402, 'payment_refused', 'These card details could not be saved. Please enter them again.');
+    return c.json(methodView(row), 201);
+  },
+);
+
+/** POST /v1/account/payments/select_as_default/ `{payment_id, payment_mode}`: that method becomes the default. */
+export const selectDefaultPaymentMethod = defineOperation(
+  'selectDefaultPaymentMethod',
+  { summary: 'Choose the default payment method', tag: 'payments', responses: { 200: 'The customer’s methods', 404: 'No such method of theirs' } },
+  async ({ c, body, auth, services }) => {
+    await services.db.transaction(async (tx) => {
+      await lockUser(tx, auth.user.id);
+      const [chosen] = await tx
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, auth.user.id), eq(paymentMethods.pubkey, body.payment_id), isNull(paymentMethods.deletedAt)));
+      if (!chosen || !inMode(body.payment_mode)(chosen)) throw notFound('not_found', 'There is no such payment method.');
+      await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, auth.user.id));
+      await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, chosen.id));
+    });
+    return c.json((await ownMethods(services, auth.user.id)).map(methodView), 200);
+  },
+);
+
+/** DELETE /v1/account/payments/{id}/: 204; the orders it paid keep their record. The newest other method becomes the default. */
+export const deletePaymentMethod = defineOperation(
+  'deletePaymentMethod',
+  { summary: 'Delete a saved payment method', tag: 'payments', responses: { 204: 'Deleted', 404: 'No such method of theirs' } },
+  async ({ c, params, auth, services }) => {
+    await services.db.transaction(async (tx) => {
+      await lockUser(tx, auth.user.id);
+      const [gone] = await tx
+        .update(paymentMethods)
+        .set({ deletedAt: services.clock.now(), isDefault: false })
+        .where(and(eq(paymentMethods.userId, auth.user.id), eq(paymentMethods.pubkey, params.id ?? ''), isNull(paymentMethods.deletedAt)))
+        .returning();
+      if (!gone) throw notFound('not_found', 'There is no such payment method.');
+      if (!gone.isDefault) return;
+      const [next] = await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, auth.user.id), isNull(paymentMethods.deletedAt)))
+        .orderBy(desc(paymentMethods.id))
+        .limit(1);
+      if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+    });
+    return c.body(null, 204);
+  },
+);
+
+/**
+ * POST /v1/account/payments/token/ `{payment_mode}`: a client token for the provider's own form (spec 001 §7). The test
+ * provider's tokeniser needs none; it answers a single-use random one so clients written for Braintree-style wallets work.
+ */
+export const getPaymentClientToken = defineOperation(
+  'getPaymentClientToken',
+  { summary: 'A client token for the payment provider', tag: 'payments', responses: { 200: 'The client token' } },
+  async ({ c, body }) => c.json({ token: `client_test_${randomBytes(18).toString('base64url')}`, payment_mode: body.payment_mode }, 200),
+);
+
+export const paymentMethodOperations = [listPaymentMethods, createPaymentMethod, selectDefaultPaymentMethod, deletePaymentMethod, getPaymentClientToken];
