@@ -110,6 +110,39 @@ export const Payment360 = at('xs', payment);
 export const Payment768 = at('sm', payment);
 export const Payment1280 = at('lg', payment);
 
+/** §7 a saved card, chosen already (the default): continuing keeps its id instead of a token (§4). */
+const savedCard: Story = {
+  args: {
+    screen: real('payment'),
+    facts: {
+      own: checkoutFacts({
+        paymentMethods: [
+          {
+            id: 'pm_story',
+            is_default: true,
+            status: 'active',
+            service: 'card',
+            brand: 'visa',
+            last4: '4242',
+            exp_month: 12,
+            exp_year: 2030,
+            label: 'Visa •••• 4242',
+          },
+        ],
+      }),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = await drawn(canvasElement);
+    await expect(canvas.getByRole('radio', { name: 'Visa •••• 4242 (expires 12/30)' })).toBeChecked();
+    await expect(canvas.queryByRole('textbox', { name: 'Card number' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue to review' }));
+    await expect(args.onChange).toHaveBeenCalledWith({ method: 'pm_story', token: null, save_card: null, label: 'Visa •••• 4242' });
+  },
+};
+export const SavedCard360 = at('xs', savedCard);
+export const SavedCard1280 = at('lg', savedCard);
+
 /** §8: the tokeniser refuses the card ('error', its words on the field); an exception is a 'failure' with the generic words. */
 const tokenError: Story = {
   args: {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Address, AddressInput, Cart, Order, TestCardRequest } from '#api';
+import type { Address, AddressInput, Cart, Order, PaymentMethod, TestCardRequest } from '#api';
 import { isApiError, type ApiError } from '#api/shared';
 import { anonymousEnvironment, type Answers, type CompiledFlow, type FlowEnvironment, type FlowRuntime } from '#engine';
 import type { StepServices } from '../../renderer/index';
@@ -24,7 +24,7 @@ const checkoutFlows: Record<CheckoutCategory, () => Promise<{ default: CompiledF
   skincare: () => import('flows/checkout/skincare.yaml'),
 };
 
-type Loaded = { flow: CompiledFlow; cart: Cart; addresses: Address[]; order: Order | null; universal: boolean };
+type Loaded = { flow: CompiledFlow; cart: Cart; addresses: Address[]; paymentMethods: PaymentMethod[]; order: Order | null; universal: boolean };
 
 /** The cart the checkout orders: the universal one when the shop uses it (the universal-cart flag), else the category's. */
 async function readCart(category: CheckoutCategory, universal: boolean): Promise<Cart | null> {
@@ -91,17 +91,18 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
       if (!appSession.hasStoredSession()) return null;
       const customer = Boolean(appTokens.read().user);
       const [{ default: flow }, { api }] = await Promise.all([checkoutFlows[category](), loadAppServices()]);
-      const [flags, categoryCart, order, addresses] = await Promise.all([
+      const [flags, categoryCart, order, addresses, paymentMethods] = await Promise.all([
         api.getFlags().catch(() => ({}) as Record<string, unknown>),
         readCart(category, false),
         orderKey ? api.getOrder(orderKey).catch(() => null) : null,
         customer ? api.getAddresses() : [],
+        customer ? api.listPaymentMethods('all').catch(() => []) : [],
       ]);
       const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1';
       const cart = universal ? await readCart(category, true) : categoryCart;
       // A cart that is not in checkout goes back to the cart page; an order just paid has emptied it.
       if (!cart || (!cart.is_in_checkout && !order)) return null;
-      return { flow, cart, addresses, order, universal };
+      return { flow, cart, addresses, paymentMethods, order, universal };
     },
     [category, orderKey],
     { once: true },
@@ -168,13 +169,18 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
         const { api } = await loadAppServices();
         const current = state.current?.answers ?? {};
         const token = typeof current.payment_token === 'string' && current.payment_token ? current.payment_token : null;
-        // Spec 001 §7: a wallet pays with its nonce, in the wallet's mode, and keeps the wallet (save_card 'true').
-        const payment = !token
-          ? {}
-          : current.payment_method === 'wallet'
-            ? { payment: { token, save_card: 'true' as const, payment_mode: 'wallet' as const } }
-            : { payment: { token, save_card: current.save_card === true } };
-        const placed = await api.placeOrder({ category: loaded.universal ? 'universal' : category, ...payment }, keyFor(token ?? 'none'));
+        // Spec 001 §7: a wallet pays with its nonce, in the wallet's mode, and keeps the wallet (save_card 'true'); a saved
+        // method (its id stored instead of a token, §4) in the card's mode.
+        const method = typeof current.payment_method === 'string' ? current.payment_method : null;
+        const saved = method && method !== 'newCard' && method !== 'wallet' ? method : null;
+        const payment = saved
+          ? { payment: { payment_mode: 'charge' as const, saved_payment_method: saved } }
+          : !token
+            ? {}
+            : method === 'wallet'
+              ? { payment: { token, save_card: 'true' as const, payment_mode: 'wallet' as const } }
+              : { payment: { token, save_card: current.save_card === true } };
+        const placed = await api.placeOrder({ category: loaded.universal ? 'universal' : category, ...payment }, keyFor(saved ?? token ?? 'none'));
         calls.current.setOrder(placed);
         return { answers: { [request.step.fields.order]: placed.pubkey, [request.step.fields.status]: orderStatus(placed) } };
       },
@@ -225,6 +231,7 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
         accountEmail: session.user && !session.user.is_guest ? session.user.email : undefined,
         cart,
         addresses,
+        paymentMethods: loaded.paymentMethods,
         answers: answersNow,
         order,
         paymentNeeded,

@@ -3,7 +3,7 @@
  * §4 Checkout and payment). The checkout page supplies it (app/checkout/checkout-flow-page.tsx) as the steps' `own`
  * facts; stories supply their own.
  */
-import type { Address, AddressInput, Cart, CardToken, Order, TestCardRequest } from '#api';
+import type { Address, AddressInput, Cart, CardToken, Order, PaymentMethod, TestCardRequest } from '#api';
 import type { StepFacts } from '../../renderer/index';
 
 /** Field messages, one line per field, as a form shows them. */
@@ -33,6 +33,8 @@ export interface CheckoutFacts {
   cart: Cart | null;
   /** The shopper's saved addresses, primary first. */
   addresses: Address[];
+  /** A customer's saved payment methods, the default first (spec 001 §7 Payment methods). */
+  paymentMethods: PaymentMethod[];
   /** The checkout's answers so far (the review reads the payment chosen). */
   answers: Record<string, unknown>;
   /** The order the review placed, or the one the page was opened for (?order=). */

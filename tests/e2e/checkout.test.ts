@@ -206,4 +206,38 @@ describe('checkout, end to end', () => {
     expect(order).toMatchObject({ status: 'paid', payment: { card: { brand: 'wallet' } } });
     expect(errors).toEqual([]);
   });
+
+  it('§7 a saved card: the first order keeps the card, the second is paid with it in one step', async () => {
+    const { storage, token } = await shopperWithCart('customer');
+    const { page, errors } = await openWith(storage);
+    await page.goto(url('/checkout/haircare'));
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/payment/);
+    await page.getByLabel('Save this card for next time').check();
+    await payWith(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/success/);
+
+    // The consultation's results make a new cart; its checkout offers the saved card, chosen already.
+    expect((await call('GET', '/v1/account/cart/?category=haircare&origin=results', token)).status).toBe(200);
+    await page.goto(url('/checkout/haircare'));
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/payment/);
+    const savedCard = page.getByRole('radio', { name: /Visa •••• 4242/ });
+    await savedCard.waitFor();
+    expect(await savedCard.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/confirmation/);
+    await page.getByText('Visa •••• 4242').waitFor();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/success/);
+    const orders = (await call('GET', '/v2/orders/', token)).body.results;
+    expect(orders.map((o: { status: string; payment: { card: { last4: string } } }) => [o.status, o.payment.card.last4])).toEqual([
+      ['paid', '4242'],
+      ['paid', '4242'],
+    ]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -27,7 +27,8 @@ export const formatExpiry = (input: string) => {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 };
 
-type Method = 'newCard' | 'wallet';
+/** A saved method's id, a new card, or the wallet (spec 001 §4: a pubkey of 'newCard' means a new card). */
+type Method = string;
 const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 /**
@@ -38,7 +39,8 @@ const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Masterca
 export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps<'payment'>) {
   const checkout = checkoutFacts(facts);
   const chosen = screen.selection?.method;
-  const [method, setMethod] = useState<Method>(chosen === 'wallet' ? 'wallet' : 'newCard');
+  const saved = checkout.paymentMethods.filter((m) => m.service === 'card');
+  const [method, setMethod] = useState<Method>(typeof chosen === 'string' ? chosen : ((saved.find((m) => m.is_default) ?? saved[0])?.id ?? 'newCard'));
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
   const [saveCard, setSaveCard] = useState(screen.selection?.save_card === true);
   const [walletEmail, setWalletEmail] = useState(checkout.accountEmail ?? '');
@@ -121,10 +123,18 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
     onNext();
   };
 
+  const paySaved = (id: string) => {
+    const card = saved.find((m) => m.id === id);
+    onChange({ method: id, token: null, save_card: null, label: card?.label ?? 'Saved card' });
+    onNext();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || status === 'pending') return;
-    void (method === 'wallet' ? payByWallet() : payByCard());
+    if (method === 'wallet') void payByWallet();
+    else if (method === 'newCard') void payByCard();
+    else paySaved(method);
   };
   const invalid = (key: string) => (errors[key] ? true : undefined);
   const note = (key: string) => (errors[key] ? `payment-${key}-error` : undefined);
@@ -140,9 +150,18 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
       <fieldset className="checkout__methods">
         <legend>How would you like to pay?</legend>
+        {saved.map((m) => (
+          <label key={m.id} className="checkout__choice">
+            <input type="radio" name="method" value={m.id} checked={method === m.id} onChange={() => setMethod(m.id)} />
+            <span>
+              {m.label}
+              {m.exp_month && m.exp_year ? ` (expires ${String(m.exp_month).padStart(2, '0')}/${String(m.exp_year).slice(-2)})` : ''}
+            </span>
+          </label>
+        ))}
         <label className="checkout__choice">
           <input type="radio" name="method" value="newCard" checked={method === 'newCard'} onChange={() => setMethod('newCard')} />
-          <span>Credit Card</span>
+          <span>{saved.length > 0 ? 'A new card' : 'Credit Card'}</span>
         </label>
         {screen.step.wallet ? (
           <label className="checkout__choice">
@@ -151,7 +170,7 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
           </label>
         ) : null}
       </fieldset>
-      {method === 'newCard' ? (
+      {method !== 'newCard' && method !== 'wallet' ? null : method === 'newCard' ? (
         <div className="checkout__card">
           {kept ? <p className="field__hint">Paying with {kept}. Enter another card to change it.</p> : null}
           <div className={`field${errors.name ? ' field--invalid' : ''}`}>

@@ -22,7 +22,10 @@ export function ReviewStep({ screen, onNext, busy, error, facts }: StepProps<'re
   const money = (n: number) => formatMoney(n, cart.currency);
   const lines = cart.items.filter((item) => item.quantity > 0);
   const label = typeof answers.payment_label === 'string' ? answers.payment_label : null;
-  const ready = !checkout.paymentNeeded || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
+  // Spec 001 §4 isPaymentReady: a new card's token (or the wallet's nonce) is kept, or a saved method is chosen.
+  const method = answers.payment_method;
+  const savedMethod = typeof method === 'string' && method !== 'newCard' && method !== 'wallet';
+  const ready = !checkout.paymentNeeded || savedMethod || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
   return (
     <div className="step step--checkout">
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
