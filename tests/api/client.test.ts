@@ -5,6 +5,7 @@ import { ApiError, createApiClient, createMemoryTokenStore, type ApiClientOption
 import { endpoints } from '../../api/endpoints';
 import { fakeJwt, mockEndpoint, mockError } from '../../api/client/mocks';
 import { baseUrl, deferred, sampleAddress, sampleHairProfile, sampleUser, tokenPairFor } from './client-fixtures';
+import { rosaOrder } from '../../stories/fixtures/orders';
 
 /** How long vi.waitFor may wait for a condition: only a bound on a hang, never a test of speed (the machine may be busy). */
 const WAIT = 60_000;
@@ -284,6 +285,29 @@ describe('spec 000 §7 retries', () => {
     );
     await expect(client().getAccount()).resolves.toEqual(sampleUser);
     expect(bearers).toHaveLength(3);
+  });
+
+  it('issue 14, §7: placing an order after a lost reply is retried with the same Idempotency-Key, so the server finds the first order', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${baseUrl}/v2/orders/`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return keys.length === 1 ? HttpResponse.error() : HttpResponse.json(rosaOrder, { status: 201 });
+      }),
+    );
+    const tokens = createMemoryTokenStore({ user: tokenPairFor('u') });
+    await expect(client(tokens).placeOrder({ category: 'haircare', payment: { token: 'tok_1' } }, 'attempt-1')).resolves.toMatchObject({
+      pubkey: rosaOrder.pubkey,
+    });
+    expect(keys).toEqual(['attempt-1', 'attempt-1']);
+  });
+
+  it('§7: a reply that is not JSON is not_a_json with "Expected a JSON response."', async () => {
+    server.use(
+      http.get(`${baseUrl}/v2/orders/`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })),
+    );
+    const tokens = createMemoryTokenStore({ user: tokenPairFor('u') });
+    await expect(client(tokens, { retries: 0 }).listOrders()).rejects.toMatchObject({ code: 'not_a_json', detail: 'Expected a JSON response.' });
   });
 
   it.each([400, 401, 403, 404, 409, 422])('never retries a %i', async (status) => {
