@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { startCheckoutData } from './checkout-data';
 import { PageStatus } from '../shell/page-status.tsx';
 
 const CartScreen = lazy(() => import('./cart-screen'));
@@ -14,9 +15,14 @@ const ConfirmPaymentPage = lazy(() => import('./confirm-payment-page'));
  */
 export default function CartRoute() {
   const { category, '*': rest = '' } = useParams();
+  const { search } = useLocation();
   const page = (node: ReactNode) => <Suspense fallback={<PageStatus>Loading your checkout…</PageStatus>}>{node}</Suspense>;
   if (category === 'confirm-payment' && rest) return page(<ConfirmPaymentPage charge={rest} />);
   if (category !== 'haircare' && category !== 'skincare') return page(<NotFoundPage />);
-  if (rest.replace(/\/$/, '')) return page(<CheckoutFlowPage key={category} category={category} />);
+  if (rest.replace(/\/$/, '')) {
+    // The checkout's data is asked for now, while the page's code is still on its way.
+    startCheckoutData(category, new URLSearchParams(search).get('order'));
+    return page(<CheckoutFlowPage key={category} category={category} />);
+  }
   return page(<CartScreen key={category} category={category} />);
 }

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Address, AddressInput, Cart, Order, PaymentMethod, TestCardRequest } from '#api';
+import type { Address, AddressInput, Cart, Order, TestCardRequest } from '#api';
 import { isApiError, type ApiError } from '#api/shared';
-import { anonymousEnvironment, type Answers, type CompiledFlow, type FlowEnvironment, type FlowRuntime } from '#engine';
+import { anonymousEnvironment, type Answers, type FlowEnvironment, type FlowRuntime } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import { FlowRunner, type FlowAdapters, type FlowState } from '../flow/flow-runner';
-import { appTokens, loadAppServices } from '../app-services';
-import { appSession, useSession } from '../session';
+import { loadAppServices } from '../app-services';
+import { readCart, takeCheckoutData, type CheckoutCategory, type Loaded } from './checkout-data';
+import { useSession } from '../session';
 import { flowSession, readFlags } from '../consultation/flow-environment';
 import { PageStatus } from '../shell/page-status';
 import { reportError } from '../report-error';
@@ -16,24 +17,7 @@ import type { AccountOutcome, AddressOutcome, CheckoutFacts, FieldMessages, Toke
 import { CheckoutSuccess } from '../../shop/checkout/checkout-success';
 import '../../shop/checkout/checkout.css';
 
-export type CheckoutCategory = 'haircare' | 'skincare';
-
-/** The checkouts (flows/checkout/*.yaml), compiled at build time and loaded with the page. */
-const checkoutFlows: Record<CheckoutCategory, () => Promise<{ default: CompiledFlow }>> = {
-  haircare: () => import('flows/checkout/haircare.yaml'),
-  skincare: () => import('flows/checkout/skincare.yaml'),
-};
-
-type Loaded = { flow: CompiledFlow; cart: Cart; addresses: Address[]; paymentMethods: PaymentMethod[]; order: Order | null; universal: boolean };
-
-/** The cart the checkout orders: the universal one when the shop uses it (the universal-cart flag), else the category's. */
-async function readCart(category: CheckoutCategory, universal: boolean): Promise<Cart | null> {
-  const { api } = await loadAppServices();
-  return (universal ? api.getUniversalCart() : api.getCart({ category })).catch((error: unknown) => {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  });
-}
+export type { CheckoutCategory } from './checkout-data';
 
 /** The first message of each field, as the forms show them. */
 const firstMessages = (error: ApiError): FieldMessages =>
@@ -84,29 +68,8 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
   const settled = useRef(false);
   settled.current ||= session.status === 'authenticated' || session.status === 'not_authenticated' || session.status === 'error';
 
-  // Asked as the page's code arrives, beside the session's own call (the stored tokens say who asks): the flags (which
-  // cart), the category's cart, the order the page is opened for and a customer's saved addresses, all at once.
-  const loaded = useLoad(
-    async (): Promise<Loaded | null> => {
-      if (!appSession.hasStoredSession()) return null;
-      const customer = Boolean(appTokens.read().user);
-      const [{ default: flow }, { api }] = await Promise.all([checkoutFlows[category](), loadAppServices()]);
-      const [flags, categoryCart, order, addresses, paymentMethods] = await Promise.all([
-        api.getFlags().catch(() => ({}) as Record<string, unknown>),
-        readCart(category, false),
-        orderKey ? api.getOrder(orderKey).catch(() => null) : null,
-        customer ? api.getAddresses() : [],
-        customer ? api.listPaymentMethods('all').catch(() => []) : [],
-      ]);
-      const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1';
-      const cart = universal ? await readCart(category, true) : categoryCart;
-      // A cart that is not in checkout goes back to the cart page; an order just paid has emptied it.
-      if (!cart || (!cart.is_in_checkout && !order)) return null;
-      return { flow, cart, addresses, paymentMethods, order, universal };
-    },
-    [category, orderKey],
-    { once: true },
-  );
+  // Started by the route as the page's code arrives (./checkout-data.ts), beside the session's own call.
+  const loaded = useLoad(() => takeCheckoutData(category, orderKey), [category, orderKey], { once: true });
 
   useEffect(() => {
     if (loaded.status === 'success' && loaded.value === null) void navigate(`/checkout/${category}`, { replace: true });
@@ -131,7 +94,7 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
   const location = useLocation();
   const navigate = useNavigate();
   const [cart, setCart] = useState(loaded.cart);
-  const [addresses, setAddresses] = useState(loaded.addresses);
+  const [addresses, setAddresses] = useState(session.addresses);
   const [order, setOrder] = useState<Order | null>(loaded.order);
   const state = useRef<FlowState | null>(null);
   const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
@@ -206,8 +169,11 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
   stepFacts.current = useCheckoutFacts;
   function useCheckoutFacts(step: { name: string; kind: string } | null, runtime: FlowRuntime): { own: CheckoutFacts } {
     const stepName = step?.name;
+    // The page's first step shows the cart just loaded; each step opened after it reads the cart again.
+    const firstStep = useRef(stepName);
     useEffect(() => {
-      if (!stepName) return;
+      if (!stepName || stepName === firstStep.current) return;
+      firstStep.current = undefined;
       let live = true;
       void readCart(category, loaded.universal)
         .then((fresh) => live && fresh && setCart(fresh))

@@ -1,0 +1,64 @@
+import type { Cart, Order, PaymentMethod } from '#api';
+import { isApiError } from '#api/shared';
+import type { CompiledFlow } from '#engine';
+import { appTokens, loadAppServices } from '../app-services';
+import { appSession } from '../session';
+
+export type CheckoutCategory = 'haircare' | 'skincare';
+
+/** The checkouts (flows/checkout/*.yaml), compiled at build time and loaded with the page. */
+const checkoutFlows: Record<CheckoutCategory, () => Promise<{ default: CompiledFlow }>> = {
+  haircare: () => import('flows/checkout/haircare.yaml'),
+  skincare: () => import('flows/checkout/skincare.yaml'),
+};
+
+export type Loaded = { flow: CompiledFlow; cart: Cart; paymentMethods: PaymentMethod[]; order: Order | null; universal: boolean };
+
+/** The cart the checkout orders: the universal one when the shop uses it (the universal-cart flag), else the category's. */
+export async function readCart(category: CheckoutCategory, universal: boolean): Promise<Cart | null> {
+  const { api } = await loadAppServices();
+  return (universal ? api.getUniversalCart() : api.getCart({ category })).catch((error: unknown) => {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  });
+}
+
+/**
+ * What a checkout page needs before it draws, asked all at once (the stored tokens say who asks): the flow, the flags
+ * (which cart), the cart, the order the page is opened for (?order=) and a customer's saved payment methods. The
+ * saved addresses are the session's (it loads them with the user). Null when there is nothing to check out: no
+ * session, no cart, or a cart not in checkout (an order just paid has emptied it).
+ */
+async function loadCheckoutData(category: CheckoutCategory, orderKey: string | null): Promise<Loaded | null> {
+  if (!appSession.hasStoredSession()) return null;
+  const customer = Boolean(appTokens.read().user);
+  const [{ default: flow }, { api }] = await Promise.all([checkoutFlows[category](), loadAppServices()]);
+  const [flags, categoryCart, order, paymentMethods] = await Promise.all([
+    api.getFlags().catch(() => ({}) as Record<string, unknown>),
+    readCart(category, false),
+    orderKey ? api.getOrder(orderKey).catch(() => null) : null,
+    customer ? api.listPaymentMethods('all').catch(() => []) : [],
+  ]);
+  const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1';
+  const cart = universal ? await readCart(category, true) : categoryCart;
+  if (!cart || (!cart.is_in_checkout && !order)) return null;
+  return { flow, cart, paymentMethods, order, universal };
+}
+
+let started: { key: string; data: Promise<Loaded | null> } | undefined;
+
+/** Starts loading a checkout page's data as soon as its route is known (app/checkout/cart-route.tsx), before the page's own code has arrived. */
+export function startCheckoutData(category: CheckoutCategory, orderKey: string | null): void {
+  const key = `${category}:${orderKey ?? ''}`;
+  if (started?.key === key) return;
+  started = { key, data: loadCheckoutData(category, orderKey) };
+  started.data.catch(() => undefined); // a load nobody takes is no error; the page that takes it handles its failure
+}
+
+/** The page's data: the load the route started, taken once (a later visit asks afresh), or a new one. */
+export function takeCheckoutData(category: CheckoutCategory, orderKey: string | null): Promise<Loaded | null> {
+  const key = `${category}:${orderKey ?? ''}`;
+  const early = started?.key === key ? started.data : undefined;
+  started = undefined;
+  return early ?? loadCheckoutData(category, orderKey);
+}
