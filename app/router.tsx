@@ -16,7 +16,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['signin', lazy(() => import('./signin/signin-page'))],
   ['signin/verify', lazy(() => import('./signin/verify-page'))],
   ['account/confirm-email', lazy(() => import('./account/confirm-email-page'))],
-  ['account/orders/:pubkey?', lazy(() => import('./account/orders'))],
+  ['account/:section/:pubkey?', lazy(() => import('./account/account-route'))],
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
   ['products/:slug', product],

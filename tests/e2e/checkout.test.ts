@@ -238,6 +238,13 @@ describe('checkout, end to end', () => {
       ['paid', '4242'],
       ['paid', '4242'],
     ]);
+    // The account's payment methods page lists the card as the default, and deletes it.
+    await page.goto(url('/account/payments'));
+    await page.getByRole('heading', { level: 1, name: 'Payment methods' }).waitFor();
+    await page.getByText('Visa •••• 4242 · expires 12/30 · Default').waitFor();
+    await page.getByRole('button', { name: 'Delete Visa •••• 4242' }).click();
+    await page.getByText('No saved payment methods. Cards you choose to save at checkout appear here.').waitFor();
+    expect((await call('GET', '/v1/account/payments/', token)).body).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
