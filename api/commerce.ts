@@ -101,3 +101,17 @@ export const QUANTITY_RANGES = {
 export function quantityChoices(range: { min: number; max: number }): number[] {
   return Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
 }
+
+/** The card networks the shop names (spec 001 §3 Payment method display labels); another is "Card". */
+const CARD_NETWORKS: Readonly<Record<string, string>> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+/** The wallet-type provider's label (spec 001 §3 Payment method): the embedded test provider's wallet. */
+export const WALLET_LABEL = 'TestPay wallet';
+
+/** A card's network as a shopper reads it ("Visa"), or null for one the shop does not name. */
+export const cardNetwork = (brand: string): string | null => CARD_NETWORKS[brand] ?? null;
+
+/** A payment method as a shopper recognises it: "Visa •••• 4242", "Card •••• 1234", or the wallet. */
+export function paymentLabel(method: { brand: string; last4: string }): string {
+  return method.brand === 'wallet' ? WALLET_LABEL : `${cardNetwork(method.brand) ?? 'Card'} •••• ${method.last4}`;
+}

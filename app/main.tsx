@@ -6,8 +6,10 @@ import './styles/app.css';
 import { AppRoutes } from './router';
 import { SessionProvider } from './session';
 import { reportUncaughtErrors } from './report-error';
+import { keepReferralCode } from './referral';
 
 reportUncaughtErrors();
+keepReferralCode(location.search);
 
 const root = createRoot(document.getElementById('root')!);
 // The first render is a transition: React renders it in slices and lets the browser in between, so starting

@@ -43,7 +43,7 @@ type Story = StoryObj<typeof meta>;
 const signedIn = () => [mockEndpoint('getAccount', () => sampleUser), mockEndpoint('getAddresses', () => [])];
 
 /** Waits for the first draw: the first story of a run loads the app's services and the cart's code first. */
-const FIRST_DRAW = { timeout: 15_000 };
+const FIRST_DRAW = { timeout: 60_000 };
 
 /** `cart` with each update applied to its lines as the server would (quantities only: the stories change nothing else). */
 function applied(cart: Cart, updates: readonly CartItemUpdate[]): Cart {

@@ -14,7 +14,7 @@ const real = (name: string, answers = {}) => checkoutScreen(name, { answers }) a
 /** The step, once its kind's code has loaded (each checkout kind is its own chunk). */
 async function drawn(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await canvas.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  await canvas.findByRole('heading', { level: 1 }, { timeout: 60_000 });
   return canvas;
 }
 

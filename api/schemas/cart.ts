@@ -94,6 +94,8 @@ export const cart = z.object({
    * an address is known; null when the region is not known.
    */
   estimated_taxes: money.nullable(),
+  /** What the shopper pays: total_amount with the estimated taxes (the charge when the order is placed now). */
+  amount_due: money,
   /** The state or province the estimate is for (TX, QC). */
   tax_region: z.string().nullable(),
   /** ISO dates (YYYY-MM-DD) between which the order is expected to arrive. */

@@ -16,6 +16,7 @@ import { checkoutStepComponents, preloadCheckoutSteps } from '../../shop/checkou
 import type { AccountOutcome, AddressOutcome, CheckoutFacts, FieldMessages, TokenOutcome, WalletOutcome } from '../../shop/checkout/checkout-facts';
 import { CheckoutSuccess } from '../../shop/checkout/checkout-success';
 import '../../shop/checkout/checkout.css';
+import { clearReferralCode } from '../referral';
 
 export type { CheckoutCategory } from './checkout-data';
 
@@ -113,9 +114,10 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
   );
   const [answers] = useState(() => startingAnswers(loaded, user));
 
-  // Calls the steps make, and the adapters; made once per page (the runner calls adapters' hooks on every render).
-  const calls = useRef({ session, navigate, setCart, setAddresses, setOrder, category });
-  calls.current = { session, navigate, setCart, setAddresses, setOrder, category };
+  // What the adapters call, kept current through a ref: the adapters are made once per page (the runner calls their
+  // hooks on every render).
+  const calls = useRef({ session, setOrder });
+  calls.current = { session, setOrder };
   const [adapters] = useState((): FlowAdapters => {
     const keys = new Map<string, string>();
     /** One key per payment (a token, or none): a retried or repeated "Place order" with it finds the first order. */
@@ -149,7 +151,8 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
       },
       async complete() {
         // Spec 001 §4: after a paid order the account's flags change (has_order, order_count): the session's user is
-        // read again, in place (the page stays as it is).
+        // read again, in place (the page stays as it is); and the stored referral code is cleared.
+        clearReferralCode();
         const { api } = await loadAppServices();
         calls.current.session.userUpdated(await api.getAccount());
       },

@@ -4,8 +4,7 @@ import type { Currency } from '#api/catalogue-file';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { CartItemCustomization, carts, cartItems } from '../db/schema';
 import { isSupplement, productOf, recommendedFrequency } from './cart-rules';
-import { taxOn } from '../pricing/sales-tax';
-import { cartTotals, priceLine, toMoney } from './price-cart';
+import { cartTotals, priceLine, toMoney, withTaxes } from './price-cart';
 
 type CartRow = typeof carts.$inferSelect;
 type ItemRow = typeof cartItems.$inferSelect;
@@ -71,6 +70,7 @@ export function cartView(cart: CartRow, items: readonly ItemRow[], context: Cart
       .map((item) => ({ entry: context.entries.get(item.type)!, quantity: item.quantity, subscriptionActive: item.subscriptionActive })),
     currency,
   );
+  const due = withTaxes(totals, context.tax?.rate ?? null);
   const physical = lines.some((line) => line.quantity > 0 && line.type !== 'digital_gift');
   const custom = lines.some((line) => line.quantity > 0 && context.entries.get(line.type)?.isCustom);
   const days = custom ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
@@ -91,7 +91,8 @@ export function cartView(cart: CartRow, items: readonly ItemRow[], context: Cart
     total_amount: toMoney(totals.totalAmount),
     total_price: toMoney(totals.totalPrice),
     total_shipping: toMoney(totals.totalShipping),
-    estimated_taxes: context.tax ? toMoney(taxOn(totals.totalAmount - totals.totalShipping, context.tax.rate)) : null,
+    estimated_taxes: context.tax ? toMoney(due.taxes) : null,
+    amount_due: toMoney(due.amountDue),
     tax_region: context.tax?.region ?? null,
     shipping_estimate: lines.length > 0 ? [{ min: addBusinessDays(context.today, days.min), max: addBusinessDays(context.today, days.max) }] : [],
     display_coupons: [],

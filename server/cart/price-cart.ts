@@ -1,5 +1,6 @@
 import type { Currency } from '#api/catalogue-file';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
+import { taxOn, type MilliPercent } from '../pricing/sales-tax';
 
 /**
  * @module server/cart/price-cart: what a cart costs, in integer cents, from the catalogue alone (spec 001 §9 Subscriptions
@@ -57,6 +58,15 @@ export function cartTotals(lines: readonly PricedLineInput[], currency: Currency
   const totalShipping = !anything || subscription ? 0 : ONE_OFF_SHIPPING[currency];
   const totalAmount = paid + totalShipping;
   return { totalPrice, totalDiscount: totalPrice - paid, totalShipping, totalAmount, paymentFromCustomer: totalAmount };
+}
+
+/**
+ * The sales tax on a cart's totals at a rate (goods after savings; shipping untaxed) and what the shopper pays with it:
+ * the one sum the cart shows as amount_due and an order charges.
+ */
+export function withTaxes(totals: CartTotals, rate: MilliPercent | null): { taxes: number; amountDue: number } {
+  const taxes = rate === null ? 0 : taxOn(totals.totalAmount - totals.totalShipping, rate);
+  return { taxes, amountDue: totals.totalAmount + taxes };
 }
 
 /** Cents as the wire writes money: 2465 -> 24.65. */

@@ -7,6 +7,7 @@ import type { RequestStatus } from '../machines/optimistic-resource.ts';
 import type { CartChange } from './cart-changes.ts';
 import { isEmptyCart } from './cart-changes.ts';
 import { CartLine } from './cart-line.tsx';
+import { CartTotals } from './cart-totals.tsx';
 
 export interface CartPageProps {
   category: 'haircare' | 'skincare';
@@ -123,22 +124,7 @@ function Summary({ cart, onCheckout, checkout, saving }: { cart: Cart; onCheckou
   return (
     <section className="cart__summary" aria-labelledby="cart-summary">
       <h2 id="cart-summary">Summary</h2>
-      <dl>
-        <dt>Subtotal</dt>
-        <dd>{money(cart.total_price)}</dd>
-        {cart.total_discount > 0 ? (
-          <>
-            <dt>Subscription savings</dt>
-            <dd>−{money(cart.total_discount)}</dd>
-          </>
-        ) : null}
-        <dt>Shipping</dt>
-        <dd>{cart.total_shipping === 0 ? 'Free' : money(cart.total_shipping)}</dd>
-        <dt>{cart.estimated_taxes !== null ? `Estimated taxes${cart.tax_region ? ` (${cart.tax_region})` : ''}` : 'Taxes'}</dt>
-        <dd>{cart.estimated_taxes !== null ? money(cart.estimated_taxes) : 'Calculated at checkout'}</dd>
-        <dt className="cart__total">Total</dt>
-        <dd className="cart__total">{money(cart.total_amount)}</dd>
-      </dl>
+      <CartTotals cart={cart} taxes="estimate" className="cart__totals" totalClassName="cart__total" />
       {estimate ? <p>{deliveryText(estimate)}</p> : null}
       {cart.display_coupons.map((coupon) => (
         <p key={coupon.code}>

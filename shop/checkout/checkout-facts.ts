@@ -22,7 +22,7 @@ export type AddressOutcome = { kind: 'saved'; pubkey: string } | { kind: 'field-
 export type TokenOutcome = { kind: 'token'; token: CardToken } | { kind: 'error'; message: string; field?: keyof TestCardRequest } | { kind: 'failure' };
 
 /** The wallet-type provider's payment (spec 001 §4): its nonce, or 'failure' (spec 001 §8). */
-export type WalletOutcome = { kind: 'nonce'; nonce: string; email: string } | { kind: 'failure' } | { kind: 'cancelled' };
+export type WalletOutcome = { kind: 'nonce'; nonce: string; email: string } | { kind: 'failure' };
 
 export interface CheckoutFacts {
   category: 'haircare' | 'skincare';

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#api';
+import { cardNetwork, WALLET_LABEL } from '#api/commerce';
 import { formatMoney } from '../catalog/money';
 import '../cart/cart.css';
 
@@ -122,10 +123,8 @@ export function OrderDetail({ order, headingRef }: { order: Order; headingRef?: 
   );
 }
 
-const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
-
 /** How an order was paid, as a shopper reads it: "Paid with Visa ending 4242", or the wallet. */
 export function paidWith(card: { brand: string; last4: string }): string {
-  if (card.brand === 'wallet') return 'Paid with your TestPay wallet';
-  return `Paid with ${brandNames[card.brand] ?? 'card'} ending ${card.last4}`;
+  if (card.brand === 'wallet') return `Paid with your ${WALLET_LABEL}`;
+  return `Paid with ${cardNetwork(card.brand) ?? 'card'} ending ${card.last4}`;
 }

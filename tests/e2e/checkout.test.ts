@@ -83,7 +83,9 @@ describe('checkout, end to end', () => {
   it('§6 a guest checks out: an account is made (origin checkout_cartv2); §8 a declined card, then a good one; a reload resumes the step', async () => {
     const { storage } = await shopperWithCart('guest');
     const { page, errors } = await openWith(storage);
-    await page.goto(url('/checkout/haircare'));
+    // The guest came with a friend's referral code: the device keeps it until the order is paid (§4).
+    await page.goto(url('/checkout/haircare?referral_code=FRIEND10'));
+    expect(await page.evaluate(() => localStorage.getItem('shop.referral-code'))).toBe('FRIEND10');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(url('/checkout/haircare/account-details'));
     // §5 bad input is told inline and nothing moves: no e-mail, no names, a short phone number.
@@ -125,11 +127,14 @@ describe('checkout, end to end', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByText('Your card was declined.').waitFor();
     expect(page.url()).toBe(url('/checkout/haircare/confirmation'));
+    expect(await page.evaluate(() => localStorage.getItem('shop.referral-code'))).toBe('FRIEND10');
     await page.getByRole('link', { name: 'Use another payment method' }).click();
     await payWith(page, '4242424242424242');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/checkout\/haircare\/success/);
     await page.getByRole('heading', { level: 1, name: 'Thank you, Rosa!' }).waitFor();
+    // §4: after a successful paid order the stored referral code is cleared.
+    await page.waitForFunction(() => localStorage.getItem('shop.referral-code') === null);
     const orders = (await call('GET', '/v2/orders/', user.access)).body.results;
     expect(orders.map((o: { status: string }) => o.status)).toEqual(['paid', 'payment_failed']);
     expect(orders[0].shipping_address).toMatchObject({ city: 'Toronto', state: 'ON', zipcode: 'M5H 2N2', country: 'CA' });

@@ -72,7 +72,8 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     // Totals from the server's catalogue: the cart's own figures, plus the taxes of the profile's region.
     expect(order.total_price).toBe(cart.total_price);
     expect(order.total_discount).toBe(cart.total_discount);
-    expect(order.total_amount).toBeCloseTo(cart.total_amount + (cart.estimated_taxes ?? 0), 2);
+    expect(order.total_amount).toBe(cart.amount_due);
+    expect(cart.amount_due).toBeCloseTo(cart.total_amount + (cart.estimated_taxes ?? 0), 2);
     expect(order.items.map((i) => i.variant.type).sort()).toEqual(cart.items.map((i: { type: string }) => i.type).sort());
     const shampoo = order.items.find((i) => i.variant.type === 'shampoo')!;
     expect(shampoo.variant.is_formula).toBe(true);

@@ -6,6 +6,7 @@ import { ActionButton } from '../../../renderer/parts/action-button';
 import { TextField, emailProblem } from '../../../renderer/parts/text-field';
 import { checkoutFacts, type FieldMessages } from '../checkout-facts';
 import { AddressLines } from './address-lines';
+import { Field } from './field';
 
 export const accountMessages = {
   firstName: 'Enter your first name.',
@@ -129,29 +130,30 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: St
           onChange={edit('last_name', setLastName)}
         />
       </div>
-      <div className={`field${errors.phone ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor="checkout-phone">
-          Phone (optional)
-        </label>
-        <div className="checkout__phone">
-          <span aria-hidden="true">+1</span>
-          <input
-            id="checkout-phone"
-            className="field__input"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={phone}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby="checkout-phone-hint"
-            onChange={(event) => edit('phone', setPhone)(formatPhoneInput(event.target.value))}
-          />
-        </div>
-        <p id="checkout-phone-hint" className={errors.phone ? 'field__error' : 'field__hint'}>
-          {errors.phone ?? (country ? `A ${country === 'CA' ? 'Canadian' : 'US'} number: +1 ${phone}` : 'For delivery questions only.')}
-        </p>
-      </div>
+      <Field
+        id="checkout-phone"
+        label="Phone (optional)"
+        error={errors.phone}
+        hint={country ? `A ${country === 'CA' ? 'Canadian' : 'US'} number: +1 ${phone}` : 'For delivery questions only.'}
+      >
+        {(describedBy) => (
+          <div className="checkout__phone">
+            <span aria-hidden="true">+1</span>
+            <input
+              id="checkout-phone"
+              className="field__input"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              value={phone}
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => edit('phone', setPhone)(formatPhoneInput(event.target.value))}
+            />
+          </div>
+        )}
+      </Field>
       {signedIn && shipsSomething && checkout.addresses.length > 0 ? (
         <fieldset className="checkout__addresses">
           <legend>Ship to</legend>

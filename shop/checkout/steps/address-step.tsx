@@ -5,6 +5,7 @@ import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+import { Field } from './field';
 
 export const addressMessages = {
   address1: 'Enter the street address.',
@@ -15,24 +16,6 @@ export const addressMessages = {
 } as const;
 
 type Form = { country: AddressCountry; address1: string; address2: string; city: string; state: string; zipcode: string };
-
-/** One labelled native input or select of the address form, its error tied to it. */
-function Field(props: { id: string; label: string; error?: string; hint?: string; children: (describedBy: string | undefined) => React.ReactNode }) {
-  const describedBy = props.error || props.hint ? `${props.id}-note` : undefined;
-  return (
-    <div className={`field${props.error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.children(describedBy)}
-      {describedBy ? (
-        <p id={describedBy} className={props.error ? 'field__error' : 'field__hint'}>
-          {props.error ?? props.hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The shipping address (spec 001 §2 shipping-address, §5, §9 Countries): the country's states or provinces to choose

@@ -1,10 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { TestCardRequest } from '#api';
+import { paymentLabel, WALLET_LABEL } from '#api/commerce';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { emailProblem } from '../../../renderer/parts/text-field';
 import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+import { Field } from './field';
 
 export const paymentMessages = {
   number: 'Enter your card number.',
@@ -29,7 +31,6 @@ export const formatExpiry = (input: string) => {
 
 /** A saved method's id, a new card, or the wallet (spec 001 §4: a pubkey of 'newCard' means a new card). */
 type Method = string;
-const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 /**
  * Payment (spec 001 §2, §4 Checkout and payment): a new card, tokenised by the provider with the name on the card (§5),
@@ -103,7 +104,7 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
     }
     setStatus('idle');
     const { brand, last4 } = outcome.token.card;
-    onChange({ method: 'newCard', token: outcome.token.token, save_card: signedIn && saveCard, label: `${brandNames[brand] ?? 'Card'} •••• ${last4}` });
+    onChange({ method: 'newCard', token: outcome.token.token, save_card: signedIn && saveCard, label: paymentLabel({ brand, last4 }) });
     onNext();
   };
 
@@ -113,13 +114,13 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
     if (problem) return focusFirstError();
     setStatus('pending');
     const outcome = await checkout.payWithWallet(walletEmail.trim());
-    if (outcome.kind !== 'nonce') {
-      setStatus(outcome.kind === 'failure' ? 'failure' : 'idle');
-      setMessage(outcome.kind === 'failure' ? paymentMessages.wallet : '');
+    if (outcome.kind === 'failure') {
+      setStatus('failure');
+      setMessage(paymentMessages.wallet);
       return;
     }
     setStatus('idle');
-    onChange({ method: 'wallet', token: outcome.nonce, save_card: null, label: `TestPay wallet (${outcome.email})` });
+    onChange({ method: 'wallet', token: outcome.nonce, save_card: null, label: `${WALLET_LABEL} (${outcome.email})` });
     onNext();
   };
 
@@ -137,13 +138,6 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
     else paySaved(method);
   };
   const invalid = (key: string) => (errors[key] ? true : undefined);
-  const note = (key: string) => (errors[key] ? `payment-${key}-error` : undefined);
-  const error = (key: string) =>
-    errors[key] ? (
-      <p id={`payment-${key}-error`} className="field__error">
-        {errors[key]}
-      </p>
-    ) : null;
 
   return (
     <form ref={root} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || status === 'pending' || undefined}>
@@ -166,79 +160,71 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
         {screen.step.wallet ? (
           <label className="checkout__choice">
             <input type="radio" name="method" value="wallet" checked={method === 'wallet'} onChange={() => setMethod('wallet')} />
-            <span>TestPay wallet</span>
+            <span>{WALLET_LABEL}</span>
           </label>
         ) : null}
       </fieldset>
       {method !== 'newCard' && method !== 'wallet' ? null : method === 'newCard' ? (
         <div className="checkout__card">
           {kept ? <p className="field__hint">Paying with {kept}. Enter another card to change it.</p> : null}
-          <div className={`field${errors.name ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor="payment-name">
-              Name on card
-            </label>
-            <input
-              id="payment-name"
-              className="field__input"
-              autoComplete="cc-name"
-              value={card.name}
-              aria-invalid={invalid('name')}
-              aria-describedby={note('name')}
-              onChange={(e) => set('name', e.target.value)}
-            />
-            {error('name')}
-          </div>
-          <div className={`field${errors.number ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor="payment-number">
-              Card number
-            </label>
-            <input
-              id="payment-number"
-              className="field__input"
-              autoComplete="cc-number"
-              inputMode="numeric"
-              value={card.number}
-              aria-invalid={invalid('number')}
-              aria-describedby={note('number')}
-              onChange={(e) => set('number', formatCardNumber(e.target.value))}
-            />
-            {error('number')}
-          </div>
+          <Field id="payment-name" label="Name on card" error={errors.name}>
+            {(describedBy) => (
+              <input
+                id="payment-name"
+                className="field__input"
+                autoComplete="cc-name"
+                value={card.name}
+                aria-invalid={invalid('name')}
+                aria-describedby={describedBy}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="payment-number" label="Card number" error={errors.number}>
+            {(describedBy) => (
+              <input
+                id="payment-number"
+                className="field__input"
+                autoComplete="cc-number"
+                inputMode="numeric"
+                value={card.number}
+                aria-invalid={invalid('number')}
+                aria-describedby={describedBy}
+                onChange={(e) => set('number', formatCardNumber(e.target.value))}
+              />
+            )}
+          </Field>
           <div className="checkout__pair">
-            <div className={`field${errors.exp_month ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor="payment-expiry">
-                Expiry (MM/YY)
-              </label>
-              <input
-                id="payment-expiry"
-                className="field__input"
-                autoComplete="cc-exp"
-                inputMode="numeric"
-                placeholder="MM / YY"
-                value={card.expiry}
-                aria-invalid={invalid('exp_month')}
-                aria-describedby={note('exp_month')}
-                onChange={(e) => set('expiry', formatExpiry(e.target.value))}
-              />
-              {error('exp_month')}
-            </div>
-            <div className={`field${errors.cvc ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor="payment-cvc">
-                Security code
-              </label>
-              <input
-                id="payment-cvc"
-                className="field__input"
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                maxLength={4}
-                value={card.cvc}
-                aria-invalid={invalid('cvc')}
-                aria-describedby={note('cvc')}
-                onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))}
-              />
-              {error('cvc')}
-            </div>
+            <Field id="payment-expiry" label="Expiry (MM/YY)" error={errors.exp_month}>
+              {(describedBy) => (
+                <input
+                  id="payment-expiry"
+                  className="field__input"
+                  autoComplete="cc-exp"
+                  inputMode="numeric"
+                  placeholder="MM / YY"
+                  value={card.expiry}
+                  aria-invalid={invalid('exp_month')}
+                  aria-describedby={describedBy}
+                  onChange={(e) => set('expiry', formatExpiry(e.target.value))}
+                />
+              )}
+            </Field>
+            <Field id="payment-cvc" label="Security code" error={errors.cvc}>
+              {(describedBy) => (
+                <input
+                  id="payment-cvc"
+                  className="field__input"
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  maxLength={4}
+                  value={card.cvc}
+                  aria-invalid={invalid('cvc')}
+                  aria-describedby={describedBy}
+                  onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))}
+                />
+              )}
+            </Field>
           </div>
           {signedIn ? (
             <label className="checkout__choice">
@@ -248,27 +234,28 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
           ) : null}
         </div>
       ) : (
-        <div className={`field${errors.wallet ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="payment-wallet">
-            TestPay account email
-          </label>
-          <input
-            id="payment-wallet"
-            className="field__input"
-            type="email"
-            autoComplete="email"
-            value={walletEmail}
-            aria-invalid={invalid('wallet')}
-            aria-describedby="payment-wallet-note"
-            onChange={(e) => {
-              setWalletEmail(e.target.value);
-              setErrors({});
-            }}
-          />
-          <p id="payment-wallet-note" className={errors.wallet ? 'field__error' : 'field__hint'}>
-            {errors.wallet ?? 'Your TestPay wallet approves the payment; you pay nothing until the order is placed.'}
-          </p>
-        </div>
+        <Field
+          id="payment-wallet"
+          label="TestPay account email"
+          error={errors.wallet}
+          hint="Your TestPay wallet approves the payment; you pay nothing until the order is placed."
+        >
+          {(describedBy) => (
+            <input
+              id="payment-wallet"
+              className="field__input"
+              type="email"
+              autoComplete="email"
+              value={walletEmail}
+              aria-invalid={invalid('wallet')}
+              aria-describedby={describedBy}
+              onChange={(e) => {
+                setWalletEmail(e.target.value);
+                setErrors({});
+              }}
+            />
+          )}
+        </Field>
       )}
       {status === 'error' || status === 'failure' ? (
         <p className="form-message form-message--error" role="alert">

@@ -1,14 +1,11 @@
-import type { Cart } from '#api';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { formatMoney } from '../../catalog/money';
+import { CartTotals } from '../../cart/cart-totals';
 import { checkoutFacts } from '../checkout-facts';
 import { AddressLines } from './address-lines';
 import { StepLink } from './step-link';
-
-/** What the shopper pays: the cart's total and its taxes (the cart writes taxes apart until the order is placed). */
-export const amountDue = (cart: Cart) => Math.round((cart.total_amount + (cart.estimated_taxes ?? 0)) * 100) / 100;
 
 /**
  * Review (spec 001 §2 confirmation): the lines, totals and taxes as the server prices them now, where it ships and how
@@ -45,22 +42,7 @@ export function ReviewStep({ screen, onNext, busy, error, facts }: StepProps<'re
             </li>
           ))}
         </ul>
-        <dl className="checkout__totals">
-          <dt>Subtotal</dt>
-          <dd>{money(cart.total_price)}</dd>
-          {cart.total_discount > 0 ? (
-            <>
-              <dt>Subscription savings</dt>
-              <dd>−{money(cart.total_discount)}</dd>
-            </>
-          ) : null}
-          <dt>Shipping</dt>
-          <dd>{cart.total_shipping === 0 ? 'Free' : money(cart.total_shipping)}</dd>
-          <dt>Taxes{cart.tax_region ? ` (${cart.tax_region})` : ''}</dt>
-          <dd>{money(cart.estimated_taxes ?? 0)}</dd>
-          <dt className="checkout__total">Total</dt>
-          <dd className="checkout__total">{money(amountDue(cart))}</dd>
-        </dl>
+        <CartTotals cart={cart} taxes="final" className="checkout__totals" totalClassName="checkout__total" />
       </section>
       {cart.need_address && cart.shipping_address ? (
         <section aria-labelledby="review-ship">

@@ -46,6 +46,7 @@ function sampleCart(over: Partial<Cart> = {}): Cart {
     total_price: 108,
     total_shipping: 0,
     estimated_taxes: null,
+    amount_due: 108,
     tax_region: null,
     shipping_estimate: [],
     display_coupons: [],
