@@ -45,6 +45,7 @@ import {
 } from './schemas/payments';
 import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery } from './schemas/cart';
 import { order, orderList, placeOrderRequest, placeOrderV1Request } from './schemas/order';
+import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
 export { buildPath };
@@ -115,6 +116,10 @@ export const callSchemas = {
   getUniversalCart: { response: cart },
   createUniversalCart: { body: cartCreate, response: cart },
   patchUniversalCart: { body: cartPatch, response: cart },
+  getCustomerShipmentPreference: { response: shipmentPreference },
+  setCustomerShipmentPreference: { body: shipmentPreferenceInput, response: shipmentPreference },
+  getCartShipmentPreference: { query: shipmentCartQuery, response: shipmentPreference },
+  setCartShipmentPreference: { query: shipmentCartQuery, body: shipmentPreferenceInput, response: shipmentPreference },
   placeOrder: { body: placeOrderRequest, response: order },
   placeOrderV1: { body: placeOrderV1Request, response: order },
   placeAccessoriesOrder: { body: placeOrderRequest, response: order },

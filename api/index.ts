@@ -142,6 +142,8 @@ export {
 export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch, CartQuery } from './schemas/cart';
 export { placeOrderRequest, placeOrderV1Request, orderStatus, orderItem, order, orderList } from './schemas/order';
 export type { PlaceOrderRequest, PlaceOrderV1Request, OrderStatus, OrderItem, Order, OrderList } from './schemas/order';
+export { MAX_DELIVERY_INSTRUCTIONS, deliveryInstructions, shipmentPreference, shipmentPreferenceInput, shipmentCartQuery } from './schemas/shipment';
+export type { ShipmentPreference, ShipmentPreferenceInput, ShipmentCartQuery } from './schemas/shipment';
 export {
   testCardRequest,
   cardToken,

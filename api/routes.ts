@@ -77,6 +77,11 @@ export const routes = {
   getUniversalCart: { method: 'GET', path: '/v2/cart/', auth: 'required' },
   createUniversalCart: { method: 'POST', path: '/v2/cart/', auth: 'required' },
   patchUniversalCart: { method: 'PATCH', path: '/v2/cart/', auth: 'required' },
+  // Shipment preferences (spec 001 §7 Shipment preferences; api/README.md): the customer's default, and one cart's own.
+  getCustomerShipmentPreference: { method: 'GET', path: '/v1/customer_shipment_preference/', auth: 'required' },
+  setCustomerShipmentPreference: { method: 'PUT', path: '/v1/customer_shipment_preference/', auth: 'required' },
+  getCartShipmentPreference: { method: 'GET', path: '/v1/cart_shipment_preference/', auth: 'required' },
+  setCartShipmentPreference: { method: 'PUT', path: '/v1/cart_shipment_preference/', auth: 'required' },
   // Orders (spec 001 §7 Orders and payment; issue 14): the shopper's own, signed in or guest.
   placeOrder: { method: 'POST', path: '/v2/orders/', auth: 'required' },
   placeOrderV1: { method: 'POST', path: '/v1/place_order/', auth: 'required' },

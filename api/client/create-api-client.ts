@@ -88,6 +88,13 @@ export function createApiClient(options: ApiClientOptions) {
     getUniversalCart: (o?: Options) => call('getUniversalCart', {}, o),
     createUniversalCart: (body: RequestBody<'createUniversalCart'> = {}, o?: Options) => call('createUniversalCart', { body }, o),
     patchUniversalCart: (body: RequestBody<'patchUniversalCart'>, o?: Options) => call('patchUniversalCart', { body }, o),
+    // Shipment preferences (spec 001 §7): the customer's default; a cart's own (no category: the universal cart).
+    getCustomerShipmentPreference: (o?: Options) => call('getCustomerShipmentPreference', {}, o),
+    setCustomerShipmentPreference: (body: RequestBody<'setCustomerShipmentPreference'>, o?: Options) => call('setCustomerShipmentPreference', { body }, o),
+    getCartShipmentPreference: (category?: 'haircare' | 'skincare', o?: Options) =>
+      call('getCartShipmentPreference', { query: category ? { category } : {} }, o),
+    setCartShipmentPreference: (category: 'haircare' | 'skincare' | undefined, body: RequestBody<'setCartShipmentPreference'>, o?: Options) =>
+      call('setCartShipmentPreference', { query: category ? { category } : {}, body }, o),
     // Orders (spec 001 §7 Orders and payment). `idempotencyKey`: one per checkout attempt, sent again with each retry,
     // so a retried request never places a second order (API.md).
     placeOrder: (body: RequestBody<'placeOrder'>, idempotencyKey?: string, o?: Options) => call('placeOrder', { body }, withKey(o, idempotencyKey)),

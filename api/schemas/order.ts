@@ -93,6 +93,8 @@ export const order = z.object({
   shipping_address: z
     .object({ address1: z.string(), address2: z.string().nullable(), city: z.string(), state: z.string(), zipcode: z.string(), country: z.enum(['US', 'CA']) })
     .nullable(),
+  /** What the carrier is told, from the shipment preference when ordered (spec 001 §7); null for none, or nothing ships. */
+  delivery_instructions: z.string().nullable(),
   items: z.array(orderItem),
   /** Why the payment failed, in words a shopper can act on (spec 001 §8); null unless status is payment_failed. */
   payment_error: z.string().nullable(),

@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Formula } from '#api';
 import { addressView } from '../account/address-view';
-import { addresses } from '../db/schema';
 import type { Currency } from '#api/catalogue-file';
 import { currencyOf } from '../catalog/catalogue-reader';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
@@ -11,6 +9,7 @@ import { locateZipcode } from '../profile/locate-zipcode';
 import { loadTaxTable, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
 import type { CartContext } from './cart-view';
+import { loadShipmentChoice } from './shipment-preferences';
 
 /** The routine's sections a cart offers, and how: preselected and main products with a quantity, the rest as upsells. */
 const OFFERED_SECTIONS = { preselect: 'main', main: 'main', upsale: 'upsale', featured: 'upsale', optional: 'upsale' } as const;
@@ -24,19 +23,19 @@ function accessories(entries: ReadonlyMap<string, CatalogueEntry>): CartContext[
     .map((e) => ({ type: e.type, category: 'item' as const, section: 'upsale' as const, quantity: null }));
 }
 
-/** Everything a cart of `kind` is drawn from for this shopper, and their currency. */
+/**
+ * Everything a cart of `kind` is drawn from for this shopper, and their currency. It ships where the cart's shipment
+ * preference says, else the customer's, else to the primary address (shipment-preferences.ts, one query), with the
+ * preference's delivery instructions ('' for none).
+ */
 export async function loadCartContext(
   services: Services,
   user: UserRow,
   kind: 'haircare' | 'skincare' | 'universal',
-): Promise<{ context: CartContext; currency: Currency; preselected: string[] }> {
+): Promise<{ context: CartContext; currency: Currency; preselected: string[]; deliveryInstructions: string }> {
   const entries = await services.catalogue.entries();
   const { answers, derived, set } = await loadFormulaSet(services, user.id);
-  const [primary] = await services.db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.userId, user.id), eq(addresses.isPrimary, true)))
-    .limit(1);
+  const shipment = await loadShipmentChoice(services.db, user.id, kind);
   // The universal cart holds both categories' routines (and the accessories).
   const routines = kind === 'universal' ? [...derived.routine.haircare, ...derived.routine.skincare] : derived.routine[kind];
   const routine = routines.filter((r) => entries.has(r.product) && !entries.get(r.product)!.retired);
@@ -48,7 +47,7 @@ export async function loadCartContext(
     });
   const country = typeof answers.profile_country === 'string' ? answers.profile_country : undefined;
   // Taxes are for the shipping address's state or province; until there is one, estimated for the profile's zip code.
-  const shippingAddress = primary ? addressView(primary) : null;
+  const shippingAddress = shipment.address ? addressView(shipment.address) : null;
   const place = shippingAddress
     ? { country: shippingAddress.country, region: shippingAddress.state }
     : typeof answers.profile_zipcode === 'string'
@@ -70,5 +69,6 @@ export async function loadCartContext(
     // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD.
     currency: currencyOf(country),
     preselected: routine.filter((r) => r.section === 'preselect').map((r) => r.product),
+    deliveryInstructions: shipment.deliveryInstructions,
   };
 }

@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import { checkLine, needsConsultationCheck, type ShopperFacts } from './cart-rules';
 import { loadCartContext } from './cart-context';
 import { cartView } from './cart-view';
+import { shipmentPreferenceOperations } from './shipment-preferences';
 
 /**
  * GET /v1/account/cart/?category=: the shopper's cart of a category (spec 001 §7 Cart), 404 when there is none
@@ -173,4 +174,4 @@ export const patchUniversalCart = defineOperation(
   async ({ c, body, auth, services }) => c.json((await changeCart(services, auth.user, 'universal', body, 'required')).view, 200),
 );
 
-export const cartOperations = [getCart, patchCart, getUniversalCart, createUniversalCart, patchUniversalCart];
+export const cartOperations = [getCart, patchCart, getUniversalCart, createUniversalCart, patchUniversalCart, ...shipmentPreferenceOperations];

@@ -1,13 +1,14 @@
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { addresses, carts, users } from '../db/schema';
+import { addresses, carts, customerShipmentPreferences, users } from '../db/schema';
 import { mergeGuestProfile } from '../profile/merge-guest-profile';
 import type { Services } from '../services';
 import { revokeUserSessions } from './revoke-sessions';
 
 /**
- * Joins a guest to the account they signed in to: answers, addresses, stylist and carts move over (a cart only where
- * the account has none of that kind: the account's own cart is the one it kept); the guest can no longer sign in.
+ * Joins a guest to the account they signed in to: answers, addresses, stylist, carts (each with its shipment
+ * preference) and the shipment preference move over (a cart only where the account has none of that kind, the
+ * preference only where it has none: the account's own is the one it kept); the guest can no longer sign in.
  */
 export async function mergeGuestInto(tx: Database, services: Services, guestId: number, userId: number): Promise<void> {
   const now = services.clock.now();
@@ -39,6 +40,14 @@ export async function mergeGuestInto(tx: Database, services: Services, guestId: 
     .update(carts)
     .set({ userId, updatedAt: now })
     .where(taken.length > 0 ? and(eq(carts.userId, guestId), notInArray(carts.kind, taken)) : eq(carts.userId, guestId));
+  const accountPreference = await tx
+    .select({ userId: customerShipmentPreferences.userId })
+    .from(customerShipmentPreferences)
+    .where(eq(customerShipmentPreferences.userId, userId));
+  if (accountPreference.length === 0) {
+    // Its address (if any) is one of the guest's, which moved to the account above.
+    await tx.update(customerShipmentPreferences).set({ userId, updatedAt: now }).where(eq(customerShipmentPreferences.userId, guestId));
+  }
   await tx.update(users).set({ mergedIntoId: userId, updatedAt: now }).where(eq(users.id, guestId));
   await revokeUserSessions(tx, services, guestId, 'guest_merged');
 }

@@ -60,6 +60,7 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
     payment: { card: order.cardBrand ? { brand: order.cardBrand, last4: order.cardLast4 ?? '' } : null },
     formulaset: { categories: order.categories, survey: order.survey },
     shipping_address: order.shippingAddress ?? null,
+    delivery_instructions: order.deliveryInstructions,
     payment_error: order.status === 'payment_failed' ? declineDetail(order.declineCode) : null,
     items: items.map((item) => ({
       pubkey: item.pubkey,

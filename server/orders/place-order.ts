@@ -23,9 +23,8 @@ import type { Services } from '../services';
 import type { Database } from '../db/database';
 import { cartItems, carts, orderItems, orders, paymentMethods, users, type CartKind, type OrderedFormula } from '../db/schema';
 import { loadCartContext } from '../cart/cart-context';
-import { cartTotals, priceLine } from '../cart/price-cart';
+import { cartTotals, priceLine, withTaxes } from '../cart/price-cart';
 import { cartView } from '../cart/cart-view';
-import { taxOn } from '../pricing/sales-tax';
 import { PaymentRequestRefused, type Charge, type PaymentSource } from '../payments/payment-provider';
 import { keepPaymentMethod } from '../payments/payment-methods';
 import { enqueueMail } from '../mail/enqueue-mail';
@@ -78,7 +77,7 @@ export async function placeOrder(
     if (earlier) return settle(services, user, checkedReplay(earlier, requestHash), settling);
     throw new ApiError(422, 'cart_not_in_checkout', 'There is no cart to order: go to checkout from your cart.');
   }
-  const { context } = await loadCartContext(services, user, cart.kind);
+  const { context, deliveryInstructions } = await loadCartContext(services, user, cart.kind);
   const now = services.clock.now();
   const recorded = await services.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(carts).where(eq(carts.id, cart.id)).for('update');
@@ -99,8 +98,7 @@ export async function placeOrder(
     const currency = locked.currency;
     const priced = lines.map((line) => ({ entry: context.entries.get(line.type)!, quantity: line.quantity, subscriptionActive: line.subscriptionActive }));
     const totals = cartTotals(priced, currency);
-    const taxes = context.tax ? taxOn(totals.totalAmount - totals.totalShipping, context.tax.rate) : 0;
-    const totalAmount = totals.totalAmount + taxes;
+    const { taxes, amountDue: totalAmount } = withTaxes(totals, context.tax?.rate ?? null);
     const isSubscription = priced.some((p) => p.subscriptionActive && p.entry.isSubscribable);
     // Spec 001 §4: checkout goes on without payment only when nothing is to be paid and nothing is a subscription.
     if ((totalAmount > 0 || isSubscription) && !settling.source)
@@ -137,6 +135,8 @@ export async function placeOrder(
                 country: address.country,
               }
             : null,
+        // The cart's shipment preference (server/cart/shipment-preferences.ts), kept as ordered; none: null.
+        deliveryInstructions: view.need_address && deliveryInstructions !== '' ? deliveryInstructions : null,
         idempotencyKey: key,
         requestHash,
         paymentProvider: totalAmount > 0 ? services.payments.name : null,

@@ -13,3 +13,4 @@ export * from './payments';
 export * from './catalogue';
 export * from './carts';
 export * from './orders';
+export * from './shipment';

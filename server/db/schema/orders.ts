@@ -67,6 +67,8 @@ export const orders = pgTable(
     isSubscription: boolean('is_subscription').notNull(),
     /** Where it ships, as it was when ordered; null when nothing in it ships (a gift card). */
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    /** The delivery instructions of the cart's shipment preference when ordered (server/cart/shipment-preferences.ts); null for none. */
+    deliveryInstructions: text('delivery_instructions'),
     /** The answers the formulas were made from (spec 001 §3 formulaset.survey). */
     survey: jsonb('survey').$type<Record<string, unknown>>().notNull(),
     /** Per customer: the client's Idempotency-Key, or the checkout's own (see place-order.ts). */
