@@ -17,6 +17,13 @@ const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xsta
 const shared =
   /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|consultation[\\/](flow-registry|exit-capture)|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
 
+// The session's machine and the API client: always loaded together (app/session/index.tsx), so one request.
+const session =
+  /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt)\.ts$)/;
+// The checkout page with the small parts its steps share (their fields, address lines, links): one request instead of four.
+const checkoutPage =
+  /app[\\/]checkout[\\/]checkout-flow-page\.tsx$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-success\.tsx|checkout-facts\.ts|steps[\\/](field|address-lines|step-link)\.tsx)$/;
+
 const flowRunner =
   /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-components|step-view|progress-tracker|tip|parts[\\/](follow-up|step-heading|step-image|action-button|option-match|option-list|use-selection|inline-error)|steps[\\/](welcome|intro|single-choice)-step)\.tsx?$|renderer[\\/]index\.ts$|app[\\/](flow[\\/]|consultation[\\/](flow-environment|answer-buffer|flow-runner|consultation-flow-page))/;
 
@@ -97,6 +104,8 @@ export default defineConfig(({ command }) => ({
             // checkout runs on the same runner, and without this group the two pages' common code would be a chunk of
             // its own, one more request and ~0.6 KB more on every consultation step page.
             { name: 'consultation-flow-page', test: flowRunner, priority: 15, includeDependenciesRecursively: false },
+            { name: 'session', test: session, priority: 15, includeDependenciesRecursively: false },
+            { name: 'checkout-flow-page', test: checkoutPage, priority: 15, includeDependenciesRecursively: false },
           ],
         },
       },

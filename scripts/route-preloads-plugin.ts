@@ -99,15 +99,22 @@ export function routePreloadsPlugin(groups: Record<string, string[]>, required: 
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((item): item is typeof item & BuiltChunk => item.type === 'chunk');
-      let table: Record<string, PreloadGroup>;
-      try {
-        table = routePreloadTable(chunks, root, groups, required);
-      } catch (error) {
-        this.error((error as Error).message);
-      }
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
+    // After every other plugin: Vite drops the chunks that held only CSS in its own generateBundle, and a table made
+    // before would preload files that are not there (each a wasted request, answered 404).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((item): item is typeof item & BuiltChunk => item.type === 'chunk');
+        let table: Record<string, PreloadGroup>;
+        try {
+          table = routePreloadTable(chunks, root, groups, required);
+          const missing = Object.values(table).flatMap((g) => [...g.js, ...g.css].filter((file) => !(file in bundle)));
+          if (missing.length) throw new Error(`Route preloads: files not in the build: ${[...new Set(missing)].join(', ')}`);
+        } catch (error) {
+          this.error((error as Error).message);
+        }
+        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
+      },
     },
   };
 }

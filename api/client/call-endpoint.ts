@@ -4,6 +4,7 @@ import { buildPath, routes, type HttpMethod, type Route } from '../routes';
 import { isTokenPair } from './shapes';
 import { type ApiError, errors, isApiError, isRetryable, toApiError } from './api-error';
 import { sendRequest } from './send-request';
+import { takeEarlyFetch } from './early-responses';
 import { createTokenKeeper } from './token-keeper';
 import type { TokenStore } from './token-store';
 
@@ -84,8 +85,10 @@ export function createCallEndpoint(options: ApiClientOptions) {
       let bearer: string | null = null;
       try {
         bearer = await bearerFor(definition.auth);
+        // The page may have sent this very read already (./early-responses.ts): its reply is taken as this call's first attempt.
+        const early = attempt === 0 && definition.method === 'GET' ? takeEarlyFetch(url, bearer) : null;
         const { status, data } = await sendRequest({
-          fetch: fetchImpl,
+          fetch: early ?? fetchImpl,
           url,
           method: definition.method,
           body: input.body,

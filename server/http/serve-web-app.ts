@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ConsultationPage } from '../profile/profile-flows';
 import { createRoutePreloads } from './route-preloads';
+import { earlyRequestsTag } from './early-requests';
 
 /** Paths that belong to the API, never to the web app: they are not answered with index.html. */
 export const API_PREFIXES = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
@@ -15,7 +16,8 @@ export function isApiPath(requestPath: string): boolean {
 
 /**
  * Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any
- * other GET, with preloads for the page's lazy code (`pageOf`: which texts of a flow a page shows first, and whether it is the results page).
+ * other GET, with preloads for the page's lazy code (`pageOf`: which texts of a flow a page shows first, and whether it is the results page)
+ * and, on a checkout step, the API reads its first paint waits for, sent early (./early-requests.ts).
  */
 export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => ConsultationPage | undefined): void {
   const absoluteRoot = path.resolve(root);
@@ -40,7 +42,7 @@ export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => 
       return c.text('The web app is not built yet: run `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(injectIntoHead(html, preloads(c.req.path)));
+    return c.html(injectIntoHead(html, preloads(c.req.path) + earlyRequestsTag(c.req.path, c.get('cspNonce'))));
   });
 }
 

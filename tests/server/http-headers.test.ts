@@ -86,6 +86,20 @@ describeEachDatabase('security headers', (database) => {
       expect(directives(second.headers.get('content-security-policy'))['script-src']![1]).not.toBe(nonce);
     });
 
+    it('a checkout step page sends its first reads early from one inline script with the response’s nonce; other pages have none', async () => {
+      const page = await direct.call('GET', '/checkout/skincare/payment');
+      const nonce = /'nonce-([^']+)'/.exec(directives(page.headers.get('content-security-policy'))['script-src']!.join(' '))![1];
+      const scripts = [...String(page.body).matchAll(/<script nonce="([^"]+)">/g)];
+      expect(scripts.map((m) => m[1])).toEqual([nonce]);
+      // Fixed same-origin reads of the route's own category; nothing of the request is written into the script.
+      expect(page.body).toContain('"/v1/account/cart/?category=skincare"');
+      const probe = await direct.call('GET', '/checkout/haircare/payment?x=%3C%2Fscript%3E%3Cscript%3Ealert(1)');
+      expect(probe.body).not.toContain('alert(1)');
+      for (const route of ['/checkout/haircare', '/checkout/shoes/payment', '/consultation/haircare/my-hair/length', '/account/orders']) {
+        expect(String((await direct.call('GET', route)).body), route).not.toContain('<script nonce=');
+      }
+    });
+
     it('nonces never repeat, also across refills of the pool they are drawn from', () => {
       const nonces = Array.from({ length: 1000 }, () => freshNonce());
       expect(new Set(nonces).size).toBe(1000);

@@ -1,0 +1,46 @@
+/**
+ * @module server/http/early-requests: the API reads a page's first paint waits for, started by the page itself as its
+ * HTML is parsed, before the app's code has arrived. A checkout step draws only once it has the session's account and
+ * addresses, the flags, the cart and a customer's saved payment methods; asked by the app, those calls would leave
+ * only after its scripts had loaded and run (a whole round trip later on a phone). A small inline script (admitted by
+ * the page's CSP nonce) sends them at once with the stored session's token, and leaves each reply for the API client
+ * (api/client/early-responses.ts), which takes it for its first call of the same URL with the same token, once, within
+ * a few seconds; otherwise it asks as usual. Nothing of the request reaches the script: it sends fixed same-origin
+ * URLs, chosen here by the route's category alone.
+ */
+
+/** How long a reply waits for the app to take it: a page's first load, not a later visit's. */
+export const EARLY_REPLY_TTL_MS = 10_000;
+
+/** A checkout step page (/checkout/haircare/payment): not the cart page, whose cart call carries the shopper's query. */
+const CHECKOUT_STEP = /^\/checkout\/(haircare|skincare)\/[a-z-]+\/?$/;
+
+/** The calls of a checkout step's first paint, as the API client writes their URLs; `customer`: only with a signed-in user's token. */
+function checkoutCalls(category: string): { url: string; auth: 'none' | 'any' | 'customer' }[] {
+  return [
+    { url: '/flags', auth: 'none' },
+    { url: '/v1/account/', auth: 'any' },
+    { url: '/v1/account/addresses', auth: 'any' },
+    { url: `/v1/account/cart/?category=${category}`, auth: 'any' },
+    { url: '/v1/account/payments/?payment_mode=all', auth: 'customer' },
+  ];
+}
+
+/**
+ * The script, with the calls as data. It uses the user's token, else the guest's (as the API client does), and sends no
+ * token call when the token expires within 30 s (the client would refresh it first, and not take the reply).
+ */
+const SCRIPT = (calls: string, ttl: number) =>
+  `(()=>{try{const E={},W=${calls},r=k=>{try{const p=JSON.parse(localStorage.getItem(k)||"null");return p&&typeof p.access=="string"?p.access:null}catch{return null}},` +
+  `u=r("shop.tokens.user"),a=u||r("shop.tokens.guest");let t=a;if(t){try{const s=t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/");` +
+  `const x=JSON.parse(atob(s.padEnd(Math.ceil(s.length/4)*4,"="))).exp;if(typeof x=="number"&&x*1e3-Date.now()<=3e4)t=null}catch{}}` +
+  `for(const c of W){const b=c.auth=="none"?null:c.auth=="customer"?(u&&t):t;if(c.auth!="none"&&!b)continue;` +
+  `const h={Accept:"application/json"};if(b)h.Authorization="Bearer "+b;` +
+  `E[c.url]={bearer:b,until:Date.now()+${ttl},response:fetch(c.url,{headers:h,credentials:"include"})}}window.__shopEarly=E}catch{}})()`;
+
+/** The inline script for a page at `requestPath`, with the response's CSP nonce; '' for a page that has none. */
+export function earlyRequestsTag(requestPath: string, nonce: string): string {
+  const match = requestPath.match(CHECKOUT_STEP);
+  if (!match) return '';
+  return `<script nonce="${nonce}">${SCRIPT(JSON.stringify(checkoutCalls(match[1]!)), EARLY_REPLY_TTL_MS)}</script>`;
+}
