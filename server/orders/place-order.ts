@@ -15,7 +15,7 @@
  *    waiting for the bank (202 with where the shopper confirms), or declined (402, the cart as it was).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lte, sql } from 'drizzle-orm';
 import type { Order } from '#api';
 import { ApiError, validationError } from '../http/api-error';
 import type { UserRow } from '../http/authenticate';
@@ -72,8 +72,11 @@ export async function placeOrder(
   const requestHash = hash({ kinds: candidates, category: request.category ?? null, token: request.token ?? null, saved: request.savedMethod ?? null });
   const settling: Settling = { ...request, source: await paymentSource(services, user, request) };
   if (!cart) {
-    // A retried request whose order emptied the cart still finds its order under the client's key.
-    const earlier = clientKey ? await orderByKey(services.db, user.id, `client:${clientKey}`) : undefined;
+    // A retried request whose order emptied the cart still finds its order: under the client's key, or (no key: a
+    // double click whose second request came after the first had finished) the same request answered moments ago.
+    const earlier = clientKey
+      ? await orderByKey(services.db, user.id, `client:${clientKey}`)
+      : await sameRequestJustAnswered(services.db, user.id, requestHash, services.clock.now());
     if (earlier) return settle(services, user, checkedReplay(earlier, requestHash), settling);
     throw new ApiError(422, 'cart_not_in_checkout', 'There is no cart to order: go to checkout from your cart.');
   }
@@ -215,6 +218,27 @@ async function orderByKey(db: Database, userId: number, key: string): Promise<Or
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** How long a request without an Idempotency-Key is taken for a repeat of the same request whose order emptied the cart. */
+export const KEYLESS_REPLAY_MS = 10 * 60_000;
+
+/** The latest order placed without a client key for the very same request (the same card token, or saved method) within KEYLESS_REPLAY_MS. */
+async function sameRequestJustAnswered(db: Database, userId: number, requestHash: string, now: Date): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.requestHash, requestHash),
+        like(orders.idempotencyKey, 'checkout:%'),
+        gte(orders.createdAt, new Date(now.getTime() - KEYLESS_REPLAY_MS)),
+      ),
+    )
+    .orderBy(desc(orders.id))
     .limit(1);
   return row;
 }

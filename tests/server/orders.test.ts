@@ -4,7 +4,7 @@ import { order as orderSchema, type Order } from '#api';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { cartItems, carts, orders, outbox, testProviderCharges } from '../../server/db/schema';
-import { reconcileOrders } from '../../server/orders/place-order';
+import { KEYLESS_REPLAY_MS, reconcileOrders } from '../../server/orders/place-order';
 import type { PaymentProvider } from '../../server/payments/payment-provider';
 import { createTestProvider } from '../../server/payments/test-provider';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
@@ -140,6 +140,24 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     const [a, b] = await Promise.all([place(t, token, body), place(t, token, body)]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.pubkey).toBe(b.body.pubkey);
+    expect([await countOf(orders), await countOf(testProviderCharges)]).toEqual([orders0 + 1, charges0 + 1]);
+  });
+
+  it('a double click whose second request comes after the first has finished (no key): answered with the same order; later, refused', async () => {
+    const token = await shopperAtCheckout(t);
+    const body = { payment: { token: await cardToken(t, '4242424242424242') } };
+    const [orders0, charges0] = [await countOf(orders), await countOf(testProviderCharges)];
+    const first = await place(t, token, body);
+    const second = await place(t, token, body);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.pubkey).toBe(first.body.pubkey);
+    expect([await countOf(orders), await countOf(testProviderCharges)]).toEqual([orders0 + 1, charges0 + 1]);
+    // Another request (another card) is not the same one: the cart is gone, so there is nothing to order.
+    const other = await place(t, token, { payment: { token: await cardToken(t, '5555555555554444') } });
+    expect(other).toMatchObject({ status: 422, body: { code: 'cart_not_in_checkout' } });
+    // Past the replay window the same request is no longer taken for a repeat.
+    clock.advance(KEYLESS_REPLAY_MS + 1000);
+    expect(await place(t, token, body)).toMatchObject({ status: 422, body: { code: 'cart_not_in_checkout' } });
     expect([await countOf(orders), await countOf(testProviderCharges)]).toEqual([orders0 + 1, charges0 + 1]);
   });
 
