@@ -1,6 +1,7 @@
 /**
  * `npm run bench:startup -- [path] [--runs=3] [--cpu-slowdown=4] [--tree=5] [--signed-in=haircare]`: what runs on the
- * main thread while a page starts (`--signed-in`: as a shopper who finished that consultation, as bench/run.ts does). Loads the page in Chromium with the CPU slowed down as Lighthouse's mobile preset does (4x), records a
+ * main thread while a page starts (`--signed-in`: as a shopper who finished that consultation, as bench/run.ts does;
+ * a /checkout/ step page: as a shopper whose cart is in checkout, bench/checkout-pages.ts). Loads the page in Chromium with the CPU slowed down as Lighthouse's mobile preset does (4x), records a
  * trace and a CPU profile together, and prints each long task (over 50 ms) with the source files (read through the
  * build's source maps) and functions its time went to; then, over all runs, the median total blocking time of those
  * tasks and the median time each source file took inside them. `--tree=<ms>` also prints each script task's call tree,
@@ -13,6 +14,7 @@ import { startServer } from '../scripts/start-server';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium';
 import { ensureBuilt } from './build-app';
 import { signedInShopper } from './formulation-bench';
+import { shopperAtCheckout } from './checkout-pages';
 import { hostCpu } from './host';
 
 interface CallFrame {
@@ -213,7 +215,8 @@ async function main() {
   const server = await startServer();
   const all: Awaited<ReturnType<typeof profileStartup>>[] = [];
   try {
-    const storage = signedIn ? await signedInShopper(server.url, signedIn) : undefined;
+    // A checkout step is opened as bench/run.ts opens it: a signed-in shopper whose cart is in checkout.
+    const storage = path.startsWith('/checkout/') ? await shopperAtCheckout(server.url) : signedIn ? await signedInShopper(server.url, signedIn) : undefined;
     for (let run = 1; run <= runs; run++) {
       const result = await profileStartup(server.url + path, slowdown, tree === undefined ? undefined : Number(tree), storage);
       all.push(result);

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { PaymentMethod } from '#api';
+import { paymentLabel } from '#api/commerce';
 import type { UserRow } from '../http/authenticate';
 import { ApiError, notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
@@ -17,8 +18,6 @@ import { PaymentRequestRefused } from './payment-provider';
 
 type Row = typeof paymentMethods.$inferSelect;
 type Mode = 'all' | 'charge' | 'payment_intent' | 'wallet';
-
-const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', wallet: 'TestPay' };
 
 /** A method as the API shows it (spec 001 §3: id, is_default, status, service), with what a shopper recognises it by. */
 function methodView(row: Row): PaymentMethod {
@@ -31,7 +30,7 @@ function methodView(row: Row): PaymentMethod {
     last4: row.last4,
     exp_month: row.expMonth,
     exp_year: row.expYear,
-    label: row.service === 'wallet' ? 'TestPay wallet' : `${brandNames[row.brand] ?? 'Card'} •••• ${row.last4}`,
+    label: paymentLabel({ brand: row.service === 'wallet' ? 'wallet' : row.brand, last4: row.last4 }),
   };
 }
 
@@ -50,10 +49,10 @@ async function ownMethods(services: Services, userId: number): Promise<Row[]> {
  * Keeps the card or wallet of a token as one of the customer's methods (the first becomes the default); the same card
  * twice is kept once. Returns it, or null when the provider would not keep it (the order that asked is paid anyway).
  */
-export async function keepPaymentMethod(services: Services, user: Pick<UserRow, 'id'>, token: string): Promise<Row | null> {
+export async function keepPaymentMethod(services: Services, user: Pick<UserRow, 'id' | 'email'>, token: string): Promise<Row | null> {
   let saved;
   try {
-    saved = await services.payments.saveMethod(token);
+    saved = await services.payments.saveMethod(token, { userId: user.id, email: user.email });
   } catch (error) {
     if (error instanceof PaymentRequestRefused) return null;
     throw error;
@@ -143,7 +142,7 @@ export const deletePaymentMethod = defineOperation(
   'deletePaymentMethod',
   { summary: 'Delete a saved payment method', tag: 'payments', responses: { 204: 'Deleted', 404: 'No such method of theirs' } },
   async ({ c, params, auth, services }) => {
-    await services.db.transaction(async (tx) => {
+    const gone = await services.db.transaction(async (tx) => {
       await lockUser(tx, auth.user.id);
       const [gone] = await tx
         .update(paymentMethods)
@@ -151,7 +150,7 @@ export const deletePaymentMethod = defineOperation(
         .where(and(eq(paymentMethods.userId, auth.user.id), eq(paymentMethods.pubkey, params.id ?? ''), isNull(paymentMethods.deletedAt)))
         .returning();
       if (!gone) throw notFound('not_found', 'There is no such payment method.');
-      if (!gone.isDefault) return;
+      if (!gone.isDefault) return gone;
       const [next] = await tx
         .select({ id: paymentMethods.id })
         .from(paymentMethods)
@@ -159,7 +158,17 @@ export const deletePaymentMethod = defineOperation(
         .orderBy(desc(paymentMethods.id))
         .limit(1);
       if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+      return gone;
     });
+    // Deleted here whatever the provider says: the provider lets go of its copy too (Stripe detaches the card), and a
+    // failure there is only logged (the error's kind and message, redacted; no reference).
+    if (gone.provider === services.payments.name && services.payments.forgetMethod) {
+      try {
+        await services.payments.forgetMethod(gone.providerRef);
+      } catch (error) {
+        (c.get('log') ?? services.config.logger).warn({ err: error }, 'The payment provider did not forget a deleted payment method');
+      }
+    }
     return c.body(null, 204);
   },
 );

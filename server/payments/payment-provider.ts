@@ -21,6 +21,12 @@ export interface SavedMethod {
   expYear: number | null;
 }
 
+/** Whose saved method it is: the shop's user (Stripe finds or makes their Customer by it) and their e-mail, if any. */
+export interface PaymentMethodOwner {
+  userId: number;
+  email: string | null;
+}
+
 export interface ChargeRequest {
   /** One charge per key, whatever happens: the same key and request give back the first charge. */
   idempotencyKey: string;
@@ -65,8 +71,13 @@ export interface PaymentProvider {
   findCharge(idempotencyKey: string): Promise<Charge | null>;
   /** A charge by its id (after the shopper confirmed a payment that required authentication). */
   getCharge(id: string): Promise<Charge | null>;
-  /** Keeps the card (or wallet) of a token to charge again; a token that is not one is refused (PaymentRequestRefused). */
-  saveMethod(token: string): Promise<SavedMethod>;
+  /**
+   * Keeps the card (or wallet) of a token to charge again, for its owner (Stripe keeps it on the owner's Customer); a
+   * token that is not one, or a card the bank declines, is refused (PaymentRequestRefused).
+   */
+  saveMethod(token: string, owner: PaymentMethodOwner): Promise<SavedMethod>;
+  /** Lets go of a saved method the customer deleted (Stripe detaches it); one the provider no longer has is no error. */
+  forgetMethod?(ref: string): Promise<void>;
 }
 
 /** Words for a decline, as Stripe words them, so both providers read alike (spec 001 §8). */

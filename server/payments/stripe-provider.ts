@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   DECLINE_MESSAGES,
@@ -7,7 +8,9 @@ import {
   type ChargeDeclineCode,
   type ChargeRequest,
   type Currency,
+  type PaymentMethodOwner,
   type PaymentProvider,
+  type SavedMethod,
 } from './payment-provider';
 import type { CardBrand } from './test-cards';
 
@@ -33,15 +36,60 @@ function chargeOf(intent: PaymentIntent): Charge {
     return { ...base, status: 'requires_action', actionUrl: intent.next_action.redirect_to_url.url };
   }
   // requires_payment_method after a decline or a failed authentication, or canceled.
-  const raw = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'card_declined';
-  const code: ChargeDeclineCode =
-    raw === 'payment_intent_authentication_failure'
-      ? 'authentication_failed'
-      : KNOWN_DECLINES.has(raw as ChargeDeclineCode)
-        ? (raw as ChargeDeclineCode)
-        : 'card_declined';
+  const code = declineCodeOf(intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code);
   return { ...base, status: 'declined', code, message: DECLINE_MESSAGES[code] };
 }
+
+/** Stripe's decline code (or error code) as one the shop has words for; any other is a plain "declined". */
+function declineCodeOf(raw: string | undefined): ChargeDeclineCode {
+  if (raw === 'payment_intent_authentication_failure') return 'authentication_failed';
+  return raw !== undefined && KNOWN_DECLINES.has(raw as ChargeDeclineCode) ? (raw as ChargeDeclineCode) : 'card_declined';
+}
+
+/**
+ * A request Stripe would not take, as the shop's PaymentRequestRefused (nothing was charged or kept): a key reused
+ * with other parameters, a card token already used or unknown (or a saved method Stripe no longer has), a card the
+ * bank declined while it was being saved. Null for any other error (the caller rethrows it).
+ */
+function refusalOf(error: unknown): PaymentRequestRefused | null {
+  if (error instanceof PaymentRequestRefused) return error;
+  if (error instanceof Stripe.errors.StripeIdempotencyError)
+    return new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'token_already_used' || error.code === 'resource_missing')) {
+    return new PaymentRequestRefused(
+      error.code === 'token_already_used' ? 'payment_token_used' : 'invalid_payment_token',
+      'Your card details have expired. Please enter them again.',
+    );
+  }
+  if (error instanceof Stripe.errors.StripeCardError)
+    return new PaymentRequestRefused('invalid_payment_token', DECLINE_MESSAGES[declineCodeOf(error.decline_code ?? error.code)]);
+  return null;
+}
+
+/** A saved method's reference: the Stripe Customer and the PaymentMethod attached to it (`cus_…/pm_…`). */
+const SAVED_REF = /^(cus_[A-Za-z0-9_]+)\/(pm_[A-Za-z0-9_]+)$/;
+
+/** The Customer and PaymentMethod of a saved method's reference; another reference is refused. */
+function savedRefOf(ref: string): { customer: string; paymentMethod: string } {
+  const match = SAVED_REF.exec(ref);
+  if (!match) throw new PaymentRequestRefused('invalid_payment_token', 'This saved payment method cannot be used. Please enter your card again.');
+  return { customer: match[1]!, paymentMethod: match[2]! };
+}
+
+/** A PaymentMethod attached to a Customer as the shop's saved method. */
+function savedOf(customer: string, method: Stripe.PaymentMethod): SavedMethod {
+  return {
+    ref: `${customer}/${method.id}`,
+    service: 'card',
+    brand: method.card?.brand ?? 'unknown',
+    last4: method.card?.last4 ?? '',
+    expMonth: method.card?.exp_month ?? null,
+    expYear: method.card?.exp_year ?? null,
+  };
+}
+
+/** A card token as a short, stable part of an idempotency key (the token itself stays out of Stripe's request logs). */
+const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url').slice(0, 22);
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -56,6 +104,9 @@ export interface StripeProviderOptions {
  * created and confirmed at once with a PaymentMethod made from the payment step's card token, under the order's idempotency key (Stripe
  * answers a retried key with the first result for 24 hours), with the key also in its metadata so `findCharge`
  * can find it later. A declined card is a Charge with status declined and Stripe's decline code.
+ * Saved methods (spec 001 §7 Payment methods) live on the shopper's Stripe Customer (found by
+ * `metadata['shop_user_id']`, made once under a key derived from the user id): saving makes a PaymentMethod from the
+ * token and attaches it; its reference is `cus_…/pm_…`; a charge with it names both; forgetting it detaches it.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -65,11 +116,31 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     timeout: 30_000,
   });
 
-  /** The token a charge is made from; a saved method's charge is refused (see saveMethod). */
-  const savedOrToken = (request: ChargeRequest): string => {
-    if (request.source.kind === 'saved_method')
-      throw new PaymentRequestRefused('invalid_payment_token', 'Saving a card is not available with this payment provider.');
-    return request.source.token;
+  /** What a charge pays with: a saved method's Customer and PaymentMethod, or a PaymentMethod made from the card token. */
+  const payerOf = async (request: ChargeRequest): Promise<{ customer?: string; paymentMethod: string }> => {
+    if (request.source.kind === 'saved_method') return savedRefOf(request.source.ref);
+    // The card token becomes a PaymentMethod first (Stripe takes a token there), under its own key.
+    const method = await stripe.paymentMethods.create(
+      { type: 'card', card: { token: request.source.token } },
+      { idempotencyKey: `${request.idempotencyKey}:method` },
+    );
+    return { paymentMethod: method.id };
+  };
+
+  /**
+   * The shopper's Customer: the one whose metadata names the user, else a new one. Search lags behind writes (up to a
+   * minute, Stripe says), so the Customer is made under a key derived from the user id: a second save before search
+   * sees the first Customer gets that Customer back from the key rather than a second one.
+   */
+  const customerOf = async (owner: PaymentMethodOwner): Promise<string> => {
+    const found = await stripe.customers.search({ query: `metadata['shop_user_id']:'${owner.userId}'`, limit: 1 });
+    const [existing] = found.data;
+    if (existing) return existing.id;
+    const created = await stripe.customers.create(
+      { ...(owner.email ? { email: owner.email } : {}), metadata: { shop_user_id: String(owner.userId) } },
+      { idempotencyKey: `shop-customer:${owner.userId}` },
+    );
+    return created.id;
   };
 
   return {
@@ -77,16 +148,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async charge(request: ChargeRequest): Promise<Charge> {
       try {
-        // The card token becomes a PaymentMethod first (Stripe takes a token there), under its own key.
-        const method = await stripe.paymentMethods.create(
-          { type: 'card', card: { token: savedOrToken(request) } },
-          { idempotencyKey: `${request.idempotencyKey}:method` },
-        );
+        const { customer, paymentMethod } = await payerOf(request);
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amount,
             currency: request.currency.toLowerCase(),
-            payment_method: method.id,
+            ...(customer ? { customer } : {}),
+            payment_method: paymentMethod,
             confirm: true,
             return_url: options.returnUrl,
             metadata: { idempotency_key: request.idempotencyKey },
@@ -98,22 +166,36 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError && error.payment_intent)
           return chargeOf({ ...error.payment_intent, last_payment_error: error.raw as PaymentIntent['last_payment_error'] });
-        if (error instanceof Stripe.errors.StripeIdempotencyError)
-          throw new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'token_already_used' || error.code === 'resource_missing')) {
-          throw new PaymentRequestRefused(
-            error.code === 'token_already_used' ? 'payment_token_used' : 'invalid_payment_token',
-            'Your card details have expired. Please enter them again.',
-          );
-        }
-        throw error;
+        throw refusalOf(error) ?? error;
       }
     },
 
-    // Saved methods need Stripe customers to attach them to, which this adapter does not make yet: with Stripe, a
-    // shopper pays with a new card each time (server/README.md "Payments").
-    async saveMethod(): Promise<never> {
-      throw new PaymentRequestRefused('invalid_payment_token', 'Saving a card is not available with this payment provider.');
+    async saveMethod(token: string, owner: PaymentMethodOwner): Promise<SavedMethod> {
+      // One save of one token for one user is one PaymentMethod and one attachment, however often it is retried.
+      const key = `save-method:${owner.userId}:${tokenDigest(token)}`;
+      try {
+        // The token first: a token Stripe does not take makes no Customer.
+        const created = await stripe.paymentMethods.create({ type: 'card', card: { token } }, { idempotencyKey: `${key}:method` });
+        const customer = await customerOf(owner);
+        // Attaching checks the card with the bank: a declined card is refused here and is not kept.
+        const attached = await stripe.paymentMethods.attach(created.id, { customer }, { idempotencyKey: `${key}:attach` });
+        return savedOf(customer, attached);
+      } catch (error) {
+        throw refusalOf(error) ?? error;
+      }
+    },
+
+    async forgetMethod(ref: string): Promise<void> {
+      // A reference that is not Stripe's has nothing to detach.
+      const paymentMethod = SAVED_REF.exec(ref)?.[2];
+      if (!paymentMethod) return;
+      try {
+        await stripe.paymentMethods.detach(paymentMethod, {}, { idempotencyKey: `${paymentMethod}:detach` });
+      } catch (error) {
+        // Already gone (deleted with its Customer, or never there): nothing left to forget.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        throw error;
+      }
     },
 
     async findCharge(idempotencyKey: string) {

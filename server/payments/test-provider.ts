@@ -3,7 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { testProviderCharges } from '../db/schema';
-import { DECLINE_MESSAGES, PaymentRequestRefused, type Charge, type ChargeRequest, type Currency, type PaymentProvider } from './payment-provider';
+import {
+  DECLINE_MESSAGES,
+  PaymentRequestRefused,
+  type Charge,
+  type ChargeRequest,
+  type Currency,
+  type PaymentMethodOwner,
+  type PaymentProvider,
+} from './payment-provider';
 import { issueTestMethodRef, readTestCardToken, readTestMethodRef } from './test-card-token';
 import { readWalletNonce } from './test-wallet';
 import { type CardBehaviour, type CardBrand, type DeclineCode } from './test-cards';
@@ -134,7 +142,8 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
       return row ? chargeOf(row, actionUrl) : null;
     },
 
-    async saveMethod(token: string) {
+    // The owner is not needed: the signed reference is the whole saved method.
+    async saveMethod(token: string, _owner: PaymentMethodOwner) {
       const nowSeconds = Math.floor(clock.now().getTime() / 1000);
       const wallet = readWalletNonce(token, secret, nowSeconds);
       const card = wallet ? null : readTestCardToken(token, secret, nowSeconds);

@@ -3,34 +3,85 @@ import path from 'node:path';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentRequestRefused } from '../../server/payments/payment-provider';
 import { createStripeProvider } from '../../server/payments/stripe-provider';
+import { capturedLog, type CapturedLog } from './support/captured-log';
+import { describeEachDatabase } from './support/databases';
+import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/stripe', name), 'utf8'));
 
-/** What each Stripe test token does, as Stripe's test tokens do (last four digits, outcome). */
-const TOKENS: Record<string, { last4: string; outcome: 'succeeded' | 'requires_action' | 'insufficient_funds' }> = {
-  tok_visa: { last4: '4242', outcome: 'succeeded' },
-  tok_threeDSecure2Required: { last4: '3220', outcome: 'requires_action' },
-  tok_chargeDeclinedInsufficientFunds: { last4: '9995', outcome: 'insufficient_funds' },
+interface TestToken {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** What a charge does; card_declined: the bank declines the card when it is attached to a Customer. */
+  outcome: 'succeeded' | 'requires_action' | 'insufficient_funds' | 'card_declined';
+}
+
+/** What each Stripe test token does, as Stripe's test tokens do (brand, last four digits, expiry, outcome). */
+const TOKENS: Record<string, TestToken> = {
+  tok_visa: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, outcome: 'succeeded' },
+  tok_mastercard: { brand: 'mastercard', last4: '4444', expMonth: 8, expYear: 2031, outcome: 'succeeded' },
+  tok_threeDSecure2Required: { brand: 'visa', last4: '3220', expMonth: 12, expYear: 2030, outcome: 'requires_action' },
+  tok_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', expMonth: 12, expYear: 2030, outcome: 'insufficient_funds' },
+  tok_chargeDeclined: { brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030, outcome: 'card_declined' },
 };
+
+/** A PaymentMethod the fake holds: the token it was made from and the Customer it is attached to. */
+interface FakeMethod {
+  token: string;
+  customer: string | null;
+}
+
+/** Stripe's error body for an object it does not have (recorded: a PaymentMethod's; the same shape for a Customer). */
+function missing(kind: 'PaymentMethod' | 'customer', id: string): { status: number; json: JsonBodyType } {
+  const { error } = fixture('payment-method-missing-error.json');
+  return { status: 404, json: { error: { ...error, message: `No such ${kind}: '${id}'`, param: kind === 'customer' ? 'customer' : 'payment_method' } } };
+}
 
 /**
  * Stripe's API as the adapter meets it, from the recorded objects in fixtures/stripe: payment methods from tokens,
- * payment intents confirmed at once, search by metadata, retrieve; a repeated Idempotency-Key gets the first
- * response, the same key with other parameters an idempotency_error (Stripe's documented behaviour).
+ * attached to and detached from customers, customers made and searched by metadata, payment intents confirmed at
+ * once, search by metadata, retrieve; a repeated Idempotency-Key gets the first response, the same key with other
+ * parameters an idempotency_error (Stripe's documented behaviour). Customer search lags behind writes as Stripe's
+ * does: a new customer is found only after `indexSearch()`.
  */
 function fakeStripe() {
   const answered = new Map<string, { body: string; status: number; json: JsonBodyType }>();
-  const methods = new Map<string, string>();
+  const methods = new Map<string, FakeMethod>();
+  const customers = new Map<string, { id: string; metadata: Record<string, string> } & Record<string, unknown>>();
+  const searchable = new Set<string>();
   const intents = new Map<string, Record<string, unknown>>();
-  const requests: { path: string; key: string | null; body: URLSearchParams }[] = [];
+  const requests: { method: string; path: string; key: string | null; body: URLSearchParams }[] = [];
   let next = 1;
+
+  /** A PaymentMethod as Stripe shows it: the recorded one (attached or not) with the card of its token. */
+  const methodObject = (id: string, method: FakeMethod) => {
+    const base = fixture(method.customer ? 'payment-method-attached.json' : 'payment-method.json');
+    const card = TOKENS[method.token]!;
+    return {
+      ...base,
+      id,
+      customer: method.customer,
+      card: {
+        ...base.card,
+        brand: card.brand,
+        display_brand: card.brand,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        networks: { available: [card.brand], preferred: null },
+      },
+    };
+  };
 
   const idempotent = async (request: Request, answer: (body: URLSearchParams) => { status: number; json: JsonBodyType }) => {
     const text = await request.text();
     const key = request.headers.get('idempotency-key');
     const body = new URLSearchParams(text);
-    requests.push({ path: new URL(request.url).pathname, key, body });
+    requests.push({ method: request.method, path: new URL(request.url).pathname, key, body });
     const earlier = key ? answered.get(key) : undefined;
     if (earlier) {
       if (earlier.body !== text)
@@ -54,31 +105,92 @@ function fakeStripe() {
         const known = TOKENS[token];
         if (!known) return { status: 400, json: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such token: '${token}'` } } };
         const id = `pm_test_${next++}`;
-        methods.set(id, token);
-        const method = fixture('payment-method.json');
-        return { status: 200, json: { ...method, id, card: { ...method.card, last4: known.last4 } } };
+        methods.set(id, { token, customer: null });
+        return { status: 200, json: methodObject(id, methods.get(id)!) };
+      }),
+    ),
+    http.post('https://api.stripe.com/v1/payment_methods/:id/attach', ({ request, params }) =>
+      idempotent(request, (body) => {
+        const id = String(params.id);
+        const method = methods.get(id);
+        const customer = body.get('customer') ?? '';
+        if (!method) return missing('PaymentMethod', id);
+        if (!customers.has(customer)) return missing('customer', customer);
+        // Attaching checks the card with the bank: the generic decline card is declined here (no payment intent).
+        if (TOKENS[method.token]!.outcome === 'card_declined') return { status: 402, json: fixture('card-declined-attach-error.json') };
+        method.customer = customer;
+        return { status: 200, json: methodObject(id, method) };
+      }),
+    ),
+    http.post('https://api.stripe.com/v1/payment_methods/:id/detach', ({ request, params }) =>
+      idempotent(request, () => {
+        const id = String(params.id);
+        const method = methods.get(id);
+        if (!method) return missing('PaymentMethod', id);
+        if (!method.customer)
+          return {
+            status: 400,
+            json: {
+              error: { type: 'invalid_request_error', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' },
+            },
+          };
+        method.customer = null;
+        return { status: 200, json: methodObject(id, method) };
+      }),
+    ),
+    http.get('https://api.stripe.com/v1/customers/search', ({ request }) => {
+      const url = new URL(request.url);
+      requests.push({ method: 'GET', path: url.pathname, key: request.headers.get('idempotency-key'), body: url.searchParams });
+      const userId = /^metadata\['shop_user_id'\]:'(.*)'$/.exec(url.searchParams.get('query') ?? '')?.[1];
+      const data = [...customers.values()].filter((customer) => searchable.has(customer.id) && customer.metadata.shop_user_id === userId);
+      return HttpResponse.json({ ...fixture('customer-search-result.json'), data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)) });
+    }),
+    http.post('https://api.stripe.com/v1/customers', ({ request }) =>
+      idempotent(request, (body) => {
+        const id = `cus_test_${next++}`;
+        const customer = { ...fixture('customer.json'), id, email: body.get('email'), metadata: { shop_user_id: body.get('metadata[shop_user_id]') ?? '' } };
+        customers.set(id, customer);
+        return { status: 200, json: customer };
       }),
     ),
     http.post('https://api.stripe.com/v1/payment_intents', ({ request }) =>
       idempotent(request, (body) => {
         const methodId = body.get('payment_method') ?? '';
-        const token = methods.get(methodId) ?? '';
-        const outcome = TOKENS[token]!.outcome;
-        const method = { ...fixture('payment-method.json'), id: methodId, card: { ...fixture('payment-method.json').card, last4: TOKENS[token]!.last4 } };
+        const customer = body.get('customer');
+        const held = methods.get(methodId);
+        if (!held) return missing('PaymentMethod', methodId);
+        // A method attached to a Customer is charged only with that Customer named, as Stripe requires.
+        if (held.customer !== customer)
+          return {
+            status: 400,
+            json: { error: { type: 'invalid_request_error', message: `The provided PaymentMethod does not belong to the Customer '${customer ?? ''}'.` } },
+          };
+        const outcome = TOKENS[held.token]!.outcome;
+        const method = methodObject(methodId, held);
         const common = {
           id: `pi_test_${next++}`,
           amount: Number(body.get('amount')),
           currency: body.get('currency'),
+          customer,
           metadata: { idempotency_key: body.get('metadata[idempotency_key]') },
           payment_method: [...body].some(([name, value]) => name.startsWith('expand[') && value === 'payment_method') ? method : methodId,
         };
-        if (outcome === 'insufficient_funds') {
+        if (outcome === 'insufficient_funds' || outcome === 'card_declined') {
           const error = fixture('card-declined-error.json');
-          const intent = { ...error.error.payment_intent, ...common };
+          // The recorded decline is for insufficient funds; the generic decline card says so in its own words.
+          const decline = outcome === 'card_declined' ? { decline_code: 'generic_decline', message: 'Your card was declined.' } : {};
+          const lastError = { ...error.error.payment_intent.last_payment_error, ...decline };
+          const intent = { ...error.error.payment_intent, last_payment_error: lastError, ...common };
           intents.set(intent.id, intent);
-          return { status: 402, json: { error: { ...error.error, payment_intent: intent } } };
+          return { status: 402, json: { error: { ...error.error, ...decline, payment_intent: intent } } };
         }
-        const intent = { ...fixture(outcome === 'succeeded' ? 'payment-intent-succeeded.json' : 'payment-intent-requires-action.json'), ...common };
+        const recorded =
+          outcome === 'requires_action'
+            ? 'payment-intent-requires-action.json'
+            : customer
+              ? 'payment-intent-saved-method-succeeded.json'
+              : 'payment-intent-succeeded.json';
+        const intent = { ...fixture(recorded), ...common };
         intents.set(intent.id, intent);
         return { status: 200, json: intent };
       }),
@@ -99,7 +211,20 @@ function fakeStripe() {
       return HttpResponse.json(intent);
     }),
   ];
-  return { handlers, requests };
+  return {
+    handlers,
+    requests,
+    customers,
+    /** Forgets everything (each database's users start again at id 1, as another shop's would). */
+    reset: () => {
+      for (const held of [answered, methods, customers, searchable, intents]) held.clear();
+      requests.length = 0;
+    },
+    /** Stripe's search catches up: every customer made so far can be found. */
+    indexSearch: () => customers.forEach((customer) => searchable.add(customer.id)),
+    /** The requests made since `since` (an index into `requests`). */
+    since: (since: number) => requests.slice(since),
+  };
 }
 
 const stripe = fakeStripe();
@@ -159,5 +284,195 @@ describe('Stripe adapter against recorded Stripe responses (issue 14; DESIGN.md 
     expect(await provider.findCharge('order-intent-never')).toBeNull();
     expect(await provider.getCharge(made.id)).toMatchObject({ id: made.id, status: 'succeeded' });
     expect(await provider.getCharge('pi_missing')).toBeNull();
+  });
+});
+
+describe('Stripe adapter: saved payment methods on the shopper’s Customer (spec 001 §7 Payment methods)', () => {
+  const returnUrl = 'https://shop.test/checkout/haircare/wait-payment-confirmation';
+  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl });
+  const ada = { userId: 7, email: 'ada.lovelace@example.com' };
+  const customersOf = (userId: number) => [...stripe.customers.values()].filter((customer) => customer.metadata.shop_user_id === String(userId));
+  const attachedMethod = (path: string) => /^\/v1\/payment_methods\/(pm_\w+)\/attach$/.exec(path)?.[1];
+  const saveKey = (userId: number, step: 'method' | 'attach') => expect.stringMatching(new RegExp(`^save-method:${userId}:[\\w-]{22}:${step}$`));
+
+  it('spec 001 §7 Payment methods: saving a card makes the shopper’s Customer (user id in metadata, e-mail) and attaches the card to it', async () => {
+    const since = stripe.requests.length;
+    const saved = await provider.saveMethod('tok_mastercard', ada);
+    const sent = stripe.since(since);
+    expect(sent.map((r) => [r.method, r.path, r.key])).toEqual([
+      ['POST', '/v1/payment_methods', saveKey(7, 'method')],
+      ['GET', '/v1/customers/search', null],
+      ['POST', '/v1/customers', 'shop-customer:7'],
+      ['POST', expect.stringMatching(/^\/v1\/payment_methods\/pm_test_\d+\/attach$/), saveKey(7, 'attach')],
+    ]);
+    const [customer] = customersOf(7);
+    const methodId = attachedMethod(sent[3]!.path);
+    expect(Object.fromEntries(sent[0]!.body)).toEqual({ type: 'card', 'card[token]': 'tok_mastercard' });
+    expect(Object.fromEntries(sent[1]!.body)).toEqual({ query: "metadata['shop_user_id']:'7'", limit: '1' });
+    expect(Object.fromEntries(sent[2]!.body)).toEqual({ email: 'ada.lovelace@example.com', 'metadata[shop_user_id]': '7' });
+    expect(Object.fromEntries(sent[3]!.body)).toEqual({ customer: customer!.id });
+    // The token stays out of the keys (they show in Stripe's request logs).
+    expect(sent.some((r) => r.key?.includes('tok_'))).toBe(false);
+    expect(saved).toEqual({ ref: `${customer!.id}/${methodId}`, service: 'card', brand: 'mastercard', last4: '4444', expMonth: 8, expYear: 2031 });
+  });
+
+  it('spec 001 §7 Payment methods: a later card goes on the Customer the search finds; no second Customer is made', async () => {
+    stripe.indexSearch();
+    const since = stripe.requests.length;
+    const saved = await provider.saveMethod('tok_visa', ada);
+    const sent = stripe.since(since);
+    expect(sent.map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/v1/payment_methods'],
+      ['GET', '/v1/customers/search'],
+      ['POST', expect.stringMatching(/^\/v1\/payment_methods\/pm_test_\d+\/attach$/)],
+    ]);
+    const [customer, ...others] = customersOf(7);
+    expect(others).toEqual([]);
+    expect(sent[2]!.body.get('customer')).toBe(customer!.id);
+    expect(saved).toEqual({
+      ref: `${customer!.id}/${attachedMethod(sent[2]!.path)}`,
+      service: 'card',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
+  });
+
+  it('spec 001 §7 Payment methods: before search sees a new Customer, the next save gets it back from the user’s idempotency key', async () => {
+    const guest = { userId: 8, email: null };
+    const since = stripe.requests.length;
+    const first = await provider.saveMethod('tok_visa', guest);
+    const second = await provider.saveMethod('tok_mastercard', guest);
+    const creates = stripe.since(since).filter((r) => r.path === '/v1/customers');
+    expect(creates.map((r) => r.key)).toEqual(['shop-customer:8', 'shop-customer:8']);
+    // No e-mail to give: the Customer is made without one.
+    expect(Object.fromEntries(creates[0]!.body)).toEqual({ 'metadata[shop_user_id]': '8' });
+    expect(customersOf(8)).toHaveLength(1);
+    const [customer] = customersOf(8);
+    expect(first.ref.split('/')[0]).toBe(customer!.id);
+    expect(second.ref.split('/')[0]).toBe(customer!.id);
+    expect(second.ref).not.toBe(first.ref);
+  });
+
+  it('spec 001 §7 Payment methods: a retried save of the same token makes no second PaymentMethod or attachment', async () => {
+    const since = stripe.requests.length;
+    const first = await provider.saveMethod('tok_visa', { userId: 9, email: 'grace@example.com' });
+    const again = await provider.saveMethod('tok_visa', { userId: 9, email: 'grace@example.com' });
+    expect(again).toEqual(first);
+    const keys = stripe.since(since).flatMap((r) => (r.method === 'POST' ? [r.key] : []));
+    expect(new Set(keys).size).toBe(3); // method, customer, attach: each sent twice under the same key
+  });
+
+  it('spec 001 §7 Payment methods: charging a saved method names its Customer and PaymentMethod, and makes no PaymentMethod from a token', async () => {
+    stripe.indexSearch();
+    const saved = await provider.saveMethod('tok_mastercard', ada);
+    const [customer, methodId] = saved.ref.split('/');
+    const since = stripe.requests.length;
+    const request = { idempotencyKey: 'order-intent-saved', amount: 4900, currency: 'USD' as const, source: { kind: 'saved_method' as const, ref: saved.ref } };
+    const charged = await provider.charge(request);
+    expect(charged).toMatchObject({ status: 'succeeded', amount: 4900, currency: 'USD', card: { brand: 'mastercard', last4: '4444' } });
+    const sent = stripe.since(since);
+    expect(sent.map((r) => [r.method, r.path, r.key])).toEqual([['POST', '/v1/payment_intents', 'order-intent-saved']]);
+    expect(Object.fromEntries(sent[0]!.body)).toMatchObject({
+      amount: '4900',
+      currency: 'usd',
+      customer,
+      payment_method: methodId,
+      confirm: 'true',
+      return_url: returnUrl,
+      'metadata[idempotency_key]': 'order-intent-saved',
+    });
+    expect((await provider.charge(request)).id).toBe(charged.id);
+    expect(await provider.findCharge('order-intent-saved')).toMatchObject({ id: charged.id, status: 'succeeded' });
+  });
+
+  it('spec 001 §7 Payment methods: a malformed saved reference is refused before anything is sent; one Stripe no longer has is refused too', async () => {
+    const since = stripe.requests.length;
+    for (const ref of ['', 'pm_test_1', 'cus_test_1', 'cus_test_1/', '/pm_test_1', 'cus_test_1/pm_test_1/x', 'cus_test_1/card_1', 'pm_test_1/cus_test_1']) {
+      const refused = provider.charge({ idempotencyKey: `order-intent-bad-${ref}`, amount: 4900, currency: 'USD', source: { kind: 'saved_method', ref } });
+      await expect(refused, ref).rejects.toBeInstanceOf(PaymentRequestRefused);
+      await expect(refused, ref).rejects.toMatchObject({ code: 'invalid_payment_token' });
+    }
+    expect(stripe.since(since)).toEqual([]);
+    await expect(
+      provider.charge({ idempotencyKey: 'order-intent-gone', amount: 4900, currency: 'USD', source: { kind: 'saved_method', ref: 'cus_test_1/pm_gone' } }),
+    ).rejects.toMatchObject({ code: 'invalid_payment_token' });
+  });
+
+  it('spec 001 §7 Payment methods: a card the bank declines while it is saved is refused (PaymentRequestRefused), as is an unknown token', async () => {
+    const declined = provider.saveMethod('tok_chargeDeclined', ada);
+    await expect(declined).rejects.toBeInstanceOf(PaymentRequestRefused);
+    await expect(declined).rejects.toMatchObject({ code: 'invalid_payment_token', message: 'Your card was declined.' });
+    const since = stripe.requests.length;
+    await expect(provider.saveMethod('tok_unknown', { userId: 10, email: 'nobody@example.com' })).rejects.toMatchObject({ code: 'invalid_payment_token' });
+    // A token Stripe does not take makes no Customer.
+    expect(stripe.since(since).map((r) => r.path)).toEqual(['/v1/payment_methods']);
+    expect(customersOf(10)).toEqual([]);
+  });
+
+  it('spec 001 §7 Payment methods: forgetting a method detaches it; one Stripe no longer has (resource_missing) is no error', async () => {
+    const saved = await provider.saveMethod('tok_visa', ada);
+    const methodId = saved.ref.split('/')[1]!;
+    const since = stripe.requests.length;
+    await provider.forgetMethod!(saved.ref);
+    expect(stripe.since(since).map((r) => [r.method, r.path, r.key])).toEqual([['POST', `/v1/payment_methods/${methodId}/detach`, `${methodId}:detach`]]);
+    await expect(provider.forgetMethod!('cus_test_1/pm_gone')).resolves.toBeUndefined();
+    const before = stripe.requests.length;
+    await expect(provider.forgetMethod!('not-a-stripe-reference')).resolves.toBeUndefined();
+    expect(stripe.requests.length).toBe(before);
+  });
+});
+
+describeEachDatabase('Stripe adapter behind /v1/account/payments/ (spec 001 §7 Payment methods)', (database) => {
+  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation' });
+  let t: TestApp;
+  let log: CapturedLog;
+  beforeAll(() => {
+    stripe.reset();
+    log = capturedLog();
+    t = createTestApp(database().db, { payments: provider, config: { logger: log.logger } });
+  });
+
+  const save = async (access: string, token: string) => {
+    const since = stripe.requests.length;
+    const created = await t.call('POST', '/v1/account/payments/', { token: access, body: { token, payment_mode: 'charge' } });
+    const attach = stripe.since(since).find((r) => r.path.endsWith('/attach'));
+    return { created, methodId: /^\/v1\/payment_methods\/(pm_\w+)\/attach$/.exec(attach?.path ?? '')?.[1], sent: stripe.since(since) };
+  };
+
+  it('spec 001 §7 Payment methods: a saved card is kept on the shopper’s Stripe Customer; deleting it detaches it there', async () => {
+    const { access, email } = await signUpCustomer(t);
+    const { created, methodId, sent } = await save(access, 'tok_mastercard');
+    expect(created).toMatchObject({
+      status: 201,
+      body: { service: 'card', brand: 'mastercard', last4: '4444', exp_month: 8, exp_year: 2031, is_default: true },
+    });
+    expect(sent.find((r) => r.path === '/v1/customers')?.body.get('email')).toBe(email);
+    const since = stripe.requests.length;
+    expect(await t.call('DELETE', `/v1/account/payments/${created.body.id}/`, { token: access })).toMatchObject({ status: 204 });
+    expect(stripe.since(since).map((r) => r.path)).toEqual([`/v1/payment_methods/${methodId}/detach`]);
+    expect((await t.call('GET', '/v1/account/payments/', { token: access })).body).toEqual([]);
+  });
+
+  it('spec 001 §7 Payment methods: when Stripe will not detach, the method is deleted anyway and a warning names no card or reference', async () => {
+    const { access } = await signUpCustomer(t);
+    const { created, methodId } = await save(access, 'tok_visa');
+    expect(created.status).toBe(201);
+    server.use(
+      http.post('https://api.stripe.com/v1/payment_methods/:id/detach', () =>
+        HttpResponse.json(
+          { error: { type: 'invalid_request_error', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    expect(await t.call('DELETE', `/v1/account/payments/${created.body.id}/`, { token: access })).toMatchObject({ status: 204 });
+    expect((await t.call('GET', '/v1/account/payments/', { token: access })).body).toEqual([]);
+    const warning = log.lines().find((line) => line.msg === 'The payment provider did not forget a deleted payment method');
+    expect(warning).toMatchObject({ level: 40, err: { message: expect.stringContaining('not attached to a customer') } });
+    expect(log.text()).not.toContain(methodId);
+    expect(log.text()).not.toContain('cus_test_');
+    expect(log.text()).not.toContain('tok_visa');
   });
 });
