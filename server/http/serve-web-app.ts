@@ -42,7 +42,10 @@ export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => 
       return c.text('The web app is not built yet: run `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(injectIntoHead(html, preloads(c.req.path) + earlyRequestsTag(c.req.path, c.get('cspNonce'))));
+    // The early reads go first in the head: an inline script after the stylesheet would wait for it to load.
+    const early = earlyRequestsTag(c.req.path, c.get('cspNonce'));
+    const withEarly = early && /<head>/i.test(html) ? html.replace(/<head>/i, (head) => `${head}${early}`) : injectIntoHead(html, early);
+    return c.html(injectIntoHead(withEarly, preloads(c.req.path)));
   });
 }
 

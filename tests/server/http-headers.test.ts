@@ -91,6 +91,8 @@ describeEachDatabase('security headers', (database) => {
       const nonce = /'nonce-([^']+)'/.exec(directives(page.headers.get('content-security-policy'))['script-src']!.join(' '))![1];
       const scripts = [...String(page.body).matchAll(/<script nonce="([^"]+)">/g)];
       expect(scripts.map((m) => m[1])).toEqual([nonce]);
+      // First in the head: a script after the stylesheet would wait for it.
+      expect(String(page.body)).toMatch(/<head><script nonce=/);
       // Fixed same-origin reads of the route's own category; nothing of the request is written into the script.
       expect(page.body).toContain('"/v1/account/cart/?category=skincare"');
       const probe = await direct.call('GET', '/checkout/haircare/payment?x=%3C%2Fscript%3E%3Cscript%3Ealert(1)');
