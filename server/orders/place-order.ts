@@ -13,6 +13,11 @@
  *    one charge and hands the same one back.
  * 3. The outcome is written once (a conditional update): paid (the cart emptied, the confirmation mail queued),
  *    waiting for the bank (202 with where the shopper confirms), or declined (402, the cart as it was).
+ * A new card to keep (`save_card`) is saved with the charge, as Stripe saves a card during a payment (its token pays
+ * once, so it cannot be saved after the charge): the charge asks the provider to keep it for the shopper (`saveFor`),
+ * and the method the succeeded charge kept (`Charge.saved`) becomes one of the shopper's in the same transaction as
+ * the paid outcome, whichever request writes it (the first, a retry, reading the order after 3-D Secure, the
+ * reconciliation). A declined charge keeps nothing.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, like, lte, sql } from 'drizzle-orm';
@@ -26,7 +31,8 @@ import { loadCartContext } from '../cart/cart-context';
 import { cartTotals, priceLine, withTaxes } from '../cart/price-cart';
 import { cartView } from '../cart/cart-view';
 import { PaymentRequestRefused, type Charge, type PaymentSource } from '../payments/payment-provider';
-import { keepPaymentMethod } from '../payments/payment-methods';
+import { keepPaymentMethod, keepSavedMethod } from '../payments/payment-methods';
+import { lockUser } from '../account/lock-user';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from './order-mail';
 import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from './order-view';
@@ -69,7 +75,15 @@ export async function placeOrder(
     .where(and(eq(carts.userId, user.id), inArray(carts.kind, [...candidates]), eq(carts.isInCheckout, true)))
     .orderBy(desc(carts.updatedAt))
     .limit(1);
-  const requestHash = hash({ kinds: candidates, category: request.category ?? null, token: request.token ?? null, saved: request.savedMethod ?? null });
+  // Keeping the card is part of the request (the provider is asked for it with the charge, under the order's key): the
+  // same key with another save_card is another request. One that does not ask hashes as it always has.
+  const requestHash = hash({
+    kinds: candidates,
+    category: request.category ?? null,
+    token: request.token ?? null,
+    saved: request.savedMethod ?? null,
+    ...(request.token && request.saveCard ? { saveCard: true } : {}),
+  });
   const settling: Settling = { ...request, source: await paymentSource(services, user, request) };
   if (!cart) {
     // A retried request whose order emptied the cart still finds its order: under the client's key, or (no key: a
@@ -178,9 +192,7 @@ export async function placeOrder(
       .returning();
     return { ...order!, items };
   });
-  const placed = await settle(services, user, recorded, settling);
-  if (placed.status === 201 && request.token && request.saveCard) await keepPaymentMethod(services, user, request.token);
-  return placed;
+  return settle(services, user, recorded, settling);
 }
 
 /** The source an order is paid from: a new card's token, or a saved method of the shopper's own (another's is refused as unknown). */
@@ -268,6 +280,8 @@ async function settle(services: Services, user: UserRow, order: OrderRow & { ite
                 amount: current.totalAmount,
                 currency: current.currency,
                 source: request.source,
+                // save_card: the provider keeps the new card for the shopper once the charge succeeds (Charge.saved).
+                ...(request.token && request.saveCard ? { saveFor: { userId: user.id, email: user.email } } : {}),
               })
             : await services.payments.findCharge(`order:${current.pubkey}`);
         } catch (error) {
@@ -280,6 +294,8 @@ async function settle(services: Services, user: UserRow, order: OrderRow & { ite
     // Nothing to pay is paid; something to pay with no charge found is not (never paid without a charge).
     const outcome: Outcome = current.totalAmount === 0 ? { kind: 'free' } : charge ? { kind: 'charge', charge } : { kind: 'not_charged' };
     current = await recordOutcome(services, current, outcome, user);
+    // Nothing was charged, so the token is unused: the card is saved from it, as a card is saved outside an order.
+    if (outcome.kind === 'free' && current.status === 'paid' && request.token && request.saveCard) await keepPaymentMethod(services, user, request.token);
   }
   if (current.status === 'payment_failed') {
     throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
@@ -322,7 +338,11 @@ async function recordOutcome(
   const paid = outcome.kind === 'free' || charge?.status === 'succeeded';
   const declineCode =
     outcome.kind === 'refused' ? outcome.code : outcome.kind === 'not_charged' ? 'not_charged' : charge?.status === 'declined' ? charge.code : null;
+  // The card the charge kept for the customer (save_card), theirs once the order is paid.
+  const saved = charge?.status === 'succeeded' ? charge.saved : undefined;
   const written = await services.db.transaction(async (tx) => {
+    // The customer first, as their other writes lock it before their cart: keeping the card waits for them, not the reverse.
+    if (saved) await lockUser(tx, order.userId);
     const [row] = await tx
       .update(orders)
       .set({
@@ -346,6 +366,8 @@ async function recordOutcome(
     const customer =
       caller?.id === row.userId ? caller : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
     if (customer?.email) await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl));
+    // Kept with the paid outcome, so exactly when it is written: once, however many requests race to write it.
+    if (saved) await keepSavedMethod(tx, services, row.userId, saved);
     return row;
   });
   if (written?.status === 'paid') services.mailer.wake();

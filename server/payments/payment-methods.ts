@@ -1,6 +1,7 @@
 /**
  * @module server/payments/payment-methods: a customer's saved payment methods (spec 001 §3 Payment method, §7 Payment
- * methods): listed by payment mode, saved from a new card's token (or the wallet's nonce), one chosen as default,
+ * methods): listed by payment mode, saved from a new card's token (or the wallet's nonce) or with an order's payment
+ * (`keepSavedMethod`, from place-order.ts), one chosen as default,
  * deleted. Each call reads and writes only the caller's own methods; another's id is 404. A method is kept by the
  * provider's reference, never a card number.
  */
@@ -11,10 +12,11 @@ import { paymentLabel } from '#api/commerce';
 import type { UserRow } from '../http/authenticate';
 import { ApiError, notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
+import type { Database } from '../db/database';
 import { paymentMethods } from '../db/schema';
 import type { Services } from '../services';
 import { lockUser } from '../account/lock-user';
-import { PaymentRequestRefused } from './payment-provider';
+import { PaymentRequestRefused, type SavedMethod } from './payment-provider';
 
 type Row = typeof paymentMethods.$inferSelect;
 type Mode = 'all' | 'charge' | 'payment_intent' | 'wallet';
@@ -57,40 +59,48 @@ export async function keepPaymentMethod(services: Services, user: Pick<UserRow, 
     if (error instanceof PaymentRequestRefused) return null;
     throw error;
   }
-  return services.db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
-    const [existing] = await tx
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.userId, user.id), eq(paymentMethods.providerRef, saved.ref)));
-    if (existing) {
-      if (!existing.deletedAt) return existing;
-      const [back] = await tx.update(paymentMethods).set({ deletedAt: null }).where(eq(paymentMethods.id, existing.id)).returning();
-      return back!;
-    }
-    const [other] = await tx
-      .select({ id: paymentMethods.id })
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.userId, user.id), isNull(paymentMethods.deletedAt), eq(paymentMethods.provider, services.payments.name)))
-      .limit(1);
-    const [row] = await tx
-      .insert(paymentMethods)
-      .values({
-        pubkey: `pm_${randomBytes(12).toString('base64url')}`,
-        userId: user.id,
-        provider: services.payments.name,
-        service: saved.service,
-        providerRef: saved.ref,
-        brand: saved.brand,
-        last4: saved.last4,
-        expMonth: saved.expMonth,
-        expYear: saved.expYear,
-        isDefault: !other,
-        createdAt: services.clock.now(),
-      })
-      .returning();
-    return row!;
-  });
+  return services.db.transaction((tx) => keepSavedMethod(tx, services, user.id, saved));
+}
+
+/**
+ * Keeps a method the provider saved (from a token, or with an order's payment: Charge.saved) as one of the customer's:
+ * the first becomes the default; one already kept under the same reference is not kept twice (a replayed request, a
+ * second tab, the reconciliation after a crash), and one the customer deleted comes back. Run it in a transaction
+ * (`tx`): the customer's row is locked while their methods are read and written. Returns the customer's row for it.
+ */
+export async function keepSavedMethod(tx: Database, services: Pick<Services, 'payments' | 'clock'>, userId: number, saved: SavedMethod): Promise<Row> {
+  await lockUser(tx, userId);
+  const [existing] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.providerRef, saved.ref)));
+  if (existing) {
+    if (!existing.deletedAt) return existing;
+    const [back] = await tx.update(paymentMethods).set({ deletedAt: null }).where(eq(paymentMethods.id, existing.id)).returning();
+    return back!;
+  }
+  const [other] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt), eq(paymentMethods.provider, services.payments.name)))
+    .limit(1);
+  const [row] = await tx
+    .insert(paymentMethods)
+    .values({
+      pubkey: `pm_${randomBytes(12).toString('base64url')}`,
+      userId,
+      provider: services.payments.name,
+      service: saved.service,
+      providerRef: saved.ref,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+      isDefault: !other,
+      createdAt: services.clock.now(),
+    })
+    .returning();
+  return row!;
 }
 
 /** GET /v1/account/payments/?payment_mode=: the customer's saved methods in that mode, the default first. */

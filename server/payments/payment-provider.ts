@@ -34,6 +34,14 @@ export interface ChargeRequest {
   amount: number;
   currency: Currency;
   source: PaymentSource;
+  /**
+   * Keep the card (or wallet) of a card token for this owner once the charge succeeds (spec 001 §7 Orders and payment
+   * `save_card`), as Stripe saves a card during a payment: the token pays and is kept in one go, so its single use is
+   * not spent before the save. The succeeded charge then carries `saved`, also when it succeeds only after the shopper
+   * authenticated (`getCharge`) or is found after a crash (`findCharge`). Ignored for a saved method (kept already).
+   * Part of the request: the same key with and without it is another request.
+   */
+  saveFor?: PaymentMethodOwner;
 }
 
 export interface CardSummary {
@@ -47,7 +55,8 @@ export type ChargeDeclineCode = DeclineCode | 'authentication_failed';
 
 /** A charge as the provider holds it. */
 export type Charge =
-  | { id: string; status: 'succeeded'; amount: number; currency: Currency; card: CardSummary }
+  /** `saved`: the method the provider kept for the charge's `saveFor` owner (none was asked, none is there). */
+  | { id: string; status: 'succeeded'; amount: number; currency: Currency; card: CardSummary; saved?: SavedMethod }
   /** The bank wants the shopper to confirm (3-D Secure): the order waits for payment confirmation (spec 001 §2). */
   | { id: string; status: 'requires_action'; amount: number; currency: Currency; card: CardSummary; actionUrl: string }
   | { id: string; status: 'declined'; amount: number; currency: Currency; card: CardSummary; code: ChargeDeclineCode; message: string };

@@ -28,10 +28,20 @@ function cardOf(intent: PaymentIntent): CardSummary {
   return { brand: brand && BRANDS.has(brand) ? brand : 'unknown', last4: method?.card?.last4 ?? '' };
 }
 
-/** A PaymentIntent as the shop's Charge. */
+/**
+ * The card a paid PaymentIntent saved for later (it was created with a Customer and `setup_future_usage`: Stripe
+ * attaches its PaymentMethod to that Customer once it succeeds), as the shop's saved method; none otherwise.
+ */
+function keptOf(intent: PaymentIntent): { saved?: SavedMethod } {
+  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  return intent.setup_future_usage && customer && method ? { saved: savedOf(customer, method) } : {};
+}
+
+/** A PaymentIntent as the shop's Charge (with the card it saved, when it was asked to save one). */
 function chargeOf(intent: PaymentIntent): Charge {
   const base = { id: intent.id, amount: intent.amount, currency: intent.currency.toUpperCase() as Currency, card: cardOf(intent) };
-  if (intent.status === 'succeeded' || intent.status === 'processing') return { ...base, status: 'succeeded' };
+  if (intent.status === 'succeeded' || intent.status === 'processing') return { ...base, status: 'succeeded', ...keptOf(intent) };
   if (intent.status === 'requires_action' && intent.next_action?.redirect_to_url?.url) {
     return { ...base, status: 'requires_action', actionUrl: intent.next_action.redirect_to_url.url };
   }
@@ -107,6 +117,8 @@ export interface StripeProviderOptions {
  * Saved methods (spec 001 §7 Payment methods) live on the shopper's Stripe Customer (found by
  * `metadata['shop_user_id']`, made once under a key derived from the user id): saving makes a PaymentMethod from the
  * token and attaches it; its reference is `cus_…/pm_…`; a charge with it names both; forgetting it detaches it.
+ * A card saved with a payment (`saveFor`) is not saved from its token afterwards (a Stripe token is single-use): the
+ * PaymentIntent names the Customer with `setup_future_usage: 'off_session'`, and the succeeded intent's card is `saved`.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -115,17 +127,6 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     maxNetworkRetries: 2,
     timeout: 30_000,
   });
-
-  /** What a charge pays with: a saved method's Customer and PaymentMethod, or a PaymentMethod made from the card token. */
-  const payerOf = async (request: ChargeRequest): Promise<{ customer?: string; paymentMethod: string }> => {
-    if (request.source.kind === 'saved_method') return savedRefOf(request.source.ref);
-    // The card token becomes a PaymentMethod first (Stripe takes a token there), under its own key.
-    const method = await stripe.paymentMethods.create(
-      { type: 'card', card: { token: request.source.token } },
-      { idempotencyKey: `${request.idempotencyKey}:method` },
-    );
-    return { paymentMethod: method.id };
-  };
 
   /**
    * The shopper's Customer: the one whose metadata names the user, else a new one. Search lags behind writes (up to a
@@ -143,18 +144,38 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return created.id;
   };
 
+  /**
+   * What a charge pays with: a saved method's Customer and PaymentMethod, or a PaymentMethod made from the card token
+   * (with the owner's Customer when the card is to be saved with the payment).
+   */
+  const payerOf = async (request: ChargeRequest): Promise<{ customer?: string; paymentMethod: string; saveCard?: boolean }> => {
+    if (request.source.kind === 'saved_method') return savedRefOf(request.source.ref);
+    // The card token becomes a PaymentMethod first (Stripe takes a token there), under its own key.
+    const method = await stripe.paymentMethods.create(
+      { type: 'card', card: { token: request.source.token } },
+      { idempotencyKey: `${request.idempotencyKey}:method` },
+    );
+    if (!request.saveFor) return { paymentMethod: method.id };
+    // Saved with the payment (Stripe's way to save a card during a payment): the intent names the owner's Customer,
+    // found or made as a save finds it (after the token was taken, so a token Stripe refuses makes no Customer).
+    return { customer: await customerOf(request.saveFor), paymentMethod: method.id, saveCard: true };
+  };
+
   return {
     name: 'stripe',
 
     async charge(request: ChargeRequest): Promise<Charge> {
       try {
-        const { customer, paymentMethod } = await payerOf(request);
+        const { customer, paymentMethod, saveCard } = await payerOf(request);
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amount,
             currency: request.currency.toLowerCase(),
             ...(customer ? { customer } : {}),
             payment_method: paymentMethod,
+            // Stripe attaches the PaymentMethod to the Customer once the intent succeeds (after 3-D Secure too), to be
+            // charged again later without the shopper; a declined intent attaches nothing.
+            ...(saveCard ? { setup_future_usage: 'off_session' as const } : {}),
             confirm: true,
             return_url: options.returnUrl,
             metadata: { idempotency_key: request.idempotencyKey },

@@ -11,8 +11,9 @@ import {
   type Currency,
   type PaymentMethodOwner,
   type PaymentProvider,
+  type SavedMethod,
 } from './payment-provider';
-import { issueTestMethodRef, readTestCardToken, readTestMethodRef } from './test-card-token';
+import { issueTestMethodRef, readTestCardToken, readTestMethodRef, type TestMethod } from './test-card-token';
 import { readWalletNonce } from './test-wallet';
 import { type CardBehaviour, type CardBrand, type DeclineCode } from './test-cards';
 
@@ -30,35 +31,69 @@ export interface TestProvider extends PaymentProvider {
 const sourceText = (request: ChargeRequest) => (request.source.kind === 'card_token' ? request.source.token : request.source.ref);
 
 /**
+ * What a card token or the wallet's nonce keeps as a saved method (the wallet always pays), with the token's id (each
+ * token pays once); null when it is neither, or not signed by this shop, or expired.
+ */
+function tokenMethod(token: string, secret: string, nowSeconds: number): { tokenId: string; method: TestMethod } | null {
+  const wallet = readWalletNonce(token, secret, nowSeconds);
+  if (wallet)
+    return {
+      tokenId: wallet.id,
+      method: { service: 'wallet', brand: 'wallet', last4: '', expMonth: null, expYear: null, behaviour: { outcome: 'succeeds' } },
+    };
+  const card = readTestCardToken(token, secret, nowSeconds);
+  if (!card) return null;
+  return {
+    tokenId: card.tokenId,
+    method: { service: 'card', brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, behaviour: card.behaviour },
+  };
+}
+
+/** A saved method as the shop keeps it: its signed reference and what a shopper is shown (not what it does). */
+function savedOf(ref: string, method: TestMethod): SavedMethod {
+  const { behaviour: _behaviour, ...shown } = method;
+  return { ref, ...shown };
+}
+
+/**
  * What a charge's source is to the test provider: a card token, the wallet's nonce (a wallet payment the account
  * approved always succeeds) or a saved method's reference (it pays as often as it is charged: each charge its own
- * source id). Null when it is none of them, or not signed by this shop.
+ * source id). `method` is what a token keeps when it is saved (none for a saved method: it is kept already). Null when
+ * it is none of them, or not signed by this shop.
  */
 function sourceCard(
   request: ChargeRequest,
   secret: string,
   nowSeconds: number,
-): { tokenId: string; brand: string; last4: string; behaviour: CardBehaviour } | null {
+): { tokenId: string; brand: string; last4: string; behaviour: CardBehaviour; method: TestMethod | null } | null {
   if (request.source.kind === 'saved_method') {
     const method = readTestMethodRef(request.source.ref, secret);
     return method
-      ? { tokenId: `method:${randomBytes(12).toString('base64url')}`, brand: method.brand, last4: method.last4, behaviour: method.behaviour }
+      ? {
+          tokenId: `method:${randomBytes(12).toString('base64url')}`,
+          brand: method.brand,
+          last4: method.last4,
+          behaviour: method.behaviour,
+          method: null,
+        }
       : null;
   }
-  const wallet = readWalletNonce(request.source.token, secret, nowSeconds);
-  if (wallet) return { tokenId: wallet.id, brand: 'wallet', last4: '', behaviour: { outcome: 'succeeds' } };
-  return readTestCardToken(request.source.token, secret, nowSeconds);
+  const read = tokenMethod(request.source.token, secret, nowSeconds);
+  return read ? { tokenId: read.tokenId, brand: read.method.brand, last4: read.method.last4, behaviour: read.method.behaviour, method: read.method } : null;
 }
 
-/** The charge a row records. */
-function chargeOf(row: Row, actionUrl: (id: string) => string): Charge {
+/** The charge a row records; a succeeded one that was asked to save its card carries the saved method. */
+function chargeOf(row: Row, actionUrl: (id: string) => string, secret: string): Charge {
   const base = {
     id: row.id,
     amount: row.amount,
     currency: row.currency as Currency,
     card: { brand: row.cardBrand as CardBrand | 'wallet', last4: row.cardLast4 ?? '' },
   };
-  if (row.status === 'succeeded') return { ...base, status: 'succeeded' };
+  if (row.status === 'succeeded') {
+    const kept = row.saveRef ? readTestMethodRef(row.saveRef, secret) : null;
+    return { ...base, status: 'succeeded', ...(kept ? { saved: savedOf(row.saveRef!, kept) } : {}) };
+  }
   if (row.status === 'requires_action') return { ...base, status: 'requires_action', actionUrl: actionUrl(row.id) };
   const code = (row.declineCode ?? 'card_declined') as DeclineCode | 'authentication_failed';
   return { ...base, status: 'declined', code, message: DECLINE_MESSAGES[code] };
@@ -71,7 +106,9 @@ function chargeOf(row: Row, actionUrl: (id: string) => string): Charge {
  *   once (the key is unique, and the loser reads the winner's row); the same key with another request is refused;
  * - a card token pays once;
  * - a card that requires authentication waits (status requires_action, with the URL where the shopper confirms)
- *   until `authenticate`.
+ *   until `authenticate`;
+ * - a charge asked to save its card (`saveFor`) keeps the saved method's signed reference (as `saveMethod` makes it)
+ *   in its row (`save_ref`) and hands it back as `saved` once it has succeeded, now or after authentication.
  * `actionUrl(id)` builds the confirmation page's URL.
  */
 export function createTestProvider(deps: { db: Database; secret: string; clock: Clock; actionUrl: (id: string) => string }): TestProvider {
@@ -86,14 +123,24 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
       if (!Number.isInteger(request.amount) || request.amount <= 0)
         throw new RangeError(`A charge is a positive whole number of cents, not ${request.amount}.`);
       const requestHash = createHash('sha256')
-        .update(JSON.stringify([request.amount, request.currency, request.source.kind, sourceText(request)]))
+        // Asking to save the card is part of the request (as the Customer and setup_future_usage are to Stripe); a
+        // request that does not ask hashes as it always has.
+        .update(
+          JSON.stringify([
+            request.amount,
+            request.currency,
+            request.source.kind,
+            sourceText(request),
+            ...(request.saveFor ? [{ saveFor: request.saveFor.userId }] : []),
+          ]),
+        )
         .digest('base64url');
       const replay = async () => {
         const existing = await byKey(request.idempotencyKey);
         if (!existing) return null;
         if (existing.requestHash !== requestHash)
           throw new PaymentRequestRefused('idempotency_key_reused', 'This idempotency key was used for another payment.');
-        return chargeOf(existing, actionUrl);
+        return chargeOf(existing, actionUrl, secret);
       };
       // The charge is written first and the key's earlier charge read only when the key is taken: a first charge
       // costs one statement. A retry whose token has since expired still gets its charge back.
@@ -119,12 +166,13 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
           declineCode: behaviour.outcome === 'declined' ? behaviour.code : null,
           cardBrand: card.brand,
           cardLast4: card.last4,
+          saveRef: request.saveFor && card.method ? issueTestMethodRef(card.method, secret) : null,
           createdAt: now,
           updatedAt: now,
         })
         .onConflictDoNothing()
         .returning();
-      if (row) return chargeOf(row, actionUrl);
+      if (row) return chargeOf(row, actionUrl, secret);
       // Another request took the key (or the token) first: the key's charge is the answer; a token used under
       // another key pays no more.
       const winner = await replay();
@@ -134,25 +182,19 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
 
     async findCharge(idempotencyKey: string) {
       const row = await byKey(idempotencyKey);
-      return row ? chargeOf(row, actionUrl) : null;
+      return row ? chargeOf(row, actionUrl, secret) : null;
     },
 
     async getCharge(id: string) {
       const row = await byId(id);
-      return row ? chargeOf(row, actionUrl) : null;
+      return row ? chargeOf(row, actionUrl, secret) : null;
     },
 
     // The owner is not needed: the signed reference is the whole saved method.
     async saveMethod(token: string, _owner: PaymentMethodOwner) {
-      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-      const wallet = readWalletNonce(token, secret, nowSeconds);
-      const card = wallet ? null : readTestCardToken(token, secret, nowSeconds);
-      if (!wallet && !card) throw new PaymentRequestRefused('invalid_payment_token', 'Your card details have expired. Please enter them again.');
-      const method = wallet
-        ? { service: 'wallet' as const, brand: 'wallet', last4: '', expMonth: null, expYear: null, behaviour: { outcome: 'succeeds' as const } }
-        : { service: 'card' as const, brand: card!.brand, last4: card!.last4, expMonth: card!.expMonth, expYear: card!.expYear, behaviour: card!.behaviour };
-      const { behaviour: _b, ...shown } = method;
-      return { ref: issueTestMethodRef(method, secret), ...shown };
+      const read = tokenMethod(token, secret, Math.floor(clock.now().getTime() / 1000));
+      if (!read) throw new PaymentRequestRefused('invalid_payment_token', 'Your card details have expired. Please enter them again.');
+      return savedOf(issueTestMethodRef(read.method, secret), read.method);
     },
 
     async authenticate(id: string, approved: boolean) {
@@ -161,9 +203,9 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
         .set({ status: approved ? 'succeeded' : 'declined', declineCode: approved ? null : 'authentication_failed', updatedAt: clock.now() })
         .where(and(eq(testProviderCharges.id, id), eq(testProviderCharges.status, 'requires_action')))
         .returning();
-      if (row) return chargeOf(row, actionUrl);
+      if (row) return chargeOf(row, actionUrl, secret);
       const current = await byId(id);
-      return current ? chargeOf(current, actionUrl) : null;
+      return current ? chargeOf(current, actionUrl, secret) : null;
     },
   };
 }

@@ -5,6 +5,7 @@ import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { cartItems, carts, orders, outbox, testProviderCharges } from '../../server/db/schema';
 import { KEYLESS_REPLAY_MS, reconcileOrders } from '../../server/orders/place-order';
+import { defaultRateLimits } from '../../server/config';
 import type { PaymentProvider } from '../../server/payments/payment-provider';
 import { createTestProvider } from '../../server/payments/test-provider';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
@@ -16,6 +17,8 @@ import { createTestApp, signUpCustomer, startGuest, testClock, TEST_SECRET, type
 const flows = loadProfileFlows('flows');
 const rosa = personas.find((p) => p.name === 'Rosa')!;
 const clock = testClock(new Date('2026-07-15T12:00:00Z'));
+/** Every test here tokenizes its cards from the one test address: more than one shopper's limit (30 per 15 minutes). */
+const config = { rateLimits: { ...defaultRateLimits, cardTokensPerIp: { limit: 500, windowSeconds: 15 * 60 } } };
 
 /** Where Rosa's orders ship (a Texas address: Texas's rate in the tax table). */
 const rosaAddress = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' } as const;
@@ -56,7 +59,7 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
 
   beforeAll(async () => {
     await seedCatalogue(database().db, loadCatalogue());
-    t = createTestApp(database().db, { flows, clock });
+    t = createTestApp(database().db, { flows, clock, config });
   });
 
   it('a paid order: 201, its lines priced as the cart was, its formulas as ordered; the cart emptied; a confirmation mail', async () => {
@@ -234,6 +237,10 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(approved).toMatchObject({ status: 201, body: { email: 'rosa@example.com', nonce: expect.stringMatching(/^nonce_test_/) } });
     const paid = await place(t, token, { payment: { token: approved.body.nonce, save_card: 'true', payment_mode: 'wallet' } });
     expect(paid).toMatchObject({ status: 201, body: { status: 'paid', payment: { card: { brand: 'wallet' } } } });
+    // save_card 'true' keeps the wallet, saved with the payment.
+    expect((await t.call('GET', '/v1/account/payments/?payment_mode=wallet', { token })).body).toMatchObject([
+      { service: 'wallet', is_default: true, label: 'TestPay wallet' },
+    ]);
     // The nonce paid once: another cart cannot spend it again.
     const again = await shopperAtCheckout(t);
     const charges = await countOf(testProviderCharges);
@@ -316,6 +323,76 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect((await t.call('GET', '/v1/account/payments/', { token })).body).toHaveLength(1);
   });
 
+  /** The customer's saved methods, every mode (a card kept twice would be listed twice). */
+  const savedMethods = async (token: string) => (await t.call('GET', '/v1/account/payments/', { token })).body;
+
+  it('spec 001 §7 Orders and payment, Payment methods: save_card on a paid order keeps the card once, saved with the charge; the same request replayed under its Idempotency-Key keeps no second', async () => {
+    const token = await shopperAtCheckout(t);
+    const body = { payment: { token: await cardToken(t, '4242424242424242'), save_card: true } };
+    const first = await place(t, token, body, 'save-card-1');
+    expect(first).toMatchObject({ status: 201, body: { status: 'paid' } });
+    // The charge kept the card: the test provider's charge row names the saved method.
+    const [charge] = await database()
+      .db.select()
+      .from(testProviderCharges)
+      .where(eq(testProviderCharges.idempotencyKey, `order:${first.body.pubkey}`));
+    expect(charge!.saveRef).toMatch(/^pmref_test_/);
+    const again = await place(t, token, body, 'save-card-1');
+    expect(again).toMatchObject({ status: 201, body: { pubkey: first.body.pubkey } });
+    expect(await savedMethods(token)).toMatchObject([
+      { is_default: true, service: 'card', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, label: 'Visa •••• 4242' },
+    ]);
+    // The same key with save_card changed is another request.
+    expect(await place(t, token, { payment: { token: body.payment.token, save_card: false } }, 'save-card-1')).toMatchObject({
+      status: 422,
+      body: { code: 'idempotency_key_reused' },
+    });
+  });
+
+  it('spec 001 §7 Orders and payment, Payment methods, §8: a declined card with save_card keeps nothing; the card that then pays is kept', async () => {
+    const token = await shopperAtCheckout(t);
+    const declined = await place(t, token, { payment: { token: await cardToken(t, '4000000000000002'), save_card: true } });
+    expect(declined).toMatchObject({ status: 402, body: { code: 'card_declined' } });
+    expect(await savedMethods(token)).toEqual([]);
+    expect((await place(t, token, { payment: { token: await cardToken(t, '5555555555554444'), save_card: true } })).status).toBe(201);
+    expect(await savedMethods(token)).toMatchObject([{ is_default: true, brand: 'mastercard', last4: '4444' }]);
+  });
+
+  it('spec 001 §7 Orders and payment, Payment methods, §2 wait-payment-confirmation: a 3-D Secure card with save_card is kept once the shopper has authenticated, whether the order is read or placed again', async () => {
+    for (const then of ['read', 'place'] as const) {
+      const token = await shopperAtCheckout(t);
+      const body = { payment: { token: await cardToken(t, '4000002760003184'), save_card: true } };
+      const waiting = await place(t, token, body, `save-3ds-${then}`);
+      expect(waiting.status, JSON.stringify(waiting.body)).toBe(202);
+      // Nothing is kept while the bank waits.
+      expect(await savedMethods(token)).toEqual([]);
+      const chargeId = decodeURIComponent(waiting.body.next_action.url.split('/').pop());
+      expect(await t.call('POST', `/v1/payments/test/charges/${chargeId}/authenticate`, { body: { approved: true } })).toMatchObject({
+        status: 200,
+        body: { status: 'succeeded' },
+      });
+      const url = `/v2/orders/${waiting.body.pubkey}/`;
+      const settled =
+        then === 'read'
+          ? await Promise.all([t.call('GET', url, { token }), t.call('GET', url, { token })])
+          : [await place(t, token, body, `save-3ds-${then}`), await t.call('GET', url, { token })];
+      expect(settled.map((r) => r.body.status)).toEqual(['paid', 'paid']);
+      // Read again and placed again: still one.
+      await place(t, token, body, `save-3ds-${then}`);
+      expect(await savedMethods(token), then).toMatchObject([{ is_default: true, service: 'card', brand: 'visa', last4: '3184' }]);
+    }
+  });
+
+  it('spec 001 §7 Orders and payment, Payment methods, §8: a refused authentication with save_card keeps nothing', async () => {
+    const token = await shopperAtCheckout(t);
+    const body = { payment: { token: await cardToken(t, '4000002760003184'), save_card: true } };
+    const waiting = await place(t, token, body, 'save-3ds-refused');
+    const chargeId = decodeURIComponent(waiting.body.next_action.url.split('/').pop());
+    await t.call('POST', `/v1/payments/test/charges/${chargeId}/authenticate`, { body: { approved: false } });
+    expect(await place(t, token, body, 'save-3ds-refused')).toMatchObject({ status: 402, body: { code: 'card_declined' } });
+    expect(await savedMethods(token)).toEqual([]);
+  });
+
   it('§8: a refused authentication is a declined payment (402 with the reason); the cart stays for another card', async () => {
     const token = await shopperAtCheckout(t);
     const body = { payment: { token: await cardToken(t, '4000002760003184') } };
@@ -395,6 +472,36 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(after.is_returning_customer).toBe(true);
   });
 
+  it('spec 001 §7 Orders and payment, Payment methods: a crash between a save_card charge and the order: the reconciliation pays the order and keeps the card, once', async () => {
+    const real = createTestProvider({ db: database().db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
+    const crashing: PaymentProvider = {
+      ...real,
+      async charge(request) {
+        await real.charge(request);
+        throw new Error('the process died here');
+      },
+    };
+    const crashApp = createTestApp(database().db, { flows, clock, payments: crashing, config });
+    const token = await shopperAtCheckout(crashApp);
+    const crashed = await place(crashApp, token, { payment: { token: await cardToken(crashApp, '5555555555554444'), save_card: true } }, 'crash-save-card');
+    expect(crashed.status).toBe(500);
+    const [stranded] = await database().db.select().from(orders).where(eq(orders.idempotencyKey, 'client:crash-save-card'));
+    expect(stranded!.status).toBe('pending_payment');
+    expect(await savedMethods(token)).toEqual([]);
+    const services = {
+      db: database().db,
+      clock,
+      payments: real,
+      mailer: { wake: () => undefined },
+      config: { publicUrl: 'https://shop.test' },
+    } as unknown as Services;
+    expect(await reconcileOrders(services, 0)).toBeGreaterThanOrEqual(1);
+    await reconcileOrders(services, 0); // run again (another start): nothing more is kept
+    const [after] = await database().db.select().from(orders).where(eq(orders.id, stranded!.id));
+    expect(after!.status).toBe('paid');
+    expect(await savedMethods(token)).toMatchObject([{ is_default: true, service: 'card', brand: 'mastercard', last4: '4444' }]);
+  });
+
   it('a crash between the charge and the order: reconciliation at start finds the charge and pays the order, once', async () => {
     const real = createTestProvider({ db: database().db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
     const crashing: PaymentProvider = {
@@ -404,7 +511,7 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
         throw new Error('the process died here');
       },
     };
-    const crashApp = createTestApp(database().db, { flows, clock, payments: crashing });
+    const crashApp = createTestApp(database().db, { flows, clock, payments: crashing, config });
     const token = await shopperAtCheckout(crashApp);
     const charges0 = await countOf(testProviderCharges);
     const crashed = await place(crashApp, token, { payment: { token: await cardToken(crashApp, '4242424242424242') } });

@@ -1,6 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { cardToken } from '#api';
-import { readTestCardToken } from '../../server/payments/test-card-token';
+import { issueTestCardToken, readTestCardToken } from '../../server/payments/test-card-token';
+import { readTestCard } from '../../server/payments/test-cards';
+import { createTestProvider } from '../../server/payments/test-provider';
+import { issueWalletNonce } from '../../server/payments/test-wallet';
 import { capturedLog, type CapturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, TEST_SECRET, type TestApp } from './support/test-app';
@@ -74,5 +77,77 @@ describeEachDatabase('POST /v1/payments/test/tokenize (issue 14: the embedded te
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect((await from('203.0.113.10')).status).toBe(201);
+  });
+});
+
+describeEachDatabase('embedded test provider: a card saved with its charge (spec 001 §7 Orders and payment save_card, Payment methods)', (database) => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const owner = { userId: 41, email: 'ada@example.com' };
+  const provider = () =>
+    createTestProvider({ db: database().db, secret: TEST_SECRET, clock: { now: () => now }, actionUrl: (id) => `/checkout/confirm-payment/${id}` });
+  const tokenFor = (number: string) => {
+    const read = readTestCard({ number, expMonth: 11, expYear: 2031, cvc: '123', name: 'Ada Lovelace' }, now);
+    if (!('card' in read)) throw new Error(`not a test card: ${number}`);
+    return issueTestCardToken(read.card, TEST_SECRET, nowSeconds).token;
+  };
+  let keys = 0;
+  const charge = (token: string, saveFor: typeof owner | undefined, key = `order:save-${keys++}`) =>
+    provider().charge({ idempotencyKey: key, amount: 4900, currency: 'USD', source: { kind: 'card_token', token }, ...(saveFor ? { saveFor } : {}) });
+
+  it('spec 001 §7 Orders and payment, Payment methods: a succeeded charge with saveFor carries the card as saveMethod keeps it; getCharge and findCharge too; the saved card pays again', async () => {
+    const token = tokenFor('5555555555554444');
+    const charged = await charge(token, owner, 'order:save-card');
+    const saved = { ref: expect.stringMatching(/^pmref_test_/), service: 'card', brand: 'mastercard', last4: '4444', expMonth: 11, expYear: 2031 };
+    expect(charged).toMatchObject({ status: 'succeeded', card: { brand: 'mastercard', last4: '4444' }, saved });
+    if (charged.status !== 'succeeded' || !charged.saved) throw new Error('not saved');
+    // The same reference a save from the token makes (the same card kept twice is one method).
+    expect(await provider().saveMethod(token, owner)).toEqual(charged.saved);
+    expect(await provider().getCharge(charged.id)).toEqual(charged);
+    expect(await provider().findCharge('order:save-card')).toEqual(charged);
+    expect(await charge(token, owner, 'order:save-card')).toEqual(charged);
+    // Asking to save is part of the request: the same key without it is another request.
+    await expect(charge(token, undefined, 'order:save-card')).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    // The saved card pays a later order; charging a saved method saves nothing more.
+    const again = await provider().charge({
+      idempotencyKey: `order:save-${keys++}`,
+      amount: 2500,
+      currency: 'USD',
+      source: { kind: 'saved_method', ref: charged.saved.ref },
+      saveFor: owner,
+    });
+    expect(again).toMatchObject({ status: 'succeeded', card: { last4: '4444' } });
+    expect(again).not.toHaveProperty('saved');
+  });
+
+  it('spec 001 §7 Orders and payment: without saveFor nothing is saved; a declined card with saveFor saves nothing', async () => {
+    const plain = await charge(tokenFor('4242424242424242'), undefined);
+    expect(plain.status).toBe('succeeded');
+    expect(plain).not.toHaveProperty('saved');
+    const declined = await charge(tokenFor('4000000000000002'), owner);
+    expect(declined).toMatchObject({ status: 'declined', code: 'card_declined' });
+    expect(declined).not.toHaveProperty('saved');
+    expect(await provider().getCharge(declined.id)).not.toHaveProperty('saved');
+  });
+
+  it('spec 001 §7 Orders and payment, §2 wait-payment-confirmation: a card that needs authentication is saved once approved (authenticate, getCharge), not when refused', async () => {
+    const waiting = await charge(tokenFor('4000002760003184'), owner);
+    expect(waiting.status).toBe('requires_action');
+    expect(waiting).not.toHaveProperty('saved');
+    const saved = { ref: expect.stringMatching(/^pmref_test_/), service: 'card', brand: 'visa', last4: '3184', expMonth: 11, expYear: 2031 };
+    expect(await provider().authenticate(waiting.id, true)).toMatchObject({ status: 'succeeded', saved });
+    expect(await provider().getCharge(waiting.id)).toMatchObject({ status: 'succeeded', saved });
+    const refused = await charge(tokenFor('4000002760003184'), owner);
+    expect(await provider().authenticate(refused.id, false)).toMatchObject({ status: 'declined', code: 'authentication_failed' });
+    expect(await provider().getCharge(refused.id)).not.toHaveProperty('saved');
+  });
+
+  it('spec 001 §7 Orders and payment, Payment methods: the wallet’s nonce with saveFor saves the wallet', async () => {
+    const paid = await charge(issueWalletNonce('rosa@example.com', TEST_SECRET, nowSeconds), owner);
+    expect(paid).toMatchObject({
+      status: 'succeeded',
+      card: { brand: 'wallet' },
+      saved: { ref: expect.stringMatching(/^pmref_test_/), service: 'wallet', brand: 'wallet', last4: '', expMonth: null, expYear: null },
+    });
   });
 });

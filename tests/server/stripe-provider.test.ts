@@ -3,11 +3,15 @@ import path from 'node:path';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../server/catalog/load-catalogue';
+import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { PaymentRequestRefused } from '../../server/payments/payment-provider';
 import { createStripeProvider } from '../../server/payments/stripe-provider';
+import { loadProfileFlows } from '../../server/profile/load-profile-flows';
+import { personas } from '../fixtures/personas';
 import { capturedLog, type CapturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
-import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
+import { createTestApp, signUpCustomer, testClock, type TestApp } from './support/test-app';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/stripe', name), 'utf8'));
 
@@ -46,7 +50,9 @@ function missing(kind: 'PaymentMethod' | 'customer', id: string): { status: numb
  * attached to and detached from customers, customers made and searched by metadata, payment intents confirmed at
  * once, search by metadata, retrieve; a repeated Idempotency-Key gets the first response, the same key with other
  * parameters an idempotency_error (Stripe's documented behaviour). Customer search lags behind writes as Stripe's
- * does: a new customer is found only after `indexSearch()`.
+ * does: a new customer is found only after `indexSearch()`. An intent created with a Customer and
+ * `setup_future_usage` attaches its PaymentMethod to that Customer when it succeeds (at once, or after
+ * `authenticate()`: the shopper's answer to 3-D Secure).
  */
 function fakeStripe() {
   const answered = new Map<string, { body: string; status: number; json: JsonBodyType }>();
@@ -157,15 +163,19 @@ function fakeStripe() {
       idempotent(request, (body) => {
         const methodId = body.get('payment_method') ?? '';
         const customer = body.get('customer');
+        const setupFutureUsage = body.get('setup_future_usage');
         const held = methods.get(methodId);
         if (!held) return missing('PaymentMethod', methodId);
-        // A method attached to a Customer is charged only with that Customer named, as Stripe requires.
-        if (held.customer !== customer)
+        // A method attached to a Customer is charged only with that Customer named, as Stripe requires (one not yet
+        // attached may name a Customer: setup_future_usage attaches it there).
+        if (held.customer !== null ? held.customer !== customer : customer !== null && !setupFutureUsage)
           return {
             status: 400,
             json: { error: { type: 'invalid_request_error', message: `The provided PaymentMethod does not belong to the Customer '${customer ?? ''}'.` } },
           };
         const outcome = TOKENS[held.token]!.outcome;
+        // Paid at once with setup_future_usage: Stripe attaches the card to the intent's Customer.
+        if (outcome === 'succeeded' && setupFutureUsage && customer) held.customer = customer;
         const method = methodObject(methodId, held);
         const common = {
           id: `pi_test_${next++}`,
@@ -174,6 +184,7 @@ function fakeStripe() {
           customer,
           metadata: { idempotency_key: body.get('metadata[idempotency_key]') },
           payment_method: [...body].some(([name, value]) => name.startsWith('expand[') && value === 'payment_method') ? method : methodId,
+          setup_future_usage: setupFutureUsage,
         };
         if (outcome === 'insufficient_funds' || outcome === 'card_declined') {
           const error = fixture('card-declined-error.json');
@@ -187,9 +198,11 @@ function fakeStripe() {
         const recorded =
           outcome === 'requires_action'
             ? 'payment-intent-requires-action.json'
-            : customer
-              ? 'payment-intent-saved-method-succeeded.json'
-              : 'payment-intent-succeeded.json';
+            : setupFutureUsage
+              ? 'payment-intent-saved-card-succeeded.json'
+              : customer
+                ? 'payment-intent-saved-method-succeeded.json'
+                : 'payment-intent-succeeded.json';
         const intent = { ...fixture(recorded), ...common };
         intents.set(intent.id, intent);
         return { status: 200, json: intent };
@@ -224,6 +237,22 @@ function fakeStripe() {
     indexSearch: () => customers.forEach((customer) => searchable.add(customer.id)),
     /** The requests made since `since` (an index into `requests`). */
     since: (since: number) => requests.slice(since),
+    /**
+     * The shopper approves the 3-D Secure of an intent that requires action: it succeeds, and one created with
+     * setup_future_usage attaches its PaymentMethod to its Customer, as Stripe does.
+     */
+    authenticate: (id: string) => {
+      const intent = intents.get(id)!;
+      const methodId = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method as { id: string }).id;
+      const held = methods.get(methodId)!;
+      if (intent.setup_future_usage && typeof intent.customer === 'string') held.customer = intent.customer;
+      const paymentMethod = typeof intent.payment_method === 'string' ? methodId : methodObject(methodId, held);
+      intents.set(id, { ...intent, status: 'succeeded', next_action: null, amount_received: intent.amount, payment_method: paymentMethod });
+    },
+    /** The id of the intent created under an idempotency key (its metadata names the key). */
+    intentOf: (key: string) => [...intents.values()].find((intent) => (intent.metadata as { idempotency_key: string }).idempotency_key === key)?.id as string,
+    /** The Customer a PaymentMethod is attached to, if any. */
+    attachedTo: (methodId: string) => methods.get(methodId)?.customer ?? null,
   };
 }
 
@@ -411,6 +440,108 @@ describe('Stripe adapter: saved payment methods on the shopper’s Customer (spe
     expect(customersOf(10)).toEqual([]);
   });
 
+  it('spec 001 §7 Orders and payment, Payment methods: a charge that saves the card creates the PaymentIntent with the shopper’s Customer and setup_future_usage=off_session; the paid charge carries the card as saved', async () => {
+    const mary = { userId: 11, email: 'mary.somerville@example.com' };
+    const request = {
+      idempotencyKey: 'order-intent-save-card',
+      amount: 4900,
+      currency: 'USD' as const,
+      source: { kind: 'card_token' as const, token: 'tok_visa' },
+      saveFor: mary,
+    };
+    const since = stripe.requests.length;
+    const charged = await provider.charge(request);
+    const sent = stripe.since(since);
+    expect(sent.map((r) => [r.method, r.path, r.key])).toEqual([
+      ['POST', '/v1/payment_methods', 'order-intent-save-card:method'],
+      ['GET', '/v1/customers/search', null],
+      ['POST', '/v1/customers', 'shop-customer:11'],
+      ['POST', '/v1/payment_intents', 'order-intent-save-card'],
+    ]);
+    const [customer] = customersOf(11);
+    const intent = Object.fromEntries(sent[3]!.body);
+    expect(intent).toMatchObject({
+      amount: '4900',
+      currency: 'usd',
+      customer: customer!.id,
+      payment_method: expect.stringMatching(/^pm_test_\d+$/),
+      setup_future_usage: 'off_session',
+      confirm: 'true',
+      'metadata[idempotency_key]': 'order-intent-save-card',
+    });
+    // No save from the token after the charge: Stripe attached the card when the intent succeeded.
+    expect(sent.some((r) => r.path.endsWith('/attach'))).toBe(false);
+    expect(stripe.attachedTo(intent.payment_method!)).toBe(customer!.id);
+    const saved = { ref: `${customer!.id}/${intent.payment_method}`, service: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+    expect(charged).toMatchObject({ status: 'succeeded', amount: 4900, card: { brand: 'visa', last4: '4242' }, saved });
+    // A retry under the key, the order read again, the reconciliation after a crash: the same card each time.
+    expect(await provider.charge(request)).toEqual(charged);
+    expect(await provider.getCharge(charged.id)).toMatchObject({ id: charged.id, status: 'succeeded', saved });
+    expect(await provider.findCharge('order-intent-save-card')).toMatchObject({ id: charged.id, status: 'succeeded', saved });
+    // The saved card pays a later order; that charge saves nothing more.
+    const again = await provider.charge({
+      idempotencyKey: 'order-intent-save-card-reuse',
+      amount: 2500,
+      currency: 'USD',
+      source: { kind: 'saved_method', ref: saved.ref },
+    });
+    expect(again.status).toBe('succeeded');
+    expect(again).not.toHaveProperty('saved');
+  });
+
+  it('spec 001 §7 Orders and payment: a charge that does not save the card sends neither customer nor setup_future_usage, and carries nothing saved', async () => {
+    const since = stripe.requests.length;
+    const charged = await provider.charge({
+      idempotencyKey: 'order-intent-no-save',
+      amount: 4900,
+      currency: 'USD',
+      source: { kind: 'card_token', token: 'tok_visa' },
+    });
+    const sent = stripe.since(since);
+    expect(sent.map((r) => r.path)).toEqual(['/v1/payment_methods', '/v1/payment_intents']);
+    expect(sent[1]!.body.has('customer')).toBe(false);
+    expect(sent[1]!.body.has('setup_future_usage')).toBe(false);
+    expect(charged.status).toBe('succeeded');
+    expect(charged).not.toHaveProperty('saved');
+    expect(await provider.getCharge(charged.id)).not.toHaveProperty('saved');
+  });
+
+  it('spec 001 §7 Orders and payment, §8: a declined charge that was to save the card saves nothing', async () => {
+    const charged = await provider.charge({
+      idempotencyKey: 'order-intent-save-declined',
+      amount: 4900,
+      currency: 'USD',
+      source: { kind: 'card_token', token: 'tok_chargeDeclinedInsufficientFunds' },
+      saveFor: { userId: 12, email: 'emmy@example.com' },
+    });
+    expect(charged).toMatchObject({ status: 'declined', code: 'insufficient_funds' });
+    expect(charged).not.toHaveProperty('saved');
+    const intent = stripe.requests.find((r) => r.key === 'order-intent-save-declined')!.body;
+    expect(intent.get('setup_future_usage')).toBe('off_session');
+    expect(stripe.attachedTo(intent.get('payment_method')!)).toBeNull();
+  });
+
+  it('spec 001 §7 Orders and payment, §2 wait-payment-confirmation: a card that needs authentication is saved once the shopper has authenticated: getCharge (and findCharge) of the succeeded intent carries it', async () => {
+    const request = {
+      idempotencyKey: 'order-intent-save-3ds',
+      amount: 4900,
+      currency: 'USD' as const,
+      source: { kind: 'card_token' as const, token: 'tok_threeDSecure2Required' },
+      saveFor: { userId: 13, email: 'sophie@example.com' },
+    };
+    const waiting = await provider.charge(request);
+    expect(waiting).toMatchObject({ status: 'requires_action', actionUrl: expect.stringContaining('https://hooks.stripe.com/3d_secure_2/') });
+    expect(waiting).not.toHaveProperty('saved');
+    const intent = stripe.requests.find((r) => r.key === 'order-intent-save-3ds')!.body;
+    const [customer] = customersOf(13);
+    expect(Object.fromEntries(intent)).toMatchObject({ customer: customer!.id, setup_future_usage: 'off_session' });
+    expect(stripe.attachedTo(intent.get('payment_method')!)).toBeNull();
+    stripe.authenticate(waiting.id);
+    const saved = { ref: `${customer!.id}/${intent.get('payment_method')}`, service: 'card', brand: 'visa', last4: '3220', expMonth: 12, expYear: 2030 };
+    expect(await provider.getCharge(waiting.id)).toMatchObject({ id: waiting.id, status: 'succeeded', saved });
+    expect(await provider.findCharge('order-intent-save-3ds')).toMatchObject({ id: waiting.id, status: 'succeeded', saved });
+  });
+
   it('spec 001 §7 Payment methods: forgetting a method detaches it; one Stripe no longer has (resource_missing) is no error', async () => {
     const saved = await provider.saveMethod('tok_visa', ada);
     const methodId = saved.ref.split('/')[1]!;
@@ -474,5 +605,75 @@ describeEachDatabase('Stripe adapter behind /v1/account/payments/ (spec 001 §7 
     expect(log.text()).not.toContain(methodId);
     expect(log.text()).not.toContain('cus_test_');
     expect(log.text()).not.toContain('tok_visa');
+  });
+});
+
+describeEachDatabase('Stripe adapter behind /v2/orders/ save_card (spec 001 §7 Orders and payment, Payment methods)', (database) => {
+  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation' });
+  const rosa = personas.find((p) => p.name === 'Rosa')!;
+  let t: TestApp;
+  beforeAll(async () => {
+    stripe.reset();
+    await seedCatalogue(database().db, loadCatalogue());
+    t = createTestApp(database().db, { payments: provider, flows: loadProfileFlows('flows'), clock: testClock(new Date('2026-07-15T12:00:00Z')) });
+  });
+
+  /** A customer with Rosa's answers and a Texas address whose recommendation cart is in checkout; their token. */
+  const shopperAtCheckout = async () => {
+    const { access: token } = await signUpCustomer(t);
+    const steps = [
+      t.call('POST', '/v1/account/addresses', {
+        token,
+        body: { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US', primary: true },
+      }),
+      t.call('PATCH', '/v1/account/hair_profile/', {
+        token,
+        body: { ...rosa.answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' },
+      }),
+    ];
+    for (const step of steps) expect((await step).status).toBeLessThan(300);
+    expect((await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token })).status).toBe(200);
+    expect((await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } })).status).toBe(200);
+    return token;
+  };
+  const methodsOf = async (token: string) => (await t.call('GET', '/v1/account/payments/?payment_mode=charge', { token })).body;
+
+  it('spec 001 §7 Orders and payment, Payment methods: save_card keeps the card the order paid with (saved with the payment, not from its used token), once', async () => {
+    const token = await shopperAtCheckout();
+    const since = stripe.requests.length;
+    const body = { payment: { token: 'tok_mastercard', save_card: true } };
+    const placed = await t.call('POST', '/v2/orders/', { token, body, headers: { 'idempotency-key': 'stripe-save-1' } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const sent = stripe.since(since);
+    const intent = sent.find((r) => r.path === '/v1/payment_intents')!.body;
+    expect(intent.get('setup_future_usage')).toBe('off_session');
+    expect(intent.get('customer')).toMatch(/^cus_test_/);
+    // The token made one PaymentMethod (for the charge); nothing was saved from it afterwards.
+    expect(sent.filter((r) => r.path === '/v1/payment_methods')).toHaveLength(1);
+    expect(sent.some((r) => r.path.endsWith('/attach'))).toBe(false);
+    const methods = await methodsOf(token);
+    expect(methods).toMatchObject([{ is_default: true, service: 'card', brand: 'mastercard', last4: '4444', exp_month: 8, exp_year: 2031 }]);
+    // The same request again: the same order, still one card.
+    const again = await t.call('POST', '/v2/orders/', { token, body, headers: { 'idempotency-key': 'stripe-save-1' } });
+    expect(again).toMatchObject({ status: 201, body: { pubkey: placed.body.pubkey } });
+    expect(await methodsOf(token)).toEqual(methods);
+  });
+
+  it('spec 001 §7 Orders and payment, §2 wait-payment-confirmation: a card that needs authentication is kept once the shopper has authenticated and the order is read', async () => {
+    const token = await shopperAtCheckout();
+    const waiting = await t.call('POST', '/v2/orders/', { token, body: { payment: { token: 'tok_threeDSecure2Required', save_card: true } } });
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(202);
+    expect(await methodsOf(token)).toEqual([]);
+    stripe.authenticate(stripe.intentOf(`order:${waiting.body.pubkey}`));
+    const read = await t.call('GET', `/v2/orders/${waiting.body.pubkey}/`, { token });
+    expect(read.body.status).toBe('paid');
+    expect(await methodsOf(token)).toMatchObject([{ is_default: true, brand: 'visa', last4: '3220' }]);
+  });
+
+  it('spec 001 §7 Orders and payment, §8: a declined card with save_card keeps nothing', async () => {
+    const token = await shopperAtCheckout();
+    const declined = await t.call('POST', '/v2/orders/', { token, body: { payment: { token: 'tok_chargeDeclinedInsufficientFunds', save_card: true } } });
+    expect(declined).toMatchObject({ status: 402, body: { code: 'card_declined' } });
+    expect(await methodsOf(token)).toEqual([]);
   });
 });

@@ -23,6 +23,12 @@ export const testProviderCharges = pgTable(
     declineCode: text('decline_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /**
+     * The saved method's reference the charge hands back once it succeeds, when the shopper asked to keep the card
+     * (ChargeRequest.saveFor), as Stripe keeps `setup_future_usage` and the Customer on the PaymentIntent; null
+     * otherwise. Kept here because a charge that waits for authentication is read back by its id alone.
+     */
+    saveRef: text('save_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "test_provider_charges" ADD COLUMN "save_ref" text;
