@@ -145,6 +145,7 @@ export type { PlaceOrderRequest, PlaceOrderV1Request, OrderStatus, OrderItem, Or
 export { MAX_DELIVERY_INSTRUCTIONS, deliveryInstructions, shipmentPreference, shipmentPreferenceInput, shipmentCartQuery } from './schemas/shipment';
 export type { ShipmentPreference, ShipmentPreferenceInput, ShipmentCartQuery } from './schemas/shipment';
 export {
+  testCard,
   testCardRequest,
   cardToken,
   chargeAuthentication,
@@ -157,7 +158,7 @@ export {
   newPaymentMethod,
   defaultPaymentMethod,
 } from './schemas/payments';
-export type { TestCardRequest, CardToken, WalletNonce, PaymentMethod } from './schemas/payments';
+export type { TestCard, TestCardRequest, CardToken, WalletNonce, PaymentMethod } from './schemas/payments';
 export { product, productList, productsQuery, cartSections, waitlistRequest, waitlistEntry } from './schemas/catalogue';
 export type { Product, ProductList, CartSections } from './schemas/catalogue';
 export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport, flags } from './schemas/system';

@@ -50,7 +50,7 @@ export async function orderPlacementBench(
           await call('/v1/account/cart/?category=haircare', { method: 'PATCH', token, body: JSON.stringify({ is_in_checkout: true }) });
           const card = await call('/v1/payments/test/tokenize', {
             method: 'POST',
-            body: JSON.stringify({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Load Shopper' }),
+            body: JSON.stringify({ card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Load Shopper' } }),
           });
           return { token, card: card.body.token as string };
         }),

@@ -66,7 +66,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** The app itself reports through app/report-error.ts (a beacon, without loading this client); this is the same call. */
     reportClientError: (body: RequestBody<'reportClientError'>, o?: Options) => call('reportClientError', { body }, o),
     /** A card for the embedded test provider; the payment step keeps only the token (issue 14). */
-    tokenizeTestCard: (card: RequestBody<'tokenizeTestCard'>, o?: Options) => call('tokenizeTestCard', { body: card }, o),
+    tokenizeTestCard: (card: RequestBody<'tokenizeTestCard'>['card'], o?: Options) => call('tokenizeTestCard', { body: { card } }, o),
     approveTestWallet: (email: string, o?: Options) => call('approveTestWallet', { body: { email } }, o),
     // Saved payment methods (spec 001 §7 Payment methods).
     listPaymentMethods: (paymentMode: RequestQuery<'listPaymentMethods'>['payment_mode'] = 'all', o?: Options) =>

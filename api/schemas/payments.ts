@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * POST /v1/payments/test/tokenize: a card for the embedded test provider (issue 14; DESIGN.md "Payments"). The card
- * goes to the provider's tokeniser and nowhere else; the payment step keeps only the token it answers with.
+ * A card for the embedded test provider (issue 14; DESIGN.md "Payments"). The card goes to the provider's tokeniser
+ * and nowhere else; the payment step keeps only the token it answers with.
  */
-export const testCardRequest = z
+export const testCard = z
   .object({
     number: z.string().trim().min(1, 'Enter your card number.').max(30),
     exp_month: z.number().int().min(1).max(12),
@@ -14,6 +14,10 @@ export const testCardRequest = z
     name: z.string().trim().min(1, 'Enter the name on the card.').max(100),
   })
   .strict();
+export type TestCard = z.input<typeof testCard>;
+
+/** POST /v1/payments/test/tokenize (API.md): `{card: {number, exp_month, exp_year, cvc, name}}`. */
+export const testCardRequest = z.object({ card: testCard }).strict();
 export type TestCardRequest = z.input<typeof testCardRequest>;
 
 /** The token, and what the payment step may show of the card. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Address, AddressInput, Cart, Order, TestCardRequest } from '#api';
+import type { Address, AddressInput, Cart, Order, TestCard } from '#api';
 import { isApiError, type ApiError } from '#api/shared';
 import { anonymousEnvironment, type Answers, type FlowEnvironment, type FlowRuntime } from '#engine';
 import type { StepServices } from '../../renderer/index';
@@ -298,14 +298,16 @@ async function addAddress(address: AddressInput, setAddresses: (addresses: Addre
 }
 
 /** The card provider's tokeniser (spec 001 §7, §8): its refusal is 'error' with its words, an exception 'failure'. */
-async function tokenizeCard(card: TestCardRequest): Promise<TokenOutcome> {
+async function tokenizeCard(card: TestCard): Promise<TokenOutcome> {
   const { api } = await loadAppServices();
   try {
     return { kind: 'token', token: await api.tokenizeTestCard(card) };
   } catch (error) {
     if (isApiError(error) && error.status === 400) {
+      // The card's fields are named within it (card.number): the form knows them by their own names.
       const [field, messages] = Object.entries(error.fields ?? {})[0] ?? [];
-      return { kind: 'error', message: messages?.[0] ?? error.detail, ...(field ? { field: field as keyof TestCardRequest } : {}) };
+      const own = field?.replace(/^card\./, '');
+      return { kind: 'error', message: messages?.[0] ?? error.detail, ...(own ? { field: own as keyof TestCard } : {}) };
     }
     if (isApiError(error) && error.status === 429) return { kind: 'error', message: error.detail };
     return { kind: 'failure' };

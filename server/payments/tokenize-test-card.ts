@@ -20,9 +20,10 @@ export const tokenizeTestCard = defineOperation(
   async ({ c, body, services }) => {
     await hitRateLimit(services, `card-tokens:ip:${clientIp(c, services.config.trustProxy)}`, services.config.rateLimits?.cardTokensPerIp);
     const now = services.clock.now();
-    const read = readTestCard({ number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc, name: body.name }, now);
+    const { card } = body;
+    const read = readTestCard({ number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc, name: card.name }, now);
     if ('problems' in read) {
-      const field = { number: 'number', exp: 'exp_month', cvc: 'cvc', name: 'name' } as const;
+      const field = { number: 'card.number', exp: 'card.exp_month', cvc: 'card.cvc', name: 'card.name' } as const;
       throw validationError(Object.fromEntries(read.problems.map((p) => [field[p.field], [p.message]])), 'Please check your card details.');
     }
     const { token } = issueTestCardToken(read.card, services.config.secret, Math.floor(now.getTime() / 1000));

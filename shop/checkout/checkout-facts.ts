@@ -3,7 +3,7 @@
  * §4 Checkout and payment). The checkout page supplies it (app/checkout/checkout-flow-page.tsx) as the steps' `own`
  * facts; stories supply their own.
  */
-import type { Address, AddressInput, Cart, CardToken, Order, PaymentMethod, TestCardRequest } from '#api';
+import type { Address, AddressInput, Cart, CardToken, Order, PaymentMethod, TestCard } from '#api';
 import type { StepFacts } from '../../renderer/index';
 
 /** Field messages, one line per field, as a form shows them. */
@@ -19,7 +19,7 @@ export type AddressOutcome = { kind: 'saved'; pubkey: string } | { kind: 'field-
  * Tokenising a card (spec 001 §8): a token; the provider's refusal ('error', with its words and the field); or a
  * thrown exception ('failure': the network, the provider down).
  */
-export type TokenOutcome = { kind: 'token'; token: CardToken } | { kind: 'error'; message: string; field?: keyof TestCardRequest } | { kind: 'failure' };
+export type TokenOutcome = { kind: 'token'; token: CardToken } | { kind: 'error'; message: string; field?: keyof TestCard } | { kind: 'failure' };
 
 /** The wallet-type provider's payment (spec 001 §4): its nonce, or 'failure' (spec 001 §8). */
 export type WalletOutcome = { kind: 'nonce'; nonce: string; email: string } | { kind: 'failure' };
@@ -42,7 +42,7 @@ export interface CheckoutFacts {
   saveAccount(form: { email: string; firstName: string; lastName: string; phone: string | null; shipTo: string | null }): Promise<AccountOutcome>;
   sendSignInLink(email: string): Promise<'sent' | 'error'>;
   addAddress(address: AddressInput): Promise<AddressOutcome>;
-  tokenizeCard(card: TestCardRequest): Promise<TokenOutcome>;
+  tokenizeCard(card: TestCard): Promise<TokenOutcome>;
   /** The wallet's approval of the payment by the shopper's wallet account (pending until it answers). */
   payWithWallet(email: string): Promise<WalletOutcome>;
   /** Whether this checkout asks for a payment (the payment step's rule holds, spec 001 §4). */

@@ -117,6 +117,15 @@ describe('checkout, end to end', () => {
     expect(await page.getByLabel('Postal code').inputValue()).toBe('M5H 2N2');
     await page.getByRole('button', { name: 'Continue' }).click();
 
+    // The tokeniser's refusal names the card's field (card.number): it is shown on the Card number field.
+    await page.waitForURL(/\/checkout\/haircare\/payment/);
+    await page.getByLabel('Name on card').fill('Rosa Martinez');
+    await page.getByLabel('Card number').fill('4012888888881881');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await page.locator('#payment-number-note').getByText('This shop is in test mode: use a test card, such as 4242 4242 4242 4242.').waitFor();
+    expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
     await payWith(page, '4000000000000002');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();

@@ -44,7 +44,9 @@ async function shopperAtCheckout(t: TestApp, options: { guest?: boolean; address
 
 /** A card token from the test provider's tokeniser, as the payment step gets it. */
 async function cardToken(t: TestApp, number: string): Promise<string> {
-  const response = await t.call('POST', '/v1/payments/test/tokenize', { body: { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' } });
+  const response = await t.call('POST', '/v1/payments/test/tokenize', {
+    body: { card: { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' } },
+  });
   if (response.status !== 201) throw new Error(JSON.stringify(response.body));
   return response.body.token;
 }

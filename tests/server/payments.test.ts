@@ -8,13 +8,16 @@ import { capturedLog, type CapturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, TEST_SECRET, type TestApp } from './support/test-app';
 
+/** A tokenisation request (API.md: `{card: {number, exp_month, exp_year, cvc, name}}`). */
 const card = (over: Record<string, unknown> = {}) => ({
-  number: '4242 4242 4242 4242',
-  exp_month: 12,
-  exp_year: 2030,
-  cvc: '123',
-  name: 'Ada Lovelace',
-  ...over,
+  card: {
+    number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+    name: 'Ada Lovelace',
+    ...over,
+  },
 });
 
 describeEachDatabase('POST /v1/payments/test/tokenize (issue 14: the embedded test provider)', (database) => {
@@ -42,11 +45,21 @@ describeEachDatabase('POST /v1/payments/test/tokenize (issue 14: the embedded te
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
       code: 'validation_error',
-      fields: { number: [expect.any(String)], exp_month: ['Your card has expired.'], cvc: [expect.any(String)] },
+      fields: { 'card.number': [expect.any(String)], 'card.exp_month': ['Your card has expired.'], 'card.cvc': [expect.any(String)] },
     });
     const noName = await tokenize(card({ name: '   ' }));
-    expect(noName.body).toMatchObject({ code: 'validation_error', fields: { name: ['Enter the name on the card.'] } });
-    for (const bad of [{}, card({ number: 4242424242424242 }), card({ exp_month: 13 }), card({ cvc: '12345' }), card({ extra: true }), 'not json']) {
+    expect(noName.body).toMatchObject({ code: 'validation_error', fields: { 'card.name': ['Enter the name on the card.'] } });
+    const flat = await tokenize(card().card);
+    expect(flat).toMatchObject({ status: 400, body: { fields: { card: ['This field is required.'] } } });
+    for (const bad of [
+      {},
+      card({ number: 4242424242424242 }),
+      card({ exp_month: 13 }),
+      card({ cvc: '12345' }),
+      card({ extra: true }),
+      { ...card(), extra: 1 },
+      'not json',
+    ]) {
       const refused = await tokenize(bad);
       expect(refused.status, JSON.stringify(bad)).toBe(400);
     }
@@ -54,7 +67,7 @@ describeEachDatabase('POST /v1/payments/test/tokenize (issue 14: the embedded te
 
   it('a real card number is refused: the test provider cannot charge it', async () => {
     const response = await tokenize(card({ number: '4012 8888 8888 1881' }));
-    expect(response).toMatchObject({ status: 400, body: { fields: { number: [expect.stringContaining('test card')] } } });
+    expect(response).toMatchObject({ status: 400, body: { fields: { 'card.number': [expect.stringContaining('test card')] } } });
   });
 
   it('no card number, security code or token reaches the log', async () => {

@@ -215,7 +215,7 @@ describeEachDatabase('spec 001 §7 Shipment preferences (API.md; api/README.md)'
     await put(token, HAIRCARE, { shipping_address: beach, delivery_instructions: 'Leave it by the blue door.' });
     expect((await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } })).status).toBe(200);
     const card = await t.call('POST', '/v1/payments/test/tokenize', {
-      body: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' },
+      body: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' } },
     });
     const placed = await t.call('POST', '/v2/orders/', { token, body: { category: 'haircare', payment: { token: card.body.token } } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -232,7 +232,7 @@ describeEachDatabase('spec 001 §7 Shipment preferences (API.md; api/README.md)'
     await haircareCart(token);
     await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } });
     const card = await t.call('POST', '/v1/payments/test/tokenize', {
-      body: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' },
+      body: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' } },
     });
     const placed = await t.call('POST', '/v2/orders/', { token, body: { payment: { token: card.body.token } } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);

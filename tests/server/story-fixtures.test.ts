@@ -214,7 +214,7 @@ describe('story fixtures, as the API sends them (issue 4 point 11: stories for t
     });
     await t.call('PATCH', '/v1/account/cart/?category=haircare', { token: access, body: { is_in_checkout: true } });
     const card = await t.call('POST', '/v1/payments/test/tokenize', {
-      body: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Martinez' },
+      body: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Martinez' } },
     });
     const placed = await t.call('POST', '/v2/orders/', { token: access, body: { payment: { token: card.body.token } } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);

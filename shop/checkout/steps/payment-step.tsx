@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { TestCardRequest } from '#api';
+import type { TestCard } from '#api';
 import { paymentLabel, WALLET_LABEL } from '#api/commerce';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
@@ -79,7 +79,7 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError();
     const [month, year] = card.expiry.split('/').map((p) => Number(p.trim()));
-    const request: TestCardRequest = {
+    const request: TestCard = {
       number: card.number.replace(/\s/g, ''),
       exp_month: month!,
       exp_year: 2000 + year!,
