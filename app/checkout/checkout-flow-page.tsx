@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Address, AddressInput, Cart, Order, TestCard } from '#api';
 import { isApiError, type ApiError } from '#api/shared';
@@ -14,11 +14,14 @@ import { reportError } from '../report-error';
 import { useLoad } from '../use-load';
 import { checkoutStepComponents, preloadCheckoutSteps } from '../../shop/checkout/checkout-steps';
 import type { AccountOutcome, AddressOutcome, CheckoutFacts, FieldMessages, TokenOutcome, WalletOutcome } from '../../shop/checkout/checkout-facts';
-import { CheckoutSuccess } from '../../shop/checkout/checkout-success';
 import '../../shop/checkout/checkout.css';
 import { clearReferralCode } from '../referral';
 
 export type { CheckoutCategory } from './checkout-data';
+
+/** Order Success: loaded while the order is being placed (its prices are the only ones the other steps do not show). */
+const loadSuccess = () => import('../../shop/checkout/checkout-success');
+const CheckoutSuccess = lazy(() => loadSuccess().then((m) => ({ default: m.CheckoutSuccess })));
 
 /** The first message of each field, as the forms show them. */
 const firstMessages = (error: ApiError): FieldMessages =>
@@ -131,6 +134,7 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
       async save(request) {
         // The form steps make their own calls (their field errors are theirs to show); the review places the order.
         if (request.step.kind !== 'review') return;
+        void loadSuccess().catch(() => undefined);
         const { api } = await loadAppServices();
         const current = state.current?.answers ?? {};
         const token = typeof current.payment_token === 'string' && current.payment_token ? current.payment_token : null;
@@ -161,7 +165,11 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
       },
       // The latest render's facts (the cart, the order), through a ref: the adapters are made once.
       useStepFacts: (step, runtime) => stepFacts.current(step, runtime),
-      results: () => <CheckoutSuccess order={latest.current.order} firstName={calls.current.session.user?.first_name || undefined} />,
+      results: () => (
+        <Suspense fallback={<PageStatus>Loading your order…</PageStatus>}>
+          <CheckoutSuccess order={latest.current.order} firstName={calls.current.session.user?.first_name || undefined} />
+        </Suspense>
+      ),
     };
   });
   const latest = useRef({ order });
