@@ -38,11 +38,19 @@ export async function orderPlacementBench(
         token,
         body: JSON.stringify({ ...personas[i % personas.length]!.answers, source: 'website' }),
       });
+      // A physical order ships somewhere: the cart ships to the shopper's primary address.
+      const address = await call('/v1/account/addresses', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US', primary: true }),
+      });
+      if (address.status !== 201) throw new Error(`Adding a bench shopper's address: ${address.status} ${JSON.stringify(address.body)}`);
       tokens.push(token);
     }
     const times: number[] = [];
     let errors = 0;
     let duplicates = 0;
+    let firstError: string | undefined;
     for (let round = 0; round < rounds; round++) {
       const ready = await Promise.all(
         tokens.map(async (token) => {
@@ -68,7 +76,10 @@ export async function orderPlacementBench(
               body: JSON.stringify({ category: 'haircare', payment: { token: card } }),
             });
             times.push(performance.now() - t0);
-            if (placed.status !== 201) errors++;
+            if (placed.status !== 201) {
+              errors++;
+              firstError ??= `${placed.status} ${JSON.stringify(placed.body)}`;
+            }
             return placed.body.pubkey;
           };
           const [a, b] = await Promise.all([send(), send()]);
@@ -83,6 +94,8 @@ export async function orderPlacementBench(
       orders += paid;
       if (paid > rounds) duplicates += paid - rounds;
     }
+    // A bench whose orders fail measures nothing: say why.
+    if (firstError) console.warn(`Orders refused in the bench (${errors} of ${times.length}); the first: ${firstError}`);
     const { median, p99 } = summarize(times);
     return { median_ms: median, p99_ms: p99, orders, duplicates, errors };
   } finally {
