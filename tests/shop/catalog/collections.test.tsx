@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HttpResponse } from 'msw';
@@ -38,7 +38,8 @@ describe('collection pages (spec 001 §2 Collections)', () => {
     );
     at('/collections/haircare');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Custom haircare' });
-    expect(document.activeElement).toBe(heading);
+    // Focus moves in an effect after the heading is drawn: wait for it.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(country).toBe('US');
     const cards = within(screen.getByRole('list')).getAllByRole('listitem');
     const names = cards.map((card) => card.querySelector('.product-card__name')!.textContent);
