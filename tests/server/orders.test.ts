@@ -474,7 +474,8 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(after.is_returning_customer).toBe(true);
   });
 
-  it('spec 001 §7 Orders and payment, Payment methods: a crash between a save_card charge and the order: the reconciliation pays the order and keeps the card, once', async () => {
+  /** The shop with a provider that charges, then dies before the order hears of it (a crash between the two). */
+  function crashingAfterCharge() {
     const real = createTestProvider({ db: database().db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
     const crashing: PaymentProvider = {
       ...real,
@@ -483,7 +484,11 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
         throw new Error('the process died here');
       },
     };
-    const crashApp = createTestApp(database().db, { flows, clock, payments: crashing, config });
+    return { real, crashApp: createTestApp(database().db, { flows, clock, payments: crashing, config }) };
+  }
+
+  it('spec 001 §7 Orders and payment, Payment methods: a crash between a save_card charge and the order: the reconciliation pays the order and keeps the card, once', async () => {
+    const { real, crashApp } = crashingAfterCharge();
     const token = await shopperAtCheckout(crashApp);
     const crashed = await place(crashApp, token, { payment: { token: await cardToken(crashApp, '5555555555554444'), save_card: true } }, 'crash-save-card');
     expect(crashed.status).toBe(500);
@@ -505,15 +510,7 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
   });
 
   it('a crash between the charge and the order: reconciliation at start finds the charge and pays the order, once', async () => {
-    const real = createTestProvider({ db: database().db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
-    const crashing: PaymentProvider = {
-      ...real,
-      async charge(request) {
-        await real.charge(request);
-        throw new Error('the process died here');
-      },
-    };
-    const crashApp = createTestApp(database().db, { flows, clock, payments: crashing, config });
+    const { real, crashApp } = crashingAfterCharge();
     const token = await shopperAtCheckout(crashApp);
     const charges0 = await countOf(testProviderCharges);
     const crashed = await place(crashApp, token, { payment: { token: await cardToken(crashApp, '4242424242424242') } });
