@@ -11,7 +11,8 @@ declare module 'hono' {
 /**
  * The policy of an HTML page. The built index.html has no inline script or style (Vite links the entry and its
  * stylesheet; server/http/route-preloads.ts adds same-origin `<link rel="modulepreload">`/`preload` tags), so 'self'
- * covers it; the nonce admits the few inline blocks the server writes itself (/dev/outbox's `<style>`). React's
+ * covers it; the nonce admits the few inline blocks the server writes itself (/dev/outbox's `<style>`, a checkout step's early
+ * reads script, ./early-requests.ts). React's
  * `style` props go through the CSSOM, which style-src does not govern. The Vite dev server (npm run dev) serves its
  * own index.html without this header: its hot-reload preamble is an inline script.
  */
