@@ -23,12 +23,12 @@ export function SiteLayout({ wayOut }: { wayOut?: (pathname: string) => ReactNod
         <nav className="site-header__nav" aria-label="Account">
           {wayOut?.(pathname)}
           {signedIn ? (
-            <button type="button" onClick={() => session.signOut()}>
+            <button className="site-header__account" type="button" onClick={() => session.signOut()}>
               Sign out
             </button>
           ) : (
             // Signing in from a consultation comes back to it (app/signin/sign-in-next.ts).
-            <Link to="/signin" state={{ from: pathname }}>
+            <Link className="site-header__account" to="/signin" state={{ from: pathname }}>
               Sign in
             </Link>
           )}

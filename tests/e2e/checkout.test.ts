@@ -152,6 +152,34 @@ describe('checkout, end to end', () => {
     expect(errors).toEqual([]);
   });
 
+  it('nothing on a checkout step moves as the session loads: the header keeps its height when Sign in becomes Sign out', async () => {
+    const { storage, token } = await shopperWithCart('customer');
+    expect((await call('PATCH', '/v1/account/cart/?category=haircare', token, { is_in_checkout: true })).status).toBe(200);
+    const { page, errors } = await openWith(storage);
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The account's reply waits until the page has drawn its header without it (a Sign in link).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/account\/$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url('/checkout/haircare/payment'));
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    const before = await page.locator('.site-header').boundingBox();
+    release();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByLabel('Card number').waitFor();
+    expect((await page.locator('.site-header').boundingBox())?.height).toBe(before?.height);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('§2 wait-payment-confirmation: a customer ships to their saved address and confirms the payment with their bank', async () => {
     const { storage, token } = await shopperWithCart('customer');
     const { page, errors } = await openWith(storage);

@@ -153,6 +153,33 @@ describe('haircare consultation, end to end', () => {
     expect(seen.filter((text) => text.includes('Loading your results'))).toEqual([]);
   });
 
+  it('the results come in without moving anything on screen: the loading line holds the place of the first section (no layout shift)', async () => {
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The prescription's reply waits until the page has drawn its loading line, so the results replace it on screen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/account\/hair_profile\/prescription\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.reload();
+      await page.getByText('Putting your results together…').waitFor();
+      release();
+      await page.getByRole('region', { name: 'Your routine' }).getByRole('heading', { name: 'Custom Shampoo', exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Our promise' }).waitFor();
+    } finally {
+      release();
+      await page.unroute(/\/v1\/account\/hair_profile\/prescription\//);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+  });
+
   it('the results make a cart (issue 13): change a quantity, turn a subscription off, add a monogrammed brush; a reload keeps it all', async () => {
     await page.getByRole('link', { name: 'Get your routine' }).click();
     await page.waitForURL(url('/checkout/haircare'));

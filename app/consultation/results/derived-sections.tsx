@@ -31,8 +31,9 @@ export default function DerivedSections({ category, after }: { category: Categor
   };
   if (status === 'loading') {
     return (
+      // Placed as the first section will be (its top margin), so the sections take its place without moving it.
       <div aria-busy="true">
-        <p className="results__loading" role="status">
+        <p className="results__section results__loading" role="status">
           Putting your results together…
         </p>
       </div>
