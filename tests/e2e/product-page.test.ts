@@ -27,4 +27,33 @@ describe('product page in Chromium', () => {
     await page.waitForURL(/\/consultation\/haircare/);
     expect(errors).toEqual([]);
   });
+
+  it('nothing moves when the price arrives: the hero holds the height of the price line while the catalogue loads (no layout shift)', async () => {
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The catalogue's reply waits until the hero is drawn without its price.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const catalogue = /\/v1\/products\/(\?.*)?$/;
+    await page.route(catalogue, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${shop.server.url}/products/custom-conditioner`);
+      await page.locator('.pp-price--pending').waitFor({ state: 'attached' });
+      await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
+      release();
+      await page.locator('.pp-price__amount', { hasText: '$32' }).waitFor();
+    } finally {
+      release();
+      await page.unroute(catalogue);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
