@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { productAtPage } from '../../shop/catalog/assembly.ts';
 import type { PageContent } from '../../shop/content/schema.ts';
@@ -7,13 +7,19 @@ import { loadPageContent } from '../../shop/product-page/page-content.ts';
 import { ProductPage } from '../../shop/product-page/product-page.tsx';
 import { PageFacts, type PageFactsValue } from '../../shop/product-page/page-facts.ts';
 import { appSession } from '../session';
-import { appTokens, loadAppServices } from '../app-services.ts';
+import { loadAppServices } from '../app-services.ts';
 import NotFoundPage from '../shell/not-found-page.tsx';
 import { PageStatus } from '../shell/page-status.tsx';
 import { useLoad } from '../use-load.ts';
 import { loadCatalogue, shopperCountry } from './catalogue.ts';
 
 const YourFormula = lazy(() => import('./your-formula.tsx'));
+
+/**
+ * How long the modules after the hero wait at most for the shopper's formula: a formulation service that is slow to
+ * answer does not keep the page from the shopper (the formula then arrives above them as it can).
+ */
+export const FORMULA_HOLD_MS = 2500;
 
 /** The skincare consultation's progress (spec 001 §2 Skincare landing): none without a session. */
 async function skincareProgress(): Promise<PageFactsValue['skincareConsultation']> {
@@ -39,6 +45,16 @@ export default function ProductRoute() {
   const { pathname } = useLocation();
   const [state, setState] = useState<{ slug: string; content?: PageContent | undefined }>();
   const catalogue = useLoad(() => loadCatalogue(), []);
+  const hasSession = appSession.hasStoredSession();
+  // The shopper's formula goes right under the hero; until it has been answered (or FORMULA_HOLD_MS has passed) the
+  // modules after the hero wait, so it pushes nothing on screen down when it arrives.
+  const [formulaSettled, setFormulaSettled] = useState(!hasSession);
+  const settleFormula = useCallback(() => setFormulaSettled(true), []);
+  useEffect(() => {
+    if (formulaSettled) return;
+    const timer = setTimeout(settleFormula, FORMULA_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [formulaSettled, settleFormula]);
   const needsProgress = state?.content?.modules.some((m) => m.type === 'skincare-cta') ?? false;
   const progress = useLoad(() => skincareProgress().catch(() => 'not_started' as const), [], { enabled: needsProgress });
   useEffect(() => {
@@ -58,13 +74,14 @@ export default function ProductRoute() {
   const products = catalogue.status === 'success' ? catalogue.value.products : undefined;
   const product = products ? productAtPage(products, pathname.replace(/\/+$/, '')) : undefined;
   // A shopper with a session may have taken the consultation: their own formula of a custom product shows under the hero.
-  const tokens = appTokens.read();
   const yourFormula =
-    product?.is_custom && (tokens.user || tokens.guest) ? (
+    product?.is_custom && hasSession ? (
       <Suspense fallback={null}>
-        <YourFormula product={product.type} />
+        <YourFormula product={product.type} onSettled={settleFormula} />
       </Suspense>
     ) : null;
+  // Held while the catalogue is loading (the page's product, custom or not, is not known yet) or the formula is.
+  const holdAfterHero = !formulaSettled && (catalogue.status === 'loading' || Boolean(product?.is_custom));
   return (
     <PageFacts.Provider value={{ skincareConsultation: progress.value ?? 'not_started', products, current: product?.type }}>
       <ProductPage
@@ -73,6 +90,7 @@ export default function ProductRoute() {
         priced={state.content.showPrice && (!products || product !== undefined)}
         onJoinWaitlist={joinWaitlist}
         afterHero={yourFormula}
+        holdAfterHero={holdAfterHero}
       />
     </PageFacts.Provider>
   );

@@ -15,17 +15,24 @@ export interface ProductPageProps {
   priced?: boolean;
   /** Drawn right after the hero: the shopper's own formula of the product, supplied by the app. */
   afterHero?: React.ReactNode;
+  /**
+   * true while what is drawn after the hero is still loading: the modules after the hero wait for it, so when it
+   * arrives it pushes nothing on screen down (no layout shift); they follow it.
+   */
+  holdAfterHero?: boolean;
 }
 
 /**
  * A product detail page: its modules in the order its content file lists them, the catalogue's price in the hero,
  * and, when the product is sold out, the notice and the waitlist (spec 001 §2, §4 Products) right after the hero.
  */
-export function ProductPage({ content, product, onJoinWaitlist, priced = true, afterHero }: ProductPageProps) {
+export function ProductPage({ content, product, onJoinWaitlist, priced = true, afterHero, holdAfterHero = false }: ProductPageProps) {
   const price = priced ? <ProductPrice product={product} /> : null;
+  const hero = content.modules.findIndex((module) => module.type === 'hero');
+  const shown = holdAfterHero && hero >= 0 ? content.modules.slice(0, hero + 1) : content.modules;
   return (
     <article className="product-page">
-      {content.modules.map((module, i) => (
+      {shown.map((module, i) => (
         <PageModuleFragment key={`${module.type}-${i}`} module={module} price={price}>
           {module.type === 'hero' && product?.sold_out && onJoinWaitlist ? <SoldOut product={product.type} onJoin={onJoinWaitlist} /> : null}
           {module.type === 'hero' ? afterHero : null}

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { HttpResponse } from 'msw';
 import { ProductPage } from '../../../shop/product-page/product-page.tsx';
 import { Video } from '../../../shop/product-page/modules/video.tsx';
-import ProductRoute from '../../../app/products/product-route.tsx';
+import ProductRoute, { FORMULA_HOLD_MS } from '../../../app/products/product-route.tsx';
 import type { PageContent } from '../../../shop/content/schema.ts';
 import { catalogueUsd } from '../../../stories/fixtures/catalogue';
 import { houstonPrescription } from '../../../stories/fixtures/houston-results';
@@ -201,5 +201,68 @@ describe('video module (spec §2 "Page part behaviour")', () => {
     } finally {
       localStorage.removeItem('shop.tokens.user');
     }
+  });
+
+  describe('a shopper with a session: the modules after the hero wait for their formula (nothing moves when it arrives)', () => {
+    const formula = houstonPrescription.formulas.find((f) => f.product === 'shampoo')!;
+    const page = () =>
+      render(
+        <MemoryRouter initialEntries={['/products/custom-shampoo']}>
+          <Routes>
+            <Route path="/products/:slug" element={<ProductRoute />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+    const after = (element: Element) => [...element.parentElement!.children].slice([...element.parentElement!.children].indexOf(element) + 1);
+
+    it('the hero shows at once; the formula, then the other modules, once the formulation service has answered', async () => {
+      localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      try {
+        server.use(
+          mocks.getProducts(() => catalogueUsd),
+          mocks.getPrescription(async () => {
+            await answered;
+            return { ...houstonPrescription, formulas: [formula] };
+          }),
+        );
+        const { container } = page();
+        await waitFor(() => expect(container.querySelector('.pp-price__amount')?.textContent).toBe('$32'));
+        const hero = container.querySelector('.pp-hero')!;
+        // Held: nothing after the hero, so the formula will push nothing down.
+        expect(after(hero)).toEqual([]);
+        answer();
+        const yours = await screen.findByRole('heading', { level: 2, name: 'Your formula' });
+        await waitFor(() => expect(after(hero).length).toBeGreaterThan(1));
+        expect(after(hero)[0]).toBe(yours.closest('section'));
+      } finally {
+        answer();
+        localStorage.removeItem('shop.tokens.user');
+      }
+    });
+
+    it('a formulation service that does not answer keeps the page from the shopper for FORMULA_HOLD_MS at most', async () => {
+      localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        server.use(
+          mocks.getProducts(() => catalogueUsd),
+          mocks.getPrescription(() => new Promise<never>(() => {})),
+        );
+        const { container } = page();
+        await waitFor(() => expect(container.querySelector('.pp-price__amount')?.textContent).toBe('$32'));
+        const hero = container.querySelector('.pp-hero')!;
+        expect(after(hero)).toEqual([]);
+        await act(async () => {
+          vi.advanceTimersByTime(FORMULA_HOLD_MS);
+        });
+        await waitFor(() => expect(after(hero).length).toBeGreaterThan(0));
+        expect(container.querySelector('.pp-your-formula')).toBeNull();
+      } finally {
+        vi.useRealTimers();
+        localStorage.removeItem('shop.tokens.user');
+      }
+    });
   });
 });
