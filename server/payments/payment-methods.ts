@@ -36,6 +36,9 @@ function methodView(row: Row): PaymentMethod {
   };
 }
 
+/** A card's expiry as one comparable number (year * 12 + month); 0 when it has none (a wallet). */
+const expiryOf = (card: { expMonth: number | null; expYear: number | null }) => (card.expYear ?? 0) * 12 + (card.expMonth ?? 0);
+
 /** The methods a payment mode covers (spec 001 §3): the wallet's, the cards (charge and payment-intent modes), or all. */
 const inMode = (mode: Mode) => (row: Row) => mode === 'all' || (mode === 'wallet' ? row.service === 'wallet' : row.service === 'card');
 
@@ -65,8 +68,11 @@ export async function keepPaymentMethod(services: Services, user: Pick<UserRow, 
 /**
  * Keeps a method the provider saved (from a token, or with an order's payment: Charge.saved) as one of the customer's:
  * the first becomes the default; one already kept under the same reference is not kept twice (a replayed request, a
- * second tab, the reconciliation after a crash), and one the customer deleted comes back. Run it in a transaction
- * (`tx`): the customer's row is locked while their methods are read and written. Returns the customer's row for it.
+ * second tab, the reconciliation after a crash), and one the customer deleted comes back. A card they already keep
+ * under another reference (the same fingerprint: saved again from a new token, or reissued) is kept once too: the
+ * customer's method stays as it is (its id, whether it is the default), and takes the new reference and expiry when the
+ * new card expires later. Run it in a transaction (`tx`): the customer's row is locked while their methods are read
+ * and written. Returns the customer's row for it.
  */
 export async function keepSavedMethod(tx: Database, services: Pick<Services, 'payments' | 'clock'>, userId: number, saved: SavedMethod): Promise<Row> {
   await lockUser(tx, userId);
@@ -78,6 +84,31 @@ export async function keepSavedMethod(tx: Database, services: Pick<Services, 'pa
     if (!existing.deletedAt) return existing;
     const [back] = await tx.update(paymentMethods).set({ deletedAt: null }).where(eq(paymentMethods.id, existing.id)).returning();
     return back!;
+  }
+  const [sameCard] = saved.fingerprint
+    ? await tx
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(
+            eq(paymentMethods.userId, userId),
+            isNull(paymentMethods.deletedAt),
+            eq(paymentMethods.provider, services.payments.name),
+            eq(paymentMethods.fingerprint, saved.fingerprint),
+          ),
+        )
+        .orderBy(asc(paymentMethods.id))
+        .limit(1)
+    : [];
+  if (sameCard) {
+    if (expiryOf(saved) <= expiryOf(sameCard)) return sameCard;
+    // The older reference stays with the provider, unused (Stripe keeps it on the Customer); nothing charges it again.
+    const [renewed] = await tx
+      .update(paymentMethods)
+      .set({ providerRef: saved.ref, expMonth: saved.expMonth, expYear: saved.expYear })
+      .where(eq(paymentMethods.id, sameCard.id))
+      .returning();
+    return renewed!;
   }
   const [other] = await tx
     .select({ id: paymentMethods.id })
@@ -96,6 +127,7 @@ export async function keepSavedMethod(tx: Database, services: Pick<Services, 'pa
       last4: saved.last4,
       expMonth: saved.expMonth,
       expYear: saved.expYear,
+      fingerprint: saved.fingerprint,
       isDefault: !other,
       createdAt: services.clock.now(),
     })

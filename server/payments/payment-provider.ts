@@ -19,6 +19,12 @@ export interface SavedMethod {
   last4: string;
   expMonth: number | null;
   expYear: number | null;
+  /**
+   * The provider's mark of the card's number (Stripe's `card.fingerprint`): the same card saved again, from another
+   * token or after it was reissued with a new expiry, has the same one, so the shop keeps it once. Null when the
+   * provider has none (the test provider: its reference already names the card).
+   */
+  fingerprint: string | null;
 }
 
 /** Whose saved method it is: the shop's user (Stripe finds or makes their Customer by it) and their e-mail, if any. */

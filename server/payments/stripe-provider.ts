@@ -95,6 +95,7 @@ function savedOf(customer: string, method: Stripe.PaymentMethod): SavedMethod {
     last4: method.card?.last4 ?? '',
     expMonth: method.card?.exp_month ?? null,
     expYear: method.card?.exp_year ?? null,
+    fingerprint: method.card?.fingerprint ?? null,
   };
 }
 

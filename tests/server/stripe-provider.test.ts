@@ -22,15 +22,27 @@ interface TestToken {
   expYear: number;
   /** What a charge does; card_declined: the bank declines the card when it is attached to a Customer. */
   outcome: 'succeeded' | 'requires_action' | 'insufficient_funds' | 'card_declined';
+  /** Stripe's mark of the card's number: the same card from another token (or reissued) has the same one. */
+  fingerprint: string;
 }
 
 /** What each Stripe test token does, as Stripe's test tokens do (brand, last four digits, expiry, outcome). */
 const TOKENS: Record<string, TestToken> = {
-  tok_visa: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, outcome: 'succeeded' },
-  tok_mastercard: { brand: 'mastercard', last4: '4444', expMonth: 8, expYear: 2031, outcome: 'succeeded' },
-  tok_threeDSecure2Required: { brand: 'visa', last4: '3220', expMonth: 12, expYear: 2030, outcome: 'requires_action' },
-  tok_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', expMonth: 12, expYear: 2030, outcome: 'insufficient_funds' },
-  tok_chargeDeclined: { brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030, outcome: 'card_declined' },
+  tok_visa: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, outcome: 'succeeded', fingerprint: 'Xt5EWLLDS7FJjR1c' },
+  // The same Visa card from another token (a second save of it), and reissued with a later expiry (a new token of the same number).
+  tok_visa_again: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, outcome: 'succeeded', fingerprint: 'Xt5EWLLDS7FJjR1c' },
+  tok_visa_reissued: { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2033, outcome: 'succeeded', fingerprint: 'Xt5EWLLDS7FJjR1c' },
+  tok_mastercard: { brand: 'mastercard', last4: '4444', expMonth: 8, expYear: 2031, outcome: 'succeeded', fingerprint: 'Hn2CtPq7WkYd9LzA' },
+  tok_threeDSecure2Required: { brand: 'visa', last4: '3220', expMonth: 12, expYear: 2030, outcome: 'requires_action', fingerprint: 'Kd0rPzV3mQe8sT1u' },
+  tok_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    expMonth: 12,
+    expYear: 2030,
+    outcome: 'insufficient_funds',
+    fingerprint: 'Lw7nBc2YhJ5aRx9e',
+  },
+  tok_chargeDeclined: { brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030, outcome: 'card_declined', fingerprint: 'Qp4tGm8ZkN1vDs6w' },
 };
 
 /** A PaymentMethod the fake holds: the token it was made from and the Customer it is attached to. */
@@ -78,6 +90,7 @@ function fakeStripe() {
         last4: card.last4,
         exp_month: card.expMonth,
         exp_year: card.expYear,
+        fingerprint: card.fingerprint,
         networks: { available: [card.brand], preferred: null },
       },
     };
@@ -342,7 +355,15 @@ describe('Stripe adapter: saved payment methods on the shopper’s Customer (spe
     expect(Object.fromEntries(sent[3]!.body)).toEqual({ customer: customer!.id });
     // The token stays out of the keys (they show in Stripe's request logs).
     expect(sent.some((r) => r.key?.includes('tok_'))).toBe(false);
-    expect(saved).toEqual({ ref: `${customer!.id}/${methodId}`, service: 'card', brand: 'mastercard', last4: '4444', expMonth: 8, expYear: 2031 });
+    expect(saved).toEqual({
+      ref: `${customer!.id}/${methodId}`,
+      service: 'card',
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 8,
+      expYear: 2031,
+      fingerprint: 'Hn2CtPq7WkYd9LzA',
+    });
   });
 
   it('spec 001 §7 Payment methods: a later card goes on the Customer the search finds; no second Customer is made', async () => {
@@ -365,6 +386,7 @@ describe('Stripe adapter: saved payment methods on the shopper’s Customer (spe
       last4: '4242',
       expMonth: 12,
       expYear: 2030,
+      fingerprint: 'Xt5EWLLDS7FJjR1c',
     });
   });
 
@@ -586,6 +608,25 @@ describeEachDatabase('Stripe adapter behind /v1/account/payments/ (spec 001 §7 
     expect((await t.call('GET', '/v1/account/payments/', { token: access })).body).toEqual([]);
   });
 
+  it('spec 001 §7 Payment methods: the same card saved again (another token, by its fingerprint) is kept once; reissued with a later expiry, the method takes the new card', async () => {
+    const { access } = await signUpCustomer(t);
+    const first = await save(access, 'tok_visa');
+    expect(first.created).toMatchObject({ status: 201, body: { brand: 'visa', last4: '4242', exp_year: 2030, is_default: true } });
+    // Another card in between, so the renewed one is found among several.
+    expect((await save(access, 'tok_mastercard')).created.status).toBe(201);
+    const again = await save(access, 'tok_visa_again');
+    expect(again.methodId).not.toBe(first.methodId);
+    expect(again.created).toMatchObject({ status: 201, body: { id: first.created.body.id, exp_year: 2030 } });
+    const reissued = await save(access, 'tok_visa_reissued');
+    expect(reissued.created).toMatchObject({ status: 201, body: { id: first.created.body.id, exp_month: 3, exp_year: 2033, is_default: true } });
+    const methods = (await t.call('GET', '/v1/account/payments/?payment_mode=charge', { token: access })).body;
+    expect(methods.map((m: { brand: string; exp_year: number }) => `${m.brand} ${m.exp_year}`)).toEqual(['visa 2033', 'mastercard 2031']);
+    // Deleting it detaches the card it now names, the reissued one.
+    const since = stripe.requests.length;
+    expect(await t.call('DELETE', `/v1/account/payments/${first.created.body.id}/`, { token: access })).toMatchObject({ status: 204 });
+    expect(stripe.since(since).map((r) => r.path)).toEqual([`/v1/payment_methods/${reissued.methodId}/detach`]);
+  });
+
   it('spec 001 §7 Payment methods: when Stripe will not detach, the method is deleted anyway and a warning names no card or reference', async () => {
     const { access } = await signUpCustomer(t);
     const { created, methodId } = await save(access, 'tok_visa');
@@ -668,6 +709,16 @@ describeEachDatabase('Stripe adapter behind /v2/orders/ save_card (spec 001 §7 
     const read = await t.call('GET', `/v2/orders/${waiting.body.pubkey}/`, { token });
     expect(read.body.status).toBe('paid');
     expect(await methodsOf(token)).toMatchObject([{ is_default: true, brand: 'visa', last4: '3220' }]);
+  });
+
+  it('spec 001 §7 Orders and payment, Payment methods: save_card with a card the shopper already keeps (a new token of it) keeps it once', async () => {
+    const token = await shopperAtCheckout();
+    const saved = await t.call('POST', '/v1/account/payments/', { token, body: { token: 'tok_visa', payment_mode: 'charge' } });
+    expect(saved.status).toBe(201);
+    const placed = await t.call('POST', '/v2/orders/', { token, body: { payment: { token: 'tok_visa', save_card: true } } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(await methodsOf(token)).toMatchObject([{ id: saved.body.id, brand: 'visa', last4: '4242', is_default: true }]);
+    expect(await methodsOf(token)).toHaveLength(1);
   });
 
   it('spec 001 §7 Orders and payment, §8: a declined card with save_card keeps nothing', async () => {

@@ -57,6 +57,8 @@ export const paymentMethods = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month'),
     expYear: integer('exp_year'),
+    /** The provider's mark of the card's number (SavedMethod.fingerprint): a card saved again is kept once. */
+    fingerprint: text('fingerprint'),
     isDefault: boolean('is_default').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
