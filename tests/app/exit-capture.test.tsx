@@ -145,6 +145,9 @@ describe('the exit-consultation e-mail capture (spec 000 §2.7, §9)', () => {
     await captureLoaded();
     act(() => void document.dispatchEvent(new MouseEvent('mouseout', { clientY: -1, relatedTarget: null, bubbles: true })));
     const dialog = await screen.findByRole('dialog');
+    // The dialog listens for Escape from its effect, which also moves the focus into it: wait for that (on a busy
+    // machine the dialog can be found before its effect has run, and an Escape then would reach nobody).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     act(() => void document.dispatchEvent(new MouseEvent('mouseout', { clientY: -1, relatedTarget: null, bubbles: true })));
