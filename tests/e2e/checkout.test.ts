@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { personas } from '../fixtures/personas';
-import { openShop, phonePage } from './support/browser';
+import { holdReplies, openShop, phonePage, recordLayoutShifts } from './support/browser';
 
 const rosa = personas.find((p) => p.name === 'Rosa')!;
 
@@ -156,27 +156,21 @@ describe('checkout, end to end', () => {
     const { storage, token } = await shopperWithCart('customer');
     expect((await call('PATCH', '/v1/account/cart/?category=haircare', token, { is_in_checkout: true })).status).toBe(200);
     const { page, errors } = await openWith(storage);
-    await page.addInitScript(() => {
-      const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
     // The account's reply waits until the page has drawn its header without it (a Sign in link).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/v1\/account\/$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(url('/checkout/haircare/payment'));
-    await page.getByRole('link', { name: 'Sign in' }).waitFor();
-    const before = await page.locator('.site-header').boundingBox();
-    release();
+    const account = await holdReplies(page, /\/v1\/account\/$/);
+    let before;
+    try {
+      await page.goto(url('/checkout/haircare/payment'));
+      await page.getByRole('link', { name: 'Sign in' }).waitFor();
+      before = await page.locator('.site-header').boundingBox();
+    } finally {
+      await account.stop();
+    }
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.getByLabel('Card number').waitFor();
     expect((await page.locator('.site-header').boundingBox())?.height).toBe(before?.height);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(await layoutShifts()).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openShop, phonePage } from './support/browser';
+import { holdReplies, openShop, phonePage, recordLayoutShifts } from './support/browser';
 import { answerAll, reachesStep, type Answer } from './support/consultation-driver';
 
 /**
@@ -154,30 +154,18 @@ describe('haircare consultation, end to end', () => {
   });
 
   it('the results come in without moving anything on screen: the loading line holds the place of the first section (no layout shift)', async () => {
-    await page.addInitScript(() => {
-      const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
     // The prescription's reply waits until the page has drawn its loading line, so the results replace it on screen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/v1\/account\/hair_profile\/prescription\//, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const prescription = await holdReplies(page, /\/v1\/account\/hair_profile\/prescription\//);
     try {
       await page.reload();
       await page.getByText('Putting your results together…').waitFor();
-      release();
-      await page.getByRole('region', { name: 'Your routine' }).getByRole('heading', { name: 'Custom Shampoo', exact: true }).waitFor();
-      await page.getByRole('heading', { name: 'Our promise' }).waitFor();
     } finally {
-      release();
-      await page.unroute(/\/v1\/account\/hair_profile\/prescription\//);
+      await prescription.stop();
     }
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    await page.getByRole('region', { name: 'Your routine' }).getByRole('heading', { name: 'Custom Shampoo', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Our promise' }).waitFor();
+    expect(await layoutShifts()).toEqual([]);
   });
 
   it('the results make a cart (issue 13): change a quantity, turn a subscription off, add a monogrammed brush; a reload keeps it all', async () => {

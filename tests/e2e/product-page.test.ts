@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openShop, phonePage } from './support/browser';
+import { holdReplies, openShop, phonePage, recordLayoutShifts } from './support/browser';
 
 /** A product page in the real built shop (spec §2 "Product pages"): its hero and FAQ, and the way into the consultation. */
 describe('product page in Chromium', () => {
@@ -29,31 +29,18 @@ describe('product page in Chromium', () => {
   });
 
   it('nothing moves when the price arrives: the hero holds the height of the price line while the catalogue loads (no layout shift)', async () => {
-    await page.addInitScript(() => {
-      const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
     // The catalogue's reply waits until the hero is drawn without its price.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const catalogue = /\/v1\/products\/(\?.*)?$/;
-    await page.route(catalogue, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const catalogue = await holdReplies(page, /\/v1\/products\/(\?.*)?$/);
     try {
       await page.goto(`${shop.server.url}/products/custom-conditioner`);
       await page.locator('.pp-price--pending').waitFor({ state: 'attached' });
       await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
-      release();
-      await page.locator('.pp-price__amount', { hasText: '$32' }).waitFor();
     } finally {
-      release();
-      await page.unroute(catalogue);
+      await catalogue.stop();
     }
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    await page.locator('.pp-price__amount', { hasText: '$32' }).waitFor();
+    expect(await layoutShifts()).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

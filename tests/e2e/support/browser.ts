@@ -40,3 +40,37 @@ export async function phonePage(browser: Browser): Promise<{ page: Page; errors:
   page.on('pageerror', (error) => errors.push(String(error)));
   return { page, errors };
 }
+
+/**
+ * Records the layout shifts of every page `page` loads from now on (the observer is installed before the page's own
+ * scripts run); the returned function reads those of the page loaded last.
+ */
+export async function recordLayoutShifts(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+}
+
+/**
+ * Holds the replies to the requests matching `url` until `release()` (a page drawn without them first, as on a slow
+ * network); `stop()` releases them and lets later requests through untouched.
+ */
+export async function holdReplies(page: Page, url: RegExp): Promise<{ release(): void; stop(): Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release,
+    async stop() {
+      release();
+      await page.unroute(url);
+    },
+  };
+}
