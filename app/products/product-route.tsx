@@ -17,7 +17,8 @@ const YourFormula = lazy(() => import('./your-formula.tsx'));
 
 /**
  * How long the modules after the hero wait at most for the shopper's formula: a formulation service that is slow to
- * answer does not keep the page from the shopper (the formula then arrives above them as it can).
+ * answer does not keep the page from the shopper (the formula then arrives above them as it can). The route's
+ * `formulaHoldMs` (tests set their own, so that a slow machine does not end the hold for them).
  */
 export const FORMULA_HOLD_MS = 2500;
 
@@ -40,21 +41,21 @@ const joinWaitlist = async ({ product, email }: WaitlistRequest) => {
  * sold-out state from the catalogue (a page shows without them if the catalogue cannot be had); an unknown slug gets
  * the friendly 404 page.
  */
-export default function ProductRoute() {
+export default function ProductRoute({ formulaHoldMs = FORMULA_HOLD_MS }: { formulaHoldMs?: number }) {
   const slug = useParams().slug ?? '';
   const { pathname } = useLocation();
   const [state, setState] = useState<{ slug: string; content?: PageContent | undefined }>();
   const catalogue = useLoad(() => loadCatalogue(), []);
   const hasSession = appSession.hasStoredSession();
-  // The shopper's formula goes right under the hero; until it has been answered (or FORMULA_HOLD_MS has passed) the
+  // The shopper's formula goes right under the hero; until it has been answered (or `formulaHoldMs` has passed) the
   // modules after the hero wait, so it pushes nothing on screen down when it arrives.
   const [formulaSettled, setFormulaSettled] = useState(!hasSession);
   const settleFormula = useCallback(() => setFormulaSettled(true), []);
   useEffect(() => {
     if (formulaSettled) return;
-    const timer = setTimeout(settleFormula, FORMULA_HOLD_MS);
+    const timer = setTimeout(settleFormula, formulaHoldMs);
     return () => clearTimeout(timer);
-  }, [formulaSettled, settleFormula]);
+  }, [formulaSettled, settleFormula, formulaHoldMs]);
   const needsProgress = state?.content?.modules.some((m) => m.type === 'skincare-cta') ?? false;
   const progress = useLoad(() => skincareProgress().catch(() => 'not_started' as const), [], { enabled: needsProgress });
   useEffect(() => {
