@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium';
 import { startServer, type RunningServer } from '../../../scripts/start-server';
 
@@ -57,20 +57,24 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<numb
 
 /**
  * Holds the replies to the requests matching `url` until `release()` (a page drawn without them first, as on a slow
- * network); `stop()` releases them and lets later requests through untouched.
+ * network); `stop()` releases them, waits until they have gone on, and lets later requests through untouched.
  */
 export async function holdReplies(page: Page, url: RegExp): Promise<{ release(): void; stop(): Promise<void> }> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const going: Promise<void>[] = [];
+  const handler = (route: Route) => {
+    const goes = held.then(() => route.continue());
+    going.push(goes);
+    return goes;
+  };
+  await page.route(url, handler);
   return {
     release,
     async stop() {
       release();
-      await page.unroute(url);
+      await Promise.all(going);
+      await page.unroute(url, handler);
     },
   };
 }
