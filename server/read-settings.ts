@@ -7,8 +7,10 @@ export interface ServerSettings {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
-  /** Stripe's secret key: cards are charged through Stripe when set, through the embedded test provider otherwise. */
+  /** Stripe's secret key: cards are charged through Stripe when set (unless PAYMENTS=test). */
   stripeSecretKey: string | undefined;
+  /** PAYMENTS as set: "test" asks for the embedded test provider (in production too, as a demo), "stripe" for Stripe. */
+  payments: 'stripe' | 'test' | undefined;
   mailFrom: string | undefined;
   publicUrl: string;
   production: boolean;
@@ -24,7 +26,7 @@ export interface ServerSettings {
   flags: string | undefined;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, STRIPE_SECRET_KEY, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, STRIPE_SECRET_KEY, PAYMENTS, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
 export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerSettings {
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
@@ -34,13 +36,16 @@ export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): Serve
   } catch {
     throw new Error(`PUBLIC_URL must be an absolute URL such as https://shop.example.com, not "${env.PUBLIC_URL}".`);
   }
-  return {
+  const payments = env.PAYMENTS || undefined;
+  if (payments !== undefined && payments !== 'stripe' && payments !== 'test') throw new Error(`PAYMENTS must be "stripe" or "test", not "${payments}".`);
+  const settings: ServerSettings = {
     port,
     host: env.HOST || undefined,
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    payments,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl,
     production: env.NODE_ENV === 'production',
@@ -53,6 +58,24 @@ export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): Serve
     catalogueFile: path.resolve(cwd, env.CATALOGUE_FILE || 'shop/catalog/products.yaml'),
     flags: env.FLAGS || undefined,
   };
+  paymentProvider(settings); // a production shop without a real provider stops here, before anything opens
+  return settings;
+}
+
+/**
+ * The provider that takes orders: the embedded test provider when PAYMENTS=test, Stripe when STRIPE_SECRET_KEY is
+ * set, the test provider otherwise, except in production, where test cards would pay for real orders: there it
+ * runs only when asked for (PAYMENTS=test), and without it or a Stripe key the shop refuses to start.
+ */
+export function paymentProvider(settings: Pick<ServerSettings, 'payments' | 'stripeSecretKey' | 'production'>): 'stripe' | 'test' {
+  if (settings.payments === 'test') return 'test';
+  if (settings.stripeSecretKey) return 'stripe';
+  if (settings.payments === 'stripe') throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY: set it to the Stripe secret key.');
+  if (settings.production)
+    throw new Error(
+      'NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY to the Stripe secret key, or PAYMENTS=test to take orders with test cards only (a demo: no real payment is taken).',
+    );
+  return 'test';
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

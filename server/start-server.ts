@@ -20,7 +20,7 @@ import { createOutboxDispatcher } from './mail/outbox-dispatcher';
 import { smtpTransport } from './mail/smtp-transport';
 import { loadProfileFlows } from './profile/load-profile-flows';
 import type { ProfileFlows } from './profile/profile-flows';
-import type { ServerSettings } from './read-settings';
+import { paymentProvider, type ServerSettings } from './read-settings';
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -34,6 +34,7 @@ export interface RunningServer {
 /** Opens and migrates the database, seeds it, and listens: everything `npm start` does after the build. */
 export async function startServer(settings: ServerSettings, options: { flows?: ProfileFlows; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? processLogger;
+  const provider = paymentProvider(settings); // throws in production without a real provider, before the database opens
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
@@ -68,14 +69,17 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       log: (message) => logger.error(message),
     });
     const catalogue = createCatalogueReader(database.db, () => loadCatalogue(settings.catalogueFile));
-    const payments = settings.stripeSecretKey
-      ? createStripeProvider({ secretKey: settings.stripeSecretKey, returnUrl: `${settings.publicUrl}/checkout/payment-confirmed` })
-      : createTestProvider({
-          db: database.db,
-          secret: config.secret,
-          clock: systemClock,
-          actionUrl: (id) => `${settings.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
-        });
+    if (provider === 'test' && settings.production)
+      logger.warn('PAYMENTS=test: orders are taken with test cards only and no real payment is taken (a demo shop).');
+    const payments =
+      provider === 'stripe' && settings.stripeSecretKey
+        ? createStripeProvider({ secretKey: settings.stripeSecretKey, returnUrl: `${settings.publicUrl}/checkout/payment-confirmed` })
+        : createTestProvider({
+            db: database.db,
+            secret: config.secret,
+            clock: systemClock,
+            actionUrl: (id) => `${settings.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
+          });
     const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock, catalogue, payments });
     // Orders a previous run left between the charge and its outcome are settled from the provider's record.
     const reconciled = await reconcileOrders({ db: database.db, clock: systemClock, payments, mailer, config: { publicUrl: settings.publicUrl } });

@@ -41,6 +41,7 @@ describe('server/main.ts logs in production', () => {
         ...process.env,
         PORT: '0',
         NODE_ENV: 'production',
+        PAYMENTS: 'test',
         DATA_DIR: dataDir,
         WEB_ROOT: webRoot,
         PUBLIC_URL: 'https://shop.test',

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSettings } from '../../server/read-settings';
+import { createLogger } from '../../server/log/logger';
+import { paymentProvider, readSettings } from '../../server/read-settings';
 import { startServer } from '../../server/start-server';
 import { createPostgresDatabase } from './support/databases';
 import { fakeFlows } from './support/fake-flows';
@@ -69,4 +70,42 @@ describe('startServer (what npm start runs)', () => {
       blocker.close();
     }
   }, 90_000);
+
+  describe('payments in production (API.md Settings; issue 24: test cards never pay for real orders)', () => {
+    const production = { PORT: '0', NODE_ENV: 'production', PUBLIC_URL: 'https://shop.test', ACCESS_LOG: 'off' };
+
+    it('without STRIPE_SECRET_KEY or PAYMENTS=test the shop refuses to start and says what to set', async () => {
+      expect(() => readSettings(production)).toThrow(/set STRIPE_SECRET_KEY .*, or PAYMENTS=test/);
+      expect(() => readSettings({ ...production, PAYMENTS: 'stripe' })).toThrow('PAYMENTS=stripe needs STRIPE_SECRET_KEY');
+      expect(() => readSettings({ ...production, PAYMENTS: 'tset' })).toThrow('PAYMENTS must be "stripe" or "test"');
+      // Settings made another way are refused by startServer too, before the database opens.
+      const dataDir = tempDir('shop-start');
+      const settings = { ...settingsFor(dataDir, dataDir), production: true };
+      await expect(startServer(settings, { flows: fakeFlows })).rejects.toThrow(/set STRIPE_SECRET_KEY .*, or PAYMENTS=test/);
+      expect(existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
+    });
+
+    it('Stripe when its key is set; the test provider in development, or in production only when PAYMENTS=test', () => {
+      expect(paymentProvider(readSettings({ ...production, STRIPE_SECRET_KEY: 'sk_live_x' }))).toBe('stripe');
+      expect(paymentProvider(readSettings({ ...production, PAYMENTS: 'test' }))).toBe('test');
+      expect(paymentProvider(readSettings({ PAYMENTS: 'test', STRIPE_SECRET_KEY: 'sk_test_x' }))).toBe('test');
+      expect(paymentProvider(readSettings({}))).toBe('test');
+      expect(paymentProvider(readSettings({ STRIPE_SECRET_KEY: 'sk_test_x' }))).toBe('stripe');
+    });
+
+    it('PAYMENTS=test starts a production shop on the test provider and warns at start', async () => {
+      const dataDir = tempDir('shop-start');
+      const lines: string[] = [];
+      const logger = createLogger({ stream: { write: (line: string) => void lines.push(line) } });
+      const settings = readSettings({ ...production, PAYMENTS: 'test', DATA_DIR: dataDir, WEB_ROOT: dataDir });
+      const server = await startServer(settings, { flows: fakeFlows, logger });
+      try {
+        const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level === 40);
+        expect(warnings.map((line) => line.msg)).toContainEqual(expect.stringContaining('PAYMENTS=test: orders are taken with test cards only'));
+        expect((await fetch(`http://localhost:${server.port}/healthz`)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    }, 90_000);
+  });
 });

@@ -118,6 +118,7 @@ describe('settings from the environment', () => {
         SMTP_URL: 'smtp://m:25',
         PUBLIC_URL: 'https://shop.example/',
         NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
         SECRET_KEY: 'k',
         TRUST_PROXY: '1',
         RATE_LIMITS: 'off',
