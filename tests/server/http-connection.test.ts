@@ -1,7 +1,9 @@
 import net, { type AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/app';
+import { LINGER_MAX_BYTES } from '../../server/http/close-unread-body';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp } from './support/test-app';
 
@@ -69,6 +71,44 @@ function post(path: string, body: string, declaredLength = Buffer.byteLength(bod
   return `POST ${path} HTTP/1.1\r\nHost: shop.test\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${declaredLength}\r\n${extra}\r\n${body}`;
 }
 
+/**
+ * Sends `attempts` oversized bodies with fetch (undici) from a worker thread, so the client runs on its own event loop
+ * as a real client does, and answers what each one saw: a status and code, or the error fetch failed with.
+ */
+function fetchOversizedFromWorker(port: number, options: { bytes: number; attempts: number; stream: boolean }): Promise<string[]> {
+  const code = `
+    const { parentPort, workerData: { port, bytes, attempts, stream } } = require('node:worker_threads');
+    const chunk = new Uint8Array(64 * 1024).fill(120);
+    const streamed = () => {
+      let sent = 0;
+      return new ReadableStream({ pull(controller) { if (sent >= bytes) return controller.close(); sent += chunk.length; controller.enqueue(chunk); } });
+    };
+    (async () => {
+      const seen = [];
+      for (let i = 0; i < attempts; i++) {
+        try {
+          const body = stream ? streamed() : new Uint8Array(bytes).fill(120);
+          const response = await fetch('http://127.0.0.1:' + port + '/v1/auth/signin/', {
+            method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half',
+          });
+          seen.push(response.status + ' ' + (await response.json()).code);
+        } catch (error) {
+          seen.push('failed: ' + (error.cause?.code ?? error.cause?.message ?? error.message));
+        }
+      }
+      parentPort.postMessage(seen);
+    })();
+  `;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { port, ...options } });
+    worker.once('message', (seen: string[]) => {
+      resolve(seen);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
 const healthz = 'GET /healthz HTTP/1.1\r\nHost: shop.test\r\nConnection: keep-alive\r\n\r\n';
 
 /** Connection handling of the real node server (issue 10): an answer sent before the body was read closes the connection. */
@@ -107,6 +147,18 @@ describeEachDatabase('keep-alive connections after an early answer', (database) 
     next.send(healthz);
     expect((await next.response()).status).toBe(200);
   });
+
+  it('a client still sending a large body reads its 413, not EPIPE or ECONNRESET: the close lingers (issue 24 §7)', async () => {
+    const bytes = LINGER_MAX_BYTES - 2 * 1024 * 1024;
+    const streamed = await fetchOversizedFromWorker(port, { bytes, attempts: 5, stream: true });
+    expect(streamed).toEqual(Array(5).fill('413 payload_too_large'));
+    const whole = await fetchOversizedFromWorker(port, { bytes, attempts: 5, stream: false });
+    expect(whole).toEqual(Array(5).fill('413 payload_too_large'));
+    // The connection closed after the reply, and the server answers the next one.
+    const next = connect();
+    next.send(healthz);
+    expect((await next.response()).status).toBe(200);
+  }, 60_000);
 
   it('a client that stops sending once it has the 413 is not left waiting on that socket', async () => {
     const connection = connect();
