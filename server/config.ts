@@ -20,6 +20,15 @@ export interface RateLimits {
   cardTokensPerIp: RateLimit;
   /** Waitlist sign-ups (POST /v1/products/{type}/waitlist/): a shopper's few, not a list's worth. */
   waitlistPerIp: RateLimit;
+  /** Attempts to place an order: a shopper's retries and typos, too few to test stolen cards (server/orders/order-operations.ts). */
+  placeOrderPerUser: RateLimit;
+  placeOrderPerIp: RateLimit;
+  /** Declined payments: past these, an account (or an address) may not try another card for a while (429 too_many_declines). */
+  declinesPerUser: RateLimit;
+  declinesPerIp: RateLimit;
+  /** Cards saved to an account (POST /v1/account/payments/): each save asks the bank, so it could test cards too. */
+  savedCardsPerUser: RateLimit;
+  savedCardsPerIp: RateLimit;
 }
 
 /** Everything createApp needs to know about its surroundings. */
@@ -59,6 +68,12 @@ export const defaultRateLimits: RateLimits = {
   clientErrorsPerIp: { limit: 60, windowSeconds: 15 * 60 },
   cardTokensPerIp: { limit: 30, windowSeconds: 15 * 60 },
   waitlistPerIp: { limit: 20, windowSeconds: 15 * 60 },
+  placeOrderPerUser: { limit: 20, windowSeconds: 15 * 60 },
+  placeOrderPerIp: { limit: 100, windowSeconds: 15 * 60 },
+  declinesPerUser: { limit: 5, windowSeconds: 60 * 60 },
+  declinesPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  savedCardsPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  savedCardsPerIp: { limit: 30, windowSeconds: 60 * 60 },
 };
 
 /** Fills in the defaults. */

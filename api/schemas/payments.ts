@@ -71,4 +71,5 @@ export type WalletNonce = z.infer<typeof walletNonce>;
 
 /** POST /v1/payments/test/charges/{id}/authenticate: the shopper's answer on the test provider's authentication page. */
 export const chargeAuthentication = z.object({ approved: z.boolean() }).strict();
-export const chargeOutcome = z.object({ status: z.enum(['succeeded', 'requires_action', 'declined']) });
+/** `canceled`: a newer attempt at the same order replaced this payment before the bank approved it; nothing is taken. */
+export const chargeOutcome = z.object({ status: z.enum(['succeeded', 'requires_action', 'declined', 'canceled']) });

@@ -23,7 +23,7 @@ export const addAddress = defineOperation(
     },
   },
   async ({ c, body, auth, services }) => {
-    const { zipcode, state } = checkedPlace(body);
+    const { zipcode, state } = await checkedPlace(body);
     const now = services.clock.now();
     const row = await services.db.transaction(async (tx) => {
       await lockUser(tx, auth.user.id);

@@ -29,7 +29,7 @@ export const updateAddress = defineOperation(
         .limit(1);
       if (!current) throw notFound('not_found', 'No such address.');
       const country = body.country ?? (current.country === 'CA' ? 'CA' : 'US');
-      const { zipcode, state } = checkedPlace({ zipcode: body.zipcode ?? current.zipcode, state: body.state ?? current.state, country });
+      const { zipcode, state } = await checkedPlace({ zipcode: body.zipcode ?? current.zipcode, state: body.state ?? current.state, country });
       if (body.primary === true) {
         await tx
           .update(addresses)

@@ -54,6 +54,9 @@ export async function loadCartContext(
       ? await locateZipcode(answers.profile_zipcode, country === 'CA' ? 'CA' : country === 'US' ? 'US' : null)
       : null;
   const rate = place ? taxRate(loadTaxTable(), place.country, place.region) : null;
+  // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD. The shipping address's country
+  // decides once there is one (a cart made while the profile said US ships to Toronto in CAD), else the profile's.
+  const currency = currencyOf(shippingAddress?.country ?? country);
   return {
     context: {
       entries,
@@ -65,9 +68,9 @@ export async function loadCartContext(
       today: set.date,
       tax: place && rate !== null ? { region: place.region, rate } : null,
       shippingAddress,
+      currency,
     },
-    // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD.
-    currency: currencyOf(country),
+    currency,
     preselected: routine.filter((r) => r.section === 'preselect').map((r) => r.product),
     deliveryInstructions: shipment.deliveryInstructions,
   };

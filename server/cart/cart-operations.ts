@@ -71,7 +71,7 @@ export const getCart = defineOperation(
     if (Object.keys(fields).length > 0) throw validationError(fields, 'Some items cannot be put in this cart.');
     const saved = await services.db.transaction(async (tx) => {
       const origin = query.origin === undefined ? null : originOf(query.origin);
-      const { cart } = (await lockCart(tx, auth.user.id, kind, now, { create: { currency }, changes: { origin, isInCheckout: false } }))!;
+      const { cart } = (await lockCart(tx, auth.user.id, kind, now, { create: { currency }, changes: { origin, isInCheckout: false, currency } }))!;
       return { cart, items: (await replaceLines(tx, cart, lines, now)).sort((a, b) => a.position - b.position) };
     });
     return c.json(cartView(saved.cart, saved.items, context), 200);
@@ -110,7 +110,7 @@ async function changeCart(
     const made = existing === 'made when missing' && !toCheckout;
     const locked = await lockCart(tx, user.id, kind, now, {
       ...(made ? { create: { currency } } : {}),
-      ...(toCheckout ? { changes: { isInCheckout: true } } : {}),
+      changes: { currency, ...(toCheckout ? { isInCheckout: true } : {}) },
     });
     if (!locked) throw notFound('not_found', 'There is no cart yet.');
     const lines = items.length > 0 ? await applyLines(tx, locked, items, context.entries, shopper, now) : locked.items;

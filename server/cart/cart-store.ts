@@ -54,7 +54,7 @@ export async function lockCart(
   userId: number,
   kind: CartKind,
   now: Date,
-  options: { create?: { currency: 'USD' | 'CAD' }; changes?: Partial<Pick<CartRow, 'isInCheckout' | 'origin'>> } = {},
+  options: { create?: { currency: 'USD' | 'CAD' }; changes?: Partial<Pick<CartRow, 'isInCheckout' | 'origin' | 'currency'>> } = {},
 ): Promise<LockedCart | null> {
   // The lines are read by a statement of their own, after the lock is held: in PostgreSQL's read committed, a
   // statement sees the rows committed when it started, so lines read in the locking statement itself (a CTE) would

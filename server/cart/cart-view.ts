@@ -24,6 +24,8 @@ export interface CartContext {
   tax: { region: string; rate: number } | null;
   /** Where the cart ships: the account's primary address (spec 001 §3 Cart shipping_address), if it has one. */
   shippingAddress: Address | null;
+  /** What it is priced in: the shipping address's country's currency, else the profile's (spec 001 §9 Countries). */
+  currency: Currency;
 }
 
 /** Business days from order to door (spec 001 §9 counts business days; the figures are ours): made to order takes longer. */
@@ -34,7 +36,8 @@ const SURVEY_FIELDS = ['profile_country', 'profile_zipcode', 'goal_hair_growth',
 
 /** The cart as the API sends it (spec 001 §3 Cart, Cart item): priced from the catalogue, money in the currency's units. */
 export function cartView(cart: CartRow, items: readonly ItemRow[], context: CartContext): Cart {
-  const currency = cart.currency;
+  // The context's, not the row's: the row keeps the currency of its last change, the context follows the address.
+  const currency = context.currency;
   const lines = items
     .filter((item) => context.entries.has(item.type))
     .sort((a, b) => a.position - b.position)

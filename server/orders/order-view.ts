@@ -97,5 +97,6 @@ const FAILURE_MESSAGES: Record<string, string> = {
   invalid_payment_token: 'Your card details have expired. Please enter them again.',
   payment_token_used: 'These card details were already used. Please enter them again.',
   not_charged: 'Your payment did not go through. Please try again.',
+  superseded: 'This payment was canceled because a newer payment for the same cart replaced it. Nothing was charged for it.',
 };
 export const declineDetail = (code: string | null) => FAILURE_MESSAGES[code ?? ''] ?? DECLINE_MESSAGES.card_declined;

@@ -12,6 +12,8 @@ import { paymentLabel } from '#api/commerce';
 import type { UserRow } from '../http/authenticate';
 import { ApiError, notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
+import { clientIp } from '../http/client-ip';
+import { hitRateLimit } from '../http/rate-limit';
 import type { Database } from '../db/database';
 import { paymentMethods } from '../db/schema';
 import type { Services } from '../services';
@@ -151,9 +153,18 @@ export const createPaymentMethod = defineOperation(
   {
     summary: 'Save a payment method',
     tag: 'payments',
-    responses: { 201: 'The saved method', 400: 'validation_error', 402: 'payment_refused: the token is not one the provider can keep' },
+    responses: {
+      201: 'The saved method',
+      400: 'validation_error',
+      402: 'payment_refused: the token is not one the provider can keep',
+      429: 'rate_limited: too many cards saved from this account or address (each save asks the bank)',
+    },
   },
   async ({ c, body, auth, services }) => {
+    // Each save asks the bank about the card: unlimited, it would test stolen card numbers.
+    const limits = services.config.rateLimits;
+    await hitRateLimit(services, `save-card:user:${auth.user.id}`, limits?.savedCardsPerUser);
+    await hitRateLimit(services, `save-card:ip:${clientIp(c, services.config.trustProxy)}`, limits?.savedCardsPerIp);
     const row = await keepPaymentMethod(services, auth.user, body.token);
     if (!row) throw new ApiError(402, 'payment_refused', 'These card details could not be saved. Please enter them again.');
     return c.json(methodView(row), 201);

@@ -65,7 +65,9 @@ export type Charge =
   | { id: string; status: 'succeeded'; amount: number; currency: Currency; card: CardSummary; saved?: SavedMethod }
   /** The bank wants the shopper to confirm (3-D Secure): the order waits for payment confirmation (spec 001 §2). */
   | { id: string; status: 'requires_action'; amount: number; currency: Currency; card: CardSummary; actionUrl: string }
-  | { id: string; status: 'declined'; amount: number; currency: Currency; card: CardSummary; code: ChargeDeclineCode; message: string };
+  | { id: string; status: 'declined'; amount: number; currency: Currency; card: CardSummary; code: ChargeDeclineCode; message: string }
+  /** Voided before the bank approved it (`cancelCharge`): a newer attempt replaced it; nothing was or will be taken. */
+  | { id: string; status: 'canceled'; amount: number; currency: Currency; card: CardSummary };
 
 /** A request the provider would not take at all (nothing was charged): a bad token, a reused key. */
 export class PaymentRequestRefused extends Error {
@@ -86,6 +88,12 @@ export interface PaymentProvider {
   findCharge(idempotencyKey: string): Promise<Charge | null>;
   /** A charge by its id (after the shopper confirmed a payment that required authentication). */
   getCharge(id: string): Promise<Charge | null>;
+  /**
+   * Voids a charge still waiting for the shopper's bank (a newer attempt at the same order replaces it; Stripe cancels
+   * the PaymentIntent), so a late approval takes nothing. Answers the charge as it is afterwards: canceled, or, when
+   * the bank's answer came first, succeeded or declined (the caller then keeps that outcome). Null for no such charge.
+   */
+  cancelCharge(id: string): Promise<Charge | null>;
   /**
    * Keeps the card (or wallet) of a token to charge again, for its owner (Stripe keeps it on the owner's Customer); a
    * token that is not one, or a card the bank declines, is refused (PaymentRequestRefused).

@@ -45,7 +45,8 @@ function chargeOf(intent: PaymentIntent): Charge {
   if (intent.status === 'requires_action' && intent.next_action?.redirect_to_url?.url) {
     return { ...base, status: 'requires_action', actionUrl: intent.next_action.redirect_to_url.url };
   }
-  // requires_payment_method after a decline or a failed authentication, or canceled.
+  if (intent.status === 'canceled') return { ...base, status: 'canceled' };
+  // requires_payment_method after a decline or a failed authentication.
   const code = declineCodeOf(intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code);
   return { ...base, status: 'declined', code, message: DECLINE_MESSAGES[code] };
 }
@@ -228,6 +229,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       });
       const [intent] = found.data;
       return intent ? chargeOf(intent) : null;
+    },
+
+    async cancelCharge(id: string) {
+      try {
+        return chargeOf(
+          await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned', expand: ['payment_method'] }, { idempotencyKey: `${id}:cancel` }),
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        // No longer cancelable (the shopper's bank answered first): the intent as it is decides.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state')
+          return chargeOf(await stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
+        throw error;
+      }
     },
 
     async getCharge(id: string) {

@@ -96,6 +96,7 @@ function chargeOf(row: Row, actionUrl: (id: string) => string, secret: string): 
     return { ...base, status: 'succeeded', ...(kept ? { saved: savedOf(row.saveRef!, kept) } : {}) };
   }
   if (row.status === 'requires_action') return { ...base, status: 'requires_action', actionUrl: actionUrl(row.id) };
+  if (row.status === 'canceled') return { ...base, status: 'canceled' };
   const code = (row.declineCode ?? 'card_declined') as DeclineCode | 'authentication_failed';
   return { ...base, status: 'declined', code, message: DECLINE_MESSAGES[code] };
 }
@@ -196,6 +197,17 @@ export function createTestProvider(deps: { db: Database; secret: string; clock: 
       const read = tokenMethod(token, secret, Math.floor(clock.now().getTime() / 1000));
       if (!read) throw new PaymentRequestRefused('invalid_payment_token', 'Your card details have expired. Please enter them again.');
       return savedOf(issueTestMethodRef(read.method, secret), read.method);
+    },
+
+    async cancelCharge(id: string) {
+      // Conditional, as the bank's answer is (`authenticate`): whichever comes first decides, the other finds it.
+      const [row] = await db
+        .update(testProviderCharges)
+        .set({ status: 'canceled', updatedAt: clock.now() })
+        .where(and(eq(testProviderCharges.id, id), eq(testProviderCharges.status, 'requires_action')))
+        .returning();
+      const current = row ?? (await byId(id));
+      return current ? chargeOf(current, actionUrl, secret) : null;
     },
 
     async authenticate(id: string, approved: boolean) {

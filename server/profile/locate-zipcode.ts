@@ -46,8 +46,8 @@ export async function locateZipcode(code: string, country: 'US' | 'CA' | null): 
   };
 }
 
-/** The province or territory code from the first letter of a Canadian postal code. */
-function provinceOf(fsa: string): string {
+/** The province or territory code from the first letter of a Canadian postal code (its forward sortation area). */
+export function provinceOf(fsa: string): string {
   if (fsa.startsWith('X')) return ['X0A', 'X0B', 'X0C'].includes(fsa) ? 'NU' : 'NT';
   const byLetter: Record<string, string> = {
     A: 'NL',

@@ -254,6 +254,12 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
             clientErrorsPerIp: { limit: 100, windowSeconds: 60 },
             cardTokensPerIp: { limit: 100, windowSeconds: 60 },
             waitlistPerIp: { limit: 100, windowSeconds: 60 },
+            placeOrderPerUser: { limit: 100, windowSeconds: 60 },
+            placeOrderPerIp: { limit: 100, windowSeconds: 60 },
+            declinesPerUser: { limit: 100, windowSeconds: 60 },
+            declinesPerIp: { limit: 100, windowSeconds: 60 },
+            savedCardsPerUser: { limit: 100, windowSeconds: 60 },
+            savedCardsPerIp: { limit: 100, windowSeconds: 60 },
           },
         },
       });

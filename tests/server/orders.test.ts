@@ -187,8 +187,14 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(after.is_in_checkout).toBe(true);
     const paid = await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } });
     expect(paid).toMatchObject({ status: 201, body: { status: 'paid' } });
-    // The declined attempt is kept as such, and shown as what it is.
-    expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.status)).toEqual(['paid', 'payment_failed']);
+    // API.md: the declined attempt is kept for support and fraud review, as such, but is not listed as an order.
+    expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.status)).toEqual(['paid']);
+    const [paidRow] = await database().db.select().from(orders).where(eq(orders.pubkey, paid.body.pubkey));
+    const attempts = await database().db.select().from(orders).where(eq(orders.userId, paidRow!.userId));
+    expect(attempts.map((a) => [a.status, a.declineCode]).sort()).toEqual([
+      ['paid', null],
+      ['payment_failed', 'card_declined'],
+    ]);
   });
 
   it('§2 wait-payment-confirmation: a card that needs authentication is 202 with where to confirm; once confirmed, the same request pays', async () => {
@@ -468,7 +474,8 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect((await place(t, token, { payment: { token: await cardToken(t, '4000000000000002') } })).status).toBe(402);
     expect((await profile()).profile.order_count).toBe(0);
     expect((await place(t, token, { payment: { token: await cardToken(t, '4242424242424242') } })).status).toBe(201);
-    expect((await t.call('GET', '/v2/orders/', { token })).body.results).toHaveLength(2);
+    // API.md: the declined attempt is kept for support, not listed as an order.
+    expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.status)).toEqual(['paid']);
     const after = await profile();
     expect(after.profile).toMatchObject({ has_order: true, has_order_with_formulas: true, order_count: 1 });
     expect(after.is_returning_customer).toBe(true);

@@ -19,7 +19,8 @@ export const testProviderCharges = pgTable(
     sourceRef: text('source_ref').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status').$type<'succeeded' | 'requires_action' | 'declined'>().notNull(),
+    /** canceled: voided while it waited for the bank (a newer attempt replaced it); a late approval then takes nothing. */
+    status: text('status').$type<'succeeded' | 'requires_action' | 'declined' | 'canceled'>().notNull(),
     declineCode: text('decline_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),

@@ -1,0 +1,212 @@
+/**
+ * @module server/money/settle-payment: a recorded order is brought to its outcome, once (DESIGN.md "One money path").
+ * 1. The card (a token, the wallet's nonce or a saved method) is charged under the order's own key (`order:<pubkey>`):
+ *    however many requests reach this step for one order (a retry after a lost reply, a second tab, the
+ *    reconciliation after a crash), the provider makes one charge and hands the same one back.
+ * 2. The outcome is written once (a conditional update from pending_payment): paid (the ordered lines leave the cart,
+ *    the confirmation mail is queued), waiting for the bank (202 with where the shopper confirms), or failed
+ *    (payment_failed: an attempt kept for support and fraud review, never listed as an order).
+ * 3. One cart, one paid order: a new attempt at a cart voids the attempt still waiting for the bank (`supersede`), so
+ *    its late approval takes nothing; when the bank approved it first, that attempt is the order.
+ * A new card to keep (`save_card`) is saved with the charge, as Stripe saves a card during a payment (its token pays
+ * once): the charge asks the provider to keep it (`saveFor`), and the method the succeeded charge kept becomes the
+ * shopper's in the same transaction as the paid outcome, whichever request writes it. A declined charge keeps nothing.
+ */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Order } from '#api';
+import { ApiError } from '../http/api-error';
+import type { UserRow } from '../http/authenticate';
+import type { Services } from '../services';
+import type { Database } from '../db/database';
+import { cartItems, carts, orderItems, orders, users } from '../db/schema';
+import { PaymentRequestRefused, type Charge, type PaymentSource } from '../payments/payment-provider';
+import { keepPaymentMethod, keepSavedMethod } from '../payments/payment-methods';
+import { lockUser } from '../account/lock-user';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { orderConfirmationMail } from '../orders/order-mail';
+import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from '../orders/order-view';
+
+/** What settling an order needs of the services (the reconciliation has no more). */
+export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
+
+/** How the order is paid: the provider's source (none: nothing to pay, or the charge is looked up), and the card to keep. */
+export interface Payment {
+  source: PaymentSource | null;
+  /** A new card's token to keep for the shopper (save_card). */
+  saveToken?: string | undefined;
+}
+
+export type SettledOrder = { status: 201 | 202; order: Order };
+
+/** Brings an order to its outcome and answers with it (see the module's description); a failed payment is 402. */
+export async function settle(services: Services, user: UserRow, order: OrderRow & { items?: OrderItemRow[] }, payment: Payment): Promise<SettledOrder> {
+  let current: OrderRow = order;
+  if (current.status === 'pending_payment') {
+    let charge: Charge | null = null;
+    if (current.totalAmount > 0) {
+      if (current.chargeId) charge = await services.payments.getCharge(current.chargeId);
+      else {
+        try {
+          charge = payment.source
+            ? await services.payments.charge({
+                idempotencyKey: `order:${current.pubkey}`,
+                amount: current.totalAmount,
+                currency: current.currency,
+                source: payment.source,
+                ...(payment.saveToken ? { saveFor: { userId: user.id, email: user.email } } : {}),
+              })
+            : await services.payments.findCharge(`order:${current.pubkey}`);
+        } catch (error) {
+          if (!(error instanceof PaymentRequestRefused)) throw error;
+          await recordOutcome(services, current, { kind: 'refused', code: error.code }, user);
+          throw new ApiError(402, 'payment_refused', error.message);
+        }
+      }
+    }
+    // Nothing to pay is paid; something to pay with no charge found is not (never paid without a charge).
+    const outcome: Outcome = current.totalAmount === 0 ? { kind: 'free' } : charge ? { kind: 'charge', charge } : { kind: 'not_charged' };
+    current = await recordOutcome(services, current, outcome, user);
+    // Nothing was charged, so the token is unused: the card is saved from it, as a card is saved outside an order.
+    if (outcome.kind === 'free' && current.status === 'paid' && payment.saveToken) await keepPaymentMethod(services, user, payment.saveToken);
+  }
+  if (current.status === 'payment_failed') throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
+  const view = order.items ? viewOf(current, order.items) : await orderView(services.db, current);
+  return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
+}
+
+/**
+ * An order the bank was holding, as it is now: once the shopper has answered their bank (the charge no longer waits),
+ * its outcome is written, as placing it again would. The wait-payment step and the order page read it this way.
+ */
+export async function refreshPendingOrder(services: SettleServices, user: UserRow, row: OrderRow): Promise<OrderRow> {
+  if (row.status !== 'pending_payment' || !row.chargeId) return row;
+  const charge = await services.payments.getCharge(row.chargeId);
+  if (!charge || charge.status === 'requires_action') return row;
+  return recordOutcome(services, row, { kind: 'charge', charge }, user);
+}
+
+/**
+ * Voids the attempts still waiting for their bank (a new attempt at the same cart replaces them): each charge is
+ * canceled at the provider and its order written as failed (`superseded`), so a late approval pays nothing. An
+ * attempt the bank approved first is written as paid instead, and returned: that one is the cart's order.
+ */
+export async function supersede(services: SettleServices, waiting: readonly OrderRow[]): Promise<OrderRow | null> {
+  let paid: OrderRow | null = null;
+  for (const order of waiting) {
+    const charge = order.chargeId ? await services.payments.cancelCharge(order.chargeId) : null;
+    const written = await recordOutcome(services, order, charge ? { kind: 'charge', charge } : { kind: 'not_charged' });
+    if (written.status !== 'pending_payment' && written.status !== 'payment_failed') paid = written;
+  }
+  return paid;
+}
+
+type Outcome = { kind: 'free' } | { kind: 'charge'; charge: Charge } | { kind: 'refused'; code: string } | { kind: 'not_charged' };
+
+/** Why an outcome is a failure (the order's decline_code), or null when it paid. */
+function failureOf(outcome: Outcome): string | null {
+  if (outcome.kind === 'free') return null;
+  if (outcome.kind === 'refused') return outcome.code;
+  if (outcome.kind === 'not_charged') return 'not_charged';
+  const { charge } = outcome;
+  if (charge.status === 'succeeded') return null;
+  if (charge.status === 'canceled') return 'superseded';
+  return charge.status === 'declined' ? charge.code : 'not_charged';
+}
+
+/** Writes what became of the order's payment, once: a request that loses the race reads what the winner wrote. */
+async function recordOutcome(
+  services: SettleServices,
+  order: OrderRow,
+  outcome: Outcome,
+  /** The customer asking, when it is them: their e-mail need not be read again. */
+  caller?: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+): Promise<OrderRow> {
+  const now = services.clock.now();
+  const charge = outcome.kind === 'charge' ? outcome.charge : null;
+  if (charge?.status === 'requires_action') {
+    const [waiting] = await services.db
+      .update(orders)
+      .set({ chargeId: charge.id, actionUrl: charge.actionUrl, cardBrand: charge.card.brand, cardLast4: charge.card.last4, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
+      .returning();
+    return waiting ?? (await reread(services.db, order.id));
+  }
+  const declineCode = failureOf(outcome);
+  const paid = declineCode === null;
+  // The card the charge kept for the customer (save_card), theirs once the order is paid.
+  const saved = charge?.status === 'succeeded' ? charge.saved : undefined;
+  const written = await services.db.transaction(async (tx) => {
+    // The customer first, as their other writes lock it before their cart: keeping the card waits for them, not the reverse.
+    if (saved) await lockUser(tx, order.userId);
+    const [row] = await tx
+      .update(orders)
+      .set({
+        status: paid ? 'paid' : 'payment_failed',
+        chargeId: charge?.id ?? order.chargeId,
+        cardBrand: charge?.card.brand ?? order.cardBrand,
+        cardLast4: charge?.card.last4 ?? order.cardLast4,
+        actionUrl: null,
+        declineCode,
+        paidAt: paid ? now : null,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
+      .returning();
+    if (!row || !paid) return row;
+    if (row.cartId !== null) await releaseOrderedLines(tx, row, now);
+    const customer =
+      caller?.id === row.userId ? caller : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
+    if (customer?.email) await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl));
+    // Kept with the paid outcome, so exactly when it is written: once, however many requests race to write it.
+    if (saved) await keepSavedMethod(tx, services, row.userId, saved);
+    return row;
+  });
+  if (written?.status === 'paid') services.mailer.wake();
+  return written ?? (await reread(services.db, order.id));
+}
+
+/**
+ * A paid order's lines leave its cart, and the cart leaves checkout; lines the order did not hold (added while it
+ * waited for the bank) stay, and so does the rest of a quantity raised meanwhile. The cart's version stays, so a
+ * retried request still finds this order.
+ */
+async function releaseOrderedLines(tx: Database, order: OrderRow, now: Date): Promise<void> {
+  const cartId = order.cartId!;
+  await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+  const ordered = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const lines = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId));
+  for (const line of lines) {
+    const sold = ordered.filter((o) => o.category === line.category && o.type === line.type).reduce((n, o) => n + o.quantity, 0);
+    if (sold === 0) continue;
+    if (line.quantity <= sold) await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+    else
+      await tx
+        .update(cartItems)
+        .set({ quantity: line.quantity - sold })
+        .where(eq(cartItems.id, line.id));
+  }
+  await tx.update(carts).set({ isInCheckout: false, updatedAt: now }).where(eq(carts.id, cartId));
+}
+
+async function reread(db: Database, id: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+/**
+ * After a crash between the charge and the order's outcome: orders still pending with no known charge, older than
+ * `olderThanMs`, are settled from the provider's own record under the order's key (charged: paid; never charged:
+ * payment_failed, so the shopper can try again). Run at start and then as a job.
+ */
+export async function reconcileOrders(services: SettleServices, olderThanMs = 5 * 60_000): Promise<number> {
+  const before = new Date(services.clock.now().getTime() - olderThanMs);
+  const stranded = await services.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), sql`${orders.chargeId} is null`, lte(orders.createdAt, before)));
+  for (const order of stranded) {
+    const charge = order.totalAmount > 0 ? await services.payments.findCharge(`order:${order.pubkey}`) : null;
+    await recordOutcome(services, order, charge ? { kind: 'charge', charge } : order.totalAmount > 0 ? { kind: 'not_charged' } : { kind: 'free' });
+  }
+  return stranded.length;
+}

@@ -1,0 +1,97 @@
+/**
+ * @module server/orders/cart-basket: a cart in checkout as a priced basket (server/money/record-order.ts): every line
+ * priced from the server's catalogue in the currency of the country it ships to, the taxes of its address's state
+ * or province, and the formulas as they are today. Refuses, with 400 and nothing saved, what cannot be ordered: no
+ * lines, no payment for something to pay, no address for something that ships, or an address whose postal code is
+ * not in its state (kept before that was checked: taxes follow the state).
+ */
+import type { Formula } from '#api';
+import { ApiError, validationError } from '../http/api-error';
+import { regionMismatch } from '../account/postal-code';
+import type { CartContext } from '../cart/cart-view';
+import { cartView } from '../cart/cart-view';
+import { cartTotals, priceLine, withTaxes } from '../cart/price-cart';
+import type { CartKind, OrderedFormula, cartItems, carts } from '../db/schema';
+import type { PricedBasket } from '../money/record-order';
+
+type CartRow = typeof carts.$inferSelect;
+type LineRow = typeof cartItems.$inferSelect;
+
+/** The locked cart's lines as a basket; `paying` says whether the request brings a way to pay. */
+export async function cartBasket(
+  cart: CartRow,
+  rows: readonly LineRow[],
+  context: CartContext,
+  deliveryInstructions: string,
+  paying: boolean,
+): Promise<PricedBasket> {
+  const lines = rows.filter((line) => context.entries.has(line.type));
+  if (lines.length === 0) throw new ApiError(422, 'cart_empty', 'Your cart is empty.');
+  const currency = context.currency;
+  const priced = lines.map((line) => ({ entry: context.entries.get(line.type)!, quantity: line.quantity, subscriptionActive: line.subscriptionActive }));
+  const totals = cartTotals(priced, currency);
+  const { taxes, amountDue } = withTaxes(totals, context.tax?.rate ?? null);
+  const isSubscription = priced.some((p) => p.subscriptionActive && p.entry.isSubscribable);
+  // Spec 001 §4: checkout goes on without payment only when nothing is to be paid and nothing is a subscription.
+  if ((amountDue > 0 || isSubscription) && !paying) throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
+  const view = cartView(cart, lines, context);
+  const address = view.need_address ? context.shippingAddress : null;
+  if (view.need_address && !address) throw validationError({ shipping_address: ['Add a shipping address.'] }, 'This order needs a shipping address.');
+  const mismatch = address ? await regionMismatch(address.zipcode, address.state, address.country) : null;
+  if (mismatch) throw validationError({ shipping_address: [mismatch] }, 'Correct the shipping address before ordering.');
+  return {
+    origin: { cartId: cart.id, cartVersion: cart.version, cartKind: cart.kind as CartKind },
+    currency,
+    totals: {
+      totalPrice: totals.totalPrice,
+      totalDiscount: totals.totalDiscount,
+      totalShipping: totals.totalShipping,
+      totalTaxes: taxes,
+      totalAmount: amountDue,
+    },
+    isSubscription,
+    categories: [...new Set(priced.filter((p) => p.entry.isCustom).map((p) => p.entry.category))],
+    survey: view.formulaset?.survey ?? {},
+    shippingAddress: address
+      ? { address1: address.address1, address2: address.address2, city: address.city, state: address.state, zipcode: address.zipcode, country: address.country }
+      : null,
+    // The cart's shipment preference (server/cart/shipment-preferences.ts), kept as ordered; none: null.
+    deliveryInstructions: address && deliveryInstructions !== '' ? deliveryInstructions : null,
+    lines: lines.map((line) => {
+      const entry = context.entries.get(line.type)!;
+      const price = priceLine({ entry, quantity: line.quantity, subscriptionActive: line.subscriptionActive }, currency);
+      const formula = entry.isCustom ? context.formulas.get(entry.type) : undefined;
+      return {
+        category: line.category,
+        type: line.type,
+        product: line.product,
+        label: view.items.find((item) => item.type === line.type && item.category === line.category)?.label ?? entry.label,
+        quantity: line.quantity,
+        unitPrice: price.unitPrice,
+        totalPrice: price.totalPrice,
+        subscriptionActive: line.subscriptionActive && entry.isSubscribable,
+        frequency: entry.isSubscribable ? line.frequency : null,
+        isFormula: entry.isCustom,
+        productCategory: entry.category,
+        formula: formula ? orderedFormula(formula) : null,
+        customization: line.customization,
+      };
+    }),
+  };
+}
+
+/** The formula as the lab makes it, kept with the order (its label, skeleton, actives with amounts, INCI list, fragrance). */
+function orderedFormula(formula: Formula): OrderedFormula {
+  return {
+    label: formula.label,
+    skeleton: formula.skeleton_slug,
+    ingredients: formula.actives.map((a) => ({
+      name: a.name,
+      inci: a.inci,
+      percent: a.percent,
+      amount: a.amount ? `${a.amount.value} ${a.amount.unit}` : null,
+    })),
+    inci: formula.inci,
+    fragrance: formula.fragrance ? { slug: formula.fragrance.slug, name: formula.fragrance.name } : null,
+  };
+}
