@@ -1,4 +1,5 @@
 import { answerCatalog, checkAnswers, loadFlowDirectory, questionSets, type AnswerCatalog } from '#engine/compiler';
+import { anonymousEnvironment, createFlowRuntime, firstUnansweredIndex, type Answers } from '#engine';
 import { createFormulation } from '../formulation/formulation';
 import type { AnswerCheck, ConsultationPage, ProfileFlows } from './profile-flows';
 
@@ -17,8 +18,15 @@ export function loadProfileFlows(dir: string): ProfileFlows {
     for (const step of flow.steps) if (!pages.has(step.route)) pages.set(step.route, { sections: [step.section], results: false });
     if (flow.routes.results) pages.set(flow.routes.results, { sections: flow.sections.map((s) => s.id), results: true });
   }
+  // Each consultation as a signed-in shopper runs it from its start (no question set, the default variants).
+  const signedIn = anonymousEnvironment({ session: 'authenticated' });
+  const runtimes = flows.map((flow) => createFlowRuntime(flow, signedIn));
   return {
     checkAnswers: (body) => checkWithFlags(catalog, flags, body),
+    completedCategories: (answers) =>
+      runtimes
+        .filter((runtime) => firstUnansweredIndex(runtime, { answers: answers as Answers, env: signedIn, variants: runtime.variants }) === -1)
+        .map((runtime) => runtime.flow.category),
     questionSets: (category) => questionSets(flows, category),
     consultationPage: (path) => pages.get(path.replace(/\/$/, '')),
     formulation: createFormulation(catalog),

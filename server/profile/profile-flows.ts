@@ -16,6 +16,11 @@ export interface ProfileFlows {
   questionSets(category?: string): Record<string, Question[]>;
   /** What a consultation page path shows: the sections (as the flow file groups them) whose texts it loads first, and whether it is the results page. */
   consultationPage?(path: string): ConsultationPage | undefined;
+  /**
+   * The categories whose consultation these answers complete: every step a signed-in shopper is shown for them has
+   * its answers (spec 000 §4.4: a finishing save completes such a consultation).
+   */
+  completedCategories(answers: Record<string, unknown>): string[];
   /** The formulation built on these flows' fields (scoring, textures...); absent in tests with made-up flows. */
   formulation?: Formulation;
 }

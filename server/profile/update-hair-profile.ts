@@ -1,4 +1,4 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { preparedOnce } from '../db/prepared-once';
 import { hairProfiles } from '../db/schema';
 import { validationError } from '../http/api-error';
@@ -80,6 +80,12 @@ export const updateHairProfile = defineOperation(
     // The first saved answer of a category's flow starts that consultation; the statement keeps the further status.
     const statuses = new Map<string, string>(categories.map((category) => [category, 'draft']));
     if (consultation_status) statuses.set(consultation_status.category, furtherStatus(statuses.get(consultation_status.category), consultation_status.status));
+    else if (status === 'completed') {
+      // A finishing save that names no category (spec 000 §4.4, as its client sends it) completes each consultation
+      // whose answers, saved and sent, reach its results.
+      const [saved] = await services.db.select({ answers: hairProfiles.answers }).from(hairProfiles).where(eq(hairProfiles.userId, auth.user.id));
+      for (const category of services.flows.completedCategories({ ...saved?.answers, ...answers })) statuses.set(category, 'completed');
+    }
     const [row] = await saveProfile(services.db).execute({
       userId: auth.user.id,
       answers: JSON.stringify(answers),

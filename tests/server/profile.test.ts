@@ -133,7 +133,7 @@ describeEachDatabase('hair profile (spec 000 §3.4, §4.1-4.4)', (database) => {
       consultation_statuses: { haircare: 'completed', skincare: 'not_started' },
     });
     expect((await t.call('GET', '/v1/account/', { token: access })).body.profile.hair_profile_status).toBe('completed');
-    // The status alone completes the profile and leaves each category where it was.
+    // The status alone completes the profile and leaves a consultation not answered to its results where it was (§4.4).
     const other = await signUpCustomer(t);
     await patch(other.access, { diag_phototype: 'never_burns' });
     expect((await patch(other.access, { status: 'completed' })).body).toMatchObject({

@@ -1,5 +1,16 @@
 import { beforeAll, expect, it } from 'vitest';
 import { aggressors, questionSets } from '#api';
+import {
+  anonymousEnvironment,
+  answersFromSelection,
+  createFlowRuntime,
+  firstUnansweredIndex,
+  offeredOptions,
+  type Answers,
+  type CompiledStep,
+  type Selection,
+} from '#engine';
+import { loadFlowDirectory } from '#engine/compiler';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { ProfileFlows } from '../../server/profile/profile-flows';
 import { describeEachDatabase } from './support/databases';
@@ -21,6 +32,31 @@ it('names the section whose texts a step page shows first (its modulepreload)', 
     results: true,
   });
 });
+
+/**
+ * Answers a consultation to its results as a signed-in shopper would: on each shown step still unanswered, the first
+ * option offered (a zip code step: New York), until every shown step has its answers.
+ */
+function answerEveryStep(category: string): Answers {
+  const flow = loadFlowDirectory('flows').flows.find((f) => f.kind === 'consultation' && f.category === category)!;
+  const env = anonymousEnvironment({ session: 'authenticated' });
+  const runtime = createFlowRuntime(flow, env);
+  const answers: Answers = {};
+  for (let turns = 0; turns < 100; turns++) {
+    const scope = { answers, env, variants: runtime.variants };
+    const index = firstUnansweredIndex(runtime, scope);
+    if (index === -1) return answers;
+    const step: CompiledStep = runtime.steps[index]!;
+    const first = offeredOptions(runtime, step, scope)[0]?.value;
+    let selection: Selection;
+    if (step.kind === 'zipcode') selection = { zipcode: '10001', country: 'US' };
+    else if (step.kind === 'matrix') selection = Object.fromEntries(step.rows.map((row) => [row.field, first!]));
+    else if (['multi', 'goals', 'routine-products'].includes(step.kind)) selection = [first!];
+    else selection = first;
+    Object.assign(answers, step.kind === 'zipcode' ? { profile_zipcode: '10001', profile_country: 'US' } : answersFromSelection(step, selection));
+  }
+  throw new Error(`The ${category} consultation did not reach its results.`);
+}
 
 describeEachDatabase('profile routes on the real flows (flows/, engine)', (database) => {
   let t: TestApp;
@@ -91,5 +127,25 @@ describeEachDatabase('profile routes on the real flows (flows/, engine)', (datab
     }
     expect((await t.call('GET', '/v1/account/hair_profile/', { token: access })).body).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('spec 000 §4.4: a finishing save of only {status: "completed"} completes each consultation answered to its results, no other', async () => {
+    for (const category of ['haircare', 'skincare'] as const) {
+      const { access } = await signUpCustomer(t);
+      const answers = answerEveryStep(category);
+      const lastField = Object.keys(answers).at(-1)!;
+      const { [lastField]: last, ...allButOne } = answers;
+      expect((await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: allButOne })).status).toBe(200);
+      // One required answer missing: the profile is completed, the consultation stays a draft.
+      const early = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { status: 'completed' } });
+      expect(early.status).toBe(200);
+      expect(early.body.consultation_statuses[category]).toBe('draft');
+      // The last answer and the finishing save together, as the spec's client sends them: completed.
+      const finish = await t.call('PATCH', '/v1/account/hair_profile/', { token: access, body: { [lastField]: last, status: 'completed' } });
+      expect(finish.status).toBe(200);
+      expect(finish.body).toMatchObject({ status: 'completed', consultation_statuses: { [category]: 'completed' } });
+      const other = category === 'haircare' ? 'skincare' : 'haircare';
+      expect(finish.body.consultation_statuses[other]).not.toBe('completed');
+    }
   });
 });

@@ -55,6 +55,12 @@ const QUESTIONS: Record<string, Question[]> = {
   ],
 };
 
+/** The answers that take each category's consultation to its results here (the engine walks the flow's steps). */
+const REQUIRED: Record<string, string[]> = {
+  haircare: ['hair_length', 'diag_hair_texture', 'diag_hair_type'],
+  skincare: ['diag_concerns', 'diag_phototype'],
+};
+
 /** Checks one value against its rule; returns the message when it is not allowed. */
 function problemWith(rule: FieldRule, value: unknown): string | null {
   const allowed = (v: unknown) => (rule.values === 'string' ? typeof v === 'string' && v.length <= 20 : rule.values.includes(v as never));
@@ -79,6 +85,9 @@ export const fakeFlows: ProfileFlows = {
     }
     if (Object.keys(fields).length > 0) return { ok: false, fields };
     return { ok: true, answers: { ...body }, categories: [...categories] };
+  },
+  completedCategories(answers) {
+    return Object.keys(REQUIRED).filter((category) => REQUIRED[category]!.every((field) => answers[field] !== undefined));
   },
   questionSets(category) {
     if (!category) return QUESTIONS;
