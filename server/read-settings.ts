@@ -24,9 +24,11 @@ export interface ServerSettings {
   catalogueFile: string;
   /** Feature flags over the defaults: "universal-cart=true,skip-by-product-ab-test=1". */
   flags: string | undefined;
+  /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL only; the embedded database is one process. */
+  workers: number;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, STRIPE_SECRET_KEY, PAYMENTS, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, WORKERS, SMTP_URL, STRIPE_SECRET_KEY, PAYMENTS, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
 export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerSettings {
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
@@ -57,9 +59,18 @@ export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): Serve
     flowsDir: path.resolve(cwd, env.FLOWS_DIR || 'flows'),
     catalogueFile: path.resolve(cwd, env.CATALOGUE_FILE || 'shop/catalog/products.yaml'),
     flags: env.FLAGS || undefined,
+    workers: workersOf(env.WORKERS),
   };
   paymentProvider(settings); // a production shop without a real provider stops here, before anything opens
   return settings;
+}
+
+/** WORKERS as a count of processes: 1 by default, at most 64. */
+function workersOf(value: string | undefined): number {
+  if (!value) return 1;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`WORKERS must be a whole number from 1 to 64, not "${value}".`);
+  return workers;
 }
 
 /**

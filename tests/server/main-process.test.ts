@@ -3,48 +3,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
+import { exitOf, startServerProcess as startServer } from './support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-/** Starts `server/main.ts` as `npm start` would (without the build), on a free port. */
-function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', ACCESS_LOG: 'off', NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '', SECRET_KEY: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 90_000);
-    const onData = () => {
-      const match = /Shop listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      resolve({ child, url: match[1]!, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
 
 describe('server/main.ts as a process', () => {
   const dataDir = tempDir('shop-main');

@@ -94,7 +94,7 @@ export function uniqueEmail(prefix = 'shopper'): string {
 }
 
 /** Signs a new customer up and returns their tokens and e-mail. */
-export async function signUpCustomer(t: TestApp, fields: Record<string, unknown> = {}): Promise<{ access: string; refresh: string; email: string }> {
+export async function signUpCustomer(t: Pick<TestApp, 'call'>, fields: Record<string, unknown> = {}): Promise<{ access: string; refresh: string; email: string }> {
   const email = (fields.email as string | undefined) ?? uniqueEmail();
   const response = await t.call('POST', '/v1/auth/signup/', {
     body: { email, first_name: 'Ada', last_name: 'Lovelace', has_accepted_terms: true, ...fields },
@@ -104,7 +104,7 @@ export async function signUpCustomer(t: TestApp, fields: Record<string, unknown>
 }
 
 /** Starts a guest session and returns its tokens. */
-export async function startGuest(t: TestApp): Promise<{ access: string; refresh: string }> {
+export async function startGuest(t: Pick<TestApp, 'call'>): Promise<{ access: string; refresh: string }> {
   const response = await t.call('POST', '/v1/auth/signup/guest/');
   if (response.status !== 201) throw new Error(`Guest sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
