@@ -227,6 +227,29 @@ function fakeStripe() {
       const data = [...intents.values()].filter((intent) => (intent.metadata as { idempotency_key: string }).idempotency_key === key);
       return HttpResponse.json({ object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' });
     }),
+    // Stripe cancels an intent that has not succeeded; one that has is refused with payment_intent_unexpected_state.
+    http.post('https://api.stripe.com/v1/payment_intents/:id/cancel', ({ request, params }) =>
+      idempotent(request, (body) => {
+        const id = String(params.id);
+        const intent = intents.get(id);
+        if (!intent)
+          return { status: 404, json: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } } };
+        if (intent.status === 'succeeded' || intent.status === 'canceled')
+          return {
+            status: 400,
+            json: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+              },
+            },
+          };
+        const canceled = { ...intent, status: 'canceled', next_action: null, canceled_at: 1795770000, cancellation_reason: body.get('cancellation_reason') };
+        intents.set(id, canceled);
+        return { status: 200, json: canceled };
+      }),
+    ),
     http.get('https://api.stripe.com/v1/payment_intents/:id', ({ params }) => {
       const intent = intents.get(String(params.id));
       if (!intent)
@@ -318,6 +341,19 @@ describe('Stripe adapter against recorded Stripe responses (issue 14; DESIGN.md 
 
   it('an unknown token charges nothing and says so', async () => {
     await expect(charge('tok_unknown')).rejects.toMatchObject({ code: 'invalid_payment_token' });
+  });
+
+  it('one cart, one paid order: cancelCharge voids an intent still waiting for 3-D Secure; one the bank approved first stays succeeded; an unknown one is null', async () => {
+    const waiting = await charge('tok_threeDSecure2Required', 'order-intent-superseded');
+    expect(await provider.cancelCharge(waiting.id)).toMatchObject({ id: waiting.id, status: 'canceled' });
+    const cancel = stripe.requests.find((r) => r.path === `/v1/payment_intents/${waiting.id}/cancel`)!;
+    expect([cancel.key, cancel.body.get('cancellation_reason')]).toEqual([`${waiting.id}:cancel`, 'abandoned']);
+    // Retried (a second request voiding the same attempt): the same answer.
+    expect(await provider.cancelCharge(waiting.id)).toMatchObject({ status: 'canceled' });
+    const approved = await charge('tok_threeDSecure2Required', 'order-intent-approved-first');
+    stripe.authenticate(approved.id);
+    expect(await provider.cancelCharge(approved.id)).toMatchObject({ id: approved.id, status: 'succeeded' });
+    expect(await provider.cancelCharge('pi_missing')).toBeNull();
   });
 
   it('findCharge finds a charge by its idempotency key (recovery after a crash); getCharge by id; unknown ones are null', async () => {
