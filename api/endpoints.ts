@@ -43,7 +43,7 @@ import {
   walletApproval,
   walletNonce,
 } from './schemas/payments';
-import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery } from './schemas/cart';
+import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery, universalCartPatch } from './schemas/cart';
 import { order, orderList, placeOrderRequest, placeOrderV1Request } from './schemas/order';
 import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
@@ -115,7 +115,7 @@ export const callSchemas = {
   patchCart: { query: cartCategoryQuery, body: cartPatch, response: cart },
   getUniversalCart: { response: cart },
   createUniversalCart: { body: cartCreate, response: cart },
-  patchUniversalCart: { body: cartPatch, response: cart },
+  patchUniversalCart: { body: universalCartPatch, response: cart },
   getCustomerShipmentPreference: { response: shipmentPreference },
   setCustomerShipmentPreference: { body: shipmentPreferenceInput, response: shipmentPreference },
   getCartShipmentPreference: { query: shipmentCartQuery, response: shipmentPreference },

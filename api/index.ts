@@ -137,9 +137,10 @@ export {
   cart,
   cartItemUpdate,
   cartPatch,
+  universalCartPatch,
   cartCurrency,
 } from './schemas/cart';
-export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch, CartQuery } from './schemas/cart';
+export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch, CartQuery, UniversalCartPatch } from './schemas/cart';
 export { placeOrderRequest, placeOrderV1Request, orderStatus, orderItem, order, orderList } from './schemas/order';
 export type { PlaceOrderRequest, PlaceOrderV1Request, OrderStatus, OrderItem, Order, OrderList } from './schemas/order';
 export { MAX_DELIVERY_INSTRUCTIONS, deliveryInstructions, shipmentPreference, shipmentPreferenceInput, shipmentCartQuery } from './schemas/shipment';

@@ -173,5 +173,19 @@ export type CartQuery = z.input<typeof cartQuery>;
 /** PATCH /v1/account/cart/?category=: which cart. */
 export const cartCategoryQuery = z.object({ category: z.enum(['haircare', 'skincare']).default('haircare') }).strict();
 
+/**
+ * The universal cart's invalidate-recommendation option (spec 001 §7 Cart): the change follows a new recommendation,
+ * which the client reads again. The reply's catalog and each line's recommendation are always made from the shopper's
+ * recommendation as it is now, so the server needs nothing more than to accept it.
+ */
+const invalidateRecommendation = { invalidate_recommendation: z.boolean().optional() };
+
 /** POST /v2/cart/: the universal cart's first lines (none: an empty cart). */
-export const cartCreate = z.object({ items: z.array(cartItemUpdate).max(50).optional() }).strict();
+export const cartCreate = z.object({ items: z.array(cartItemUpdate).max(50).optional(), ...invalidateRecommendation }).strict();
+
+/** PATCH /v2/cart/: lines or going to checkout, as the per-category cart's PATCH, with the invalidate-recommendation option. */
+export const universalCartPatch = z.union([
+  z.object({ items: z.array(cartItemUpdate).min(1).max(50), ...invalidateRecommendation }).strict(),
+  z.object({ is_in_checkout: z.literal(true), ...invalidateRecommendation }).strict(),
+]);
+export type UniversalCartPatch = z.input<typeof universalCartPatch>;

@@ -163,7 +163,10 @@ export const createUniversalCart = defineOperation(
   },
 );
 
-/** PATCH /v2/cart/: changes the universal cart's lines or goes to checkout, as the per-category PATCH does; 404 with none. */
+/**
+ * PATCH /v2/cart/: changes the universal cart's lines or goes to checkout, as the per-category PATCH does; 404 with none.
+ * POST and PATCH accept `invalidate_recommendation` (spec 001 §7): the reply is always drawn from the current recommendation.
+ */
 export const patchUniversalCart = defineOperation(
   'patchUniversalCart',
   {
@@ -171,7 +174,10 @@ export const patchUniversalCart = defineOperation(
     tag: 'cart',
     responses: { 200: 'The cart after the change', 400: 'validation_error naming each line (nothing saved)', 404: 'not_found: no cart' },
   },
-  async ({ c, body, auth, services }) => c.json((await changeCart(services, auth.user, 'universal', body, 'required')).view, 200),
+  async ({ c, body, auth, services }) => {
+    const change = 'items' in body ? { items: body.items } : { is_in_checkout: body.is_in_checkout };
+    return c.json((await changeCart(services, auth.user, 'universal', change, 'required')).view, 200);
+  },
 );
 
 export const cartOperations = [getCart, patchCart, getUniversalCart, createUniversalCart, patchUniversalCart, ...shipmentPreferenceOperations];

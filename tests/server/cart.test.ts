@@ -334,4 +334,29 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
     // The per-category carts are apart from it.
     expect((await t.call('GET', '/v1/account/cart/?category=skincare', { token })).status).toBe(404);
   });
+
+  it('spec 001 §7 Cart: the universal cart’s POST and PATCH accept the invalidate-recommendation option', async () => {
+    const token = await shopperLike(t, 'Rosa');
+    const shampoo = { category: 'formula', product: 'shampoo', type: 'shampoo', quantity: 1 };
+    // A bad value is a 400 naming it, and no cart is made.
+    const bad = await t.call('POST', '/v2/cart/', { token, body: { items: [shampoo], invalidate_recommendation: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['invalidate_recommendation']);
+    expect((await t.call('GET', '/v2/cart/', { token })).status).toBe(404);
+
+    const made = await t.call('POST', '/v2/cart/', { token, body: { items: [shampoo], invalidate_recommendation: true } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.items.map((i: { type: string }) => i.type)).toEqual(['shampoo']);
+    // The reply is drawn from the shopper's recommendation as it is now: its routine offered as the catalog.
+    expect(made.body.catalog.length).toBeGreaterThan(0);
+    const changed = await t.call('PATCH', '/v2/cart/', {
+      token,
+      body: { items: [{ category: 'formula', product: 'cleanser', type: 'cleanser', quantity: 1 }], invalidate_recommendation: true },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.items.map((i: { type: string }) => i.type)).toEqual(['shampoo', 'cleanser']);
+    const checkout = await t.call('PATCH', '/v2/cart/', { token, body: { is_in_checkout: true, invalidate_recommendation: false } });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.is_in_checkout).toBe(true);
+  });
 });
