@@ -21,8 +21,10 @@ const userRow = preparedOnce((db) =>
         order by ${emailChanges.id} desc limit 1)`,
       // Spec 001 §4: paid orders count (an attempt whose payment failed is no order of theirs).
       orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id} and ${orders.paidAt} is not null)`,
+      // Orders with formulas: a custom category (an order of accessories alone is ["accessories"], spec 001 §3).
       formulaOrderCount: sql<number>`(select count(*)::int from ${orders}
-        where ${orders.userId} = ${users.id} and ${orders.paidAt} is not null and jsonb_array_length(${orders.categories}) > 0)`,
+        where ${orders.userId} = ${users.id} and ${orders.paidAt} is not null and jsonb_array_length(${orders.categories}) > 0
+          and ${orders.categories} <> '["accessories"]'::jsonb)`,
     })
     .from(users)
     .leftJoin(stylists, eq(stylists.id, users.stylistId))

@@ -50,7 +50,8 @@ export async function cartBasket(
       totalAmount: amountDue,
     },
     isSubscription,
-    categories: [...new Set(priced.filter((p) => p.entry.isCustom).map((p) => p.entry.category))],
+    // Spec 001 §3 formulaset.categories: the custom categories it holds; an order of accessories alone is "accessories".
+    categories: categoriesOf(priced.filter((p) => p.entry.isCustom).map((p) => p.entry.category)),
     survey: view.formulaset?.survey ?? {},
     shippingAddress: address
       ? { address1: address.address1, address2: address.address2, city: address.city, state: address.state, zipcode: address.zipcode, country: address.country }
@@ -78,6 +79,10 @@ export async function cartBasket(
       };
     }),
   };
+}
+
+function categoriesOf(custom: readonly string[]): string[] {
+  return custom.length > 0 ? [...new Set(custom)] : ['accessories'];
 }
 
 /** The formula as the lab makes it, kept with the order (its label, skeleton, actives with amounts, INCI list, fragrance). */

@@ -461,8 +461,10 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     const placed = await t.call('POST', '/v2/cart/place-order/', { token, body: { payment: { token: card } } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.items.map((i: { variant: { type: string } }) => i.variant.type)).toEqual(['brush_mixed']);
-    // Accessories only: no formula categories (spec 001 §3 Order formulaset.categories).
-    expect(placed.body.formulaset.categories).toEqual([]);
+    // Spec 001 §3 Order formulaset.categories ("accessories when absent"): an order of accessories alone says so.
+    expect(placed.body.formulaset.categories).toEqual(['accessories']);
+    // An order of accessories alone is an order, but not one with formulas (spec 001 §4).
+    expect((await t.call('GET', '/v1/account/', { token })).body.profile).toMatchObject({ has_order: true, has_order_with_formulas: false });
     expect((await linesOf(token)).items.length).toBeGreaterThan(0);
   });
 
