@@ -115,3 +115,16 @@ export const cardNetwork = (brand: string): string | null => CARD_NETWORKS[brand
 export function paymentLabel(method: { brand: string; last4: string }): string {
   return method.brand === 'wallet' ? WALLET_LABEL : `${cardNetwork(method.brand) ?? 'Card'} •••• ${method.last4}`;
 }
+
+/** A saved method's payment mode (spec 001 §3 Payment method): the card provider's charge or payment-intent mode, or the wallet's. */
+export type MethodPaymentMode = 'charge' | 'payment_intent' | 'wallet';
+
+/**
+ * The payment mode a saved method is named in (spec 001 §7 Payment methods): the wallet mode for the wallet-type
+ * service; a card in the payment-intent mode when the `payment-intent` flag is on (true, or "1"), else the charge mode.
+ */
+export function methodPaymentMode(method: { service: string }, flags: Readonly<Record<string, unknown>>): MethodPaymentMode {
+  if (method.service === 'wallet') return 'wallet';
+  const paymentIntent = flags['payment-intent'];
+  return paymentIntent === true || paymentIntent === '1' ? 'payment_intent' : 'charge';
+}

@@ -21,8 +21,9 @@ export {
   LABEL_NAME_LENGTH,
   QUANTITY_RANGES,
   quantityChoices,
+  methodPaymentMode,
 } from './commerce';
-export type { Frequency, FrequencyOption } from './commerce';
+export type { Frequency, FrequencyOption, MethodPaymentMode } from './commerce';
 export { CANADIAN_AREA_CODES, phoneDigits, formatPhoneInput, isCompletePhone, phoneCountry, storedPhone, formatCanadianPostalInput } from './phone';
 export { US_STATES, CA_PROVINCES, regionsOf, regionLabel, regionCode } from './regions';
 export type { AddressCountry } from './regions';

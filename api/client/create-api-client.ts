@@ -73,7 +73,9 @@ export function createApiClient(options: ApiClientOptions) {
       call('listPaymentMethods', { query: { payment_mode: paymentMode } }, o),
     createPaymentMethod: (body: RequestBody<'createPaymentMethod'>, o?: Options) => call('createPaymentMethod', { body }, o),
     selectDefaultPaymentMethod: (body: RequestBody<'selectDefaultPaymentMethod'>, o?: Options) => call('selectDefaultPaymentMethod', { body }, o),
-    deletePaymentMethod: (id: string, o?: Options) => call('deletePaymentMethod', { params: { id } }, o),
+    /** A wallet is deleted in the wallet mode (spec 001 §7 Payment methods: `?payment_mode=`). */
+    deletePaymentMethod: (id: string, paymentMode?: RequestQuery<'deletePaymentMethod'>['payment_mode'], o?: Options) =>
+      call('deletePaymentMethod', { params: { id }, query: paymentMode ? { payment_mode: paymentMode } : {} }, o),
     getPaymentClientToken: (body: RequestBody<'getPaymentClientToken'>, o?: Options) => call('getPaymentClientToken', { body }, o),
     /** The test provider's authentication page: the shopper approves or refuses a charge that requires it. */
     authenticateTestCharge: (id: string, approved: boolean, o?: Options) => call('authenticateTestCharge', { params: { id }, body: { approved } }, o),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PaymentMethod } from '#api';
+import { methodPaymentMode } from '#api/shared';
 import { loadAppServices } from '../app-services';
 import { reportError } from '../report-error';
 import { useSession } from '../session';
@@ -19,12 +20,15 @@ export default function PaymentMethodsPage() {
   const heading = usePageHeadingFocus();
   const customer = session.status === 'authenticated' && session.user?.is_guest === false;
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  const [flags, setFlags] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const loaded = useLoad(
     async () => {
       const { api } = await loadAppServices();
-      const list = await api.listPaymentMethods('all');
+      // The payment-intent flag picks the mode a card is made the default in; without the flags, the charge mode.
+      const [list, read] = await Promise.all([api.listPaymentMethods('all'), api.getFlags().catch(() => ({}))]);
+      setFlags(read);
       setMethods(list);
       return list;
     },
@@ -38,10 +42,11 @@ export default function PaymentMethodsPage() {
     try {
       const { api } = await loadAppServices();
       const method = methods?.find((m) => m.id === id);
-      if (what === 'default')
-        setMethods(await api.selectDefaultPaymentMethod({ payment_id: id, payment_mode: method?.service === 'wallet' ? 'wallet' : 'charge' }));
+      const mode = methodPaymentMode({ service: method?.service ?? 'card' }, flags);
+      if (what === 'default') setMethods(await api.selectDefaultPaymentMethod({ payment_id: id, payment_mode: mode }));
       else {
-        await api.deletePaymentMethod(id);
+        // A wallet is deleted in its mode; a card with none (spec 001 §7 Payment methods).
+        await api.deletePaymentMethod(id, mode === 'wallet' ? 'wallet' : undefined);
         setMethods(await api.listPaymentMethods('all'));
       }
     } catch (error) {

@@ -190,11 +190,14 @@ export const selectDefaultPaymentMethod = defineOperation(
   },
 );
 
-/** DELETE /v1/account/payments/{id}/: 204; the orders it paid keep their record. The newest other method becomes the default. */
+/**
+ * DELETE /v1/account/payments/{id}/?payment_mode=: 204; the orders it paid keep their record. The newest other method
+ * becomes the default. The client names the wallet mode for a wallet (spec 001 §7); a mode the method is not in is 404.
+ */
 export const deletePaymentMethod = defineOperation(
   'deletePaymentMethod',
   { summary: 'Delete a saved payment method', tag: 'payments', responses: { 204: 'Deleted', 404: 'No such method of theirs' } },
-  async ({ c, params, auth, services }) => {
+  async ({ c, params, query, auth, services }) => {
     const gone = await services.db.transaction(async (tx) => {
       await lockUser(tx, auth.user.id);
       const [gone] = await tx
@@ -202,7 +205,8 @@ export const deletePaymentMethod = defineOperation(
         .set({ deletedAt: services.clock.now(), isDefault: false })
         .where(and(eq(paymentMethods.userId, auth.user.id), eq(paymentMethods.pubkey, params.id ?? ''), isNull(paymentMethods.deletedAt)))
         .returning();
-      if (!gone) throw notFound('not_found', 'There is no such payment method.');
+      // Thrown in the transaction: a method of another mode is not deleted.
+      if (!gone || !inMode(query.payment_mode ?? 'all')(gone)) throw notFound('not_found', 'There is no such payment method.');
       if (!gone.isDefault) return gone;
       const [next] = await tx
         .select({ id: paymentMethods.id })
