@@ -62,7 +62,7 @@ export default tseslint.config(
               // Another folder's internals: use its entry ('#engine', '#engine/compiler', '#api', '#api/client').
               regex: '^(\\.\\./)+(engine|api)/(?!index|compiler|client/index|server/)',
               message:
-                "Import the engine and the contract through their entries: '#engine', '#engine/compiler', '#api', '#api/client', '#api/shared', '#api/catalogue-file', '#api/commerce'.",
+                "Import the engine and the contract through their entries: '#engine', '#engine/compiler', '#api', '#api/client', '#api/shared', '#api/catalogue-file', '#api/commerce', '#api/money'.",
             },
           ],
         },

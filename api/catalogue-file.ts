@@ -10,9 +10,10 @@
 import { z } from 'zod';
 import { didYouMean, readDataSource, type DataProblem } from '#engine/compiler';
 
-/** The currencies every price is given in (spec 001 §9 Countries: US -> USD, CA -> CAD). */
-export const CURRENCIES = ['USD', 'CAD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import { CURRENCIES, type Currency } from './money';
+
+/** The currencies every price is given in (spec 001 §9 Countries: US -> USD, CA -> CAD): api/money.ts. */
+export { CURRENCIES, type Currency };
 
 /** The subscription saving when a product names none (spec 001 §9: subscription_discount default 0.15). */
 export const DEFAULT_SUBSCRIPTION_DISCOUNT = 0.15;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../money';
+import { money } from './money';
 import { address } from './account';
 import { recommendationSection } from './profile';
 
@@ -6,15 +8,14 @@ import { recommendationSection } from './profile';
 // two decimals at most (API.md "Money on the wire"); the server computes every price and total from the catalogue in
 // integer cents, and a client never sends one.
 
-/** An amount of money in the currency's units (32, 24.65): whole cents. */
-export const money = z.number().refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Expected whole cents.');
+export { money };
 
 /**
  * A cart's currency. One that is missing is USD, and the fallback is logged (spec 001 §5 and §8 "Missing currency:
  * falls back to USD, logged"): the shop would rather show a price in dollars than no cart, and someone should know.
  */
 export const cartCurrency = z
-  .enum(['USD', 'CAD'])
+  .enum(CURRENCIES)
   .nullish()
   .transform((value) => {
     if (value) return value;

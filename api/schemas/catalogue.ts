@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { currency, money } from './money';
 
 // The catalogue on the wire (spec 001 §3 Product; API.md GET /v1/products/). Prices are decimals in the currency's
 // units (API.md "Money on the wire"), worked out by the server from integer cents.
 
-/** A price in the currency's units, two decimals at most. */
-export const money = z.number().nonnegative();
-
-export const currency = z.enum(['USD', 'CAD']);
+export { currency, money };
 
 /** A variant of a product (the brush's three, the candle's three), in its `order`. */
 export const catalogueVariant = z.object({

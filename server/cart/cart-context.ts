@@ -1,7 +1,6 @@
 import type { Formula } from '#api';
 import { addressView } from '../account/address-view';
-import type { Currency } from '#api/catalogue-file';
-import { currencyOf } from '../catalog/catalogue-reader';
+import { currencyOf, type Currency } from '#api/money';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { UserRow } from '../http/authenticate';
 import { loadFormulaSet } from '../profile/derived-profile';

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartItemUpdate } from '#api';
+import type { Currency } from '#api/money';
 import type { Database } from '../db/database';
 import { cartItems, carts, hairProfiles, type CartKind } from '../db/schema';
 import { newPubkey } from '../identity/token-hash';
@@ -54,7 +55,7 @@ export async function lockCart(
   userId: number,
   kind: CartKind,
   now: Date,
-  options: { create?: { currency: 'USD' | 'CAD' }; changes?: Partial<Pick<CartRow, 'isInCheckout' | 'origin' | 'currency'>> } = {},
+  options: { create?: { currency: Currency }; changes?: Partial<Pick<CartRow, 'isInCheckout' | 'origin' | 'currency'>> } = {},
 ): Promise<LockedCart | null> {
   // The lines are read by a statement of their own, after the lock is held: in PostgreSQL's read committed, a
   // statement sees the rows committed when it started, so lines read in the locking statement itself (a CTE) would

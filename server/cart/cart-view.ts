@@ -1,10 +1,10 @@
 import type { Address, Cart, CartItem, Formula } from '#api';
 import { addBusinessDays, labelName } from '#api/shared';
-import type { Currency } from '#api/catalogue-file';
+import { toMoney, type Currency } from '#api/money';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { CartItemCustomization, carts, cartItems } from '../db/schema';
 import { isSupplement, productOf, recommendedFrequency } from './cart-rules';
-import { cartTotals, priceLine, toMoney, withTaxes } from './price-cart';
+import { cartTotals, priceLine, withTaxes } from './price-cart';
 
 type CartRow = typeof carts.$inferSelect;
 type ItemRow = typeof cartItems.$inferSelect;

@@ -1,4 +1,4 @@
-import type { Currency } from '#api/catalogue-file';
+import type { Currency } from '#api/money';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import { taxOn, type MilliPercent } from '../pricing/sales-tax';
 
@@ -68,6 +68,3 @@ export function withTaxes(totals: CartTotals, rate: MilliPercent | null): { taxe
   const taxes = rate === null ? 0 : taxOn(totals.totalAmount - totals.totalShipping, rate);
   return { taxes, amountDue: totals.totalAmount + taxes };
 }
-
-/** Cents as the wire writes money: 2465 -> 24.65. */
-export const toMoney = (cents: number): number => cents / 100;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import type { Product } from '#api';
-import type { Catalogue, Currency } from '#api/catalogue-file';
+import type { Catalogue } from '#api/catalogue-file';
+import { toMoney, type Currency } from '#api/money';
 import type { Database } from '../db/database';
 import { productPrices, products, type ProductContent } from '../db/schema';
 import { loadCatalogue } from './load-catalogue';
@@ -52,11 +53,6 @@ export interface CatalogueReader {
   cartSections(): Catalogue['cartSections'];
   /** Forgets what was read (after the catalogue tables change). */
   invalidate(): void;
-}
-
-/** The currency a country pays in (spec 001 §9 Countries: US -> USD, CA -> CAD, default USD). */
-export function currencyOf(country: string | undefined): Currency {
-  return country?.toUpperCase() === 'CA' ? 'CAD' : 'USD';
 }
 
 /**
@@ -148,8 +144,8 @@ function productList(all: CatalogueEntry[], currency: Currency): Product[] {
         label: p.label,
         category: p.category,
         sub_category: p.subCategory,
-        price: p.price[currency] / 100,
-        subscribed_price: p.subscribedPrice[currency] / 100,
+        price: toMoney(p.price[currency]),
+        subscribed_price: toMoney(p.subscribedPrice[currency]),
         currency,
         subscription_discount: p.discountBp / 10_000,
         is_subscribable: p.isSubscribable,
@@ -163,7 +159,7 @@ function productList(all: CatalogueEntry[], currency: Currency): Product[] {
             label: v.label,
             description: v.content.description ?? null,
             order: v.variantOrder ?? 0,
-            price: v.price[currency] / 100,
+            price: toMoney(v.price[currency]),
             currency,
             sold_out: v.soldOut,
           })),

@@ -1,5 +1,5 @@
 import { defineOperation } from '../http/operation';
-import { currencyOf } from './catalogue-reader';
+import { currencyOf } from '#api/money';
 
 /** Public catalogue data may be kept by the browser for five minutes, then checked again with its ETag. */
 const CACHE = 'public, max-age=300';

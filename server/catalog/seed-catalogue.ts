@@ -1,5 +1,6 @@
 import { notInArray, sql } from 'drizzle-orm';
-import type { Catalogue, CatalogueProduct, Currency } from '#api/catalogue-file';
+import type { Catalogue, CatalogueProduct } from '#api/catalogue-file';
+import type { Currency } from '#api/money';
 import { CURRENCIES } from '#api/catalogue-file';
 import type { Database } from '../db/database';
 import { productPrices, products, type ProductContent } from '../db/schema';

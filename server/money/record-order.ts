@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, like } from 'drizzle-orm';
+import type { Currency } from '#api/money';
 import type { Database } from '../db/database';
 import { orderItems, orders, type CartKind, type OrderedFormula, type ShippingAddress } from '../db/schema';
 import type { OrderItemRow, OrderRow } from '../orders/order-view';
@@ -32,7 +33,7 @@ export interface BasketLine {
 export interface PricedBasket {
   /** Where it comes from: a cart at a version (one live order per cart, place-order.ts). */
   origin: { cartId: number; cartVersion: number; cartKind: CartKind };
-  currency: 'USD' | 'CAD';
+  currency: Currency;
   totals: { totalPrice: number; totalDiscount: number; totalShipping: number; totalTaxes: number; totalAmount: number };
   isSubscription: boolean;
   /** The custom categories it holds (spec 001 §3 formulaset.categories). */

@@ -1,11 +1,11 @@
+import { formatMoney, toMoney } from '#api/money';
 import type { OutgoingMail } from '../mail/mailer';
 import type { OrderRow } from './order-view';
 
 /** The order confirmation: its number, what was paid, and where to follow it. No card data, ever. */
 export function orderConfirmationMail(to: string, firstName: string, order: OrderRow, publicUrl: string): OutgoingMail {
-  const amount = new Intl.NumberFormat(order.currency === 'CAD' ? 'en-CA' : 'en-US', { style: 'currency', currency: order.currency }).format(
-    order.totalAmount / 100,
-  );
+  // Written as the shop's pages write it (api/money.ts), so the mail and the order page say the same amount.
+  const amount = formatMoney(toMoney(order.totalAmount), order.currency);
   return {
     kind: 'order_confirmation',
     to,

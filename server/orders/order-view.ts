@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '#api';
 import type { Database } from '../db/database';
 import { orderItems, type orders } from '../db/schema';
-import { toMoney } from '../cart/price-cart';
+import { toMoney } from '#api/money';
 import { DECLINE_MESSAGES } from '../payments/payment-provider';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -6,7 +6,9 @@
  */
 import type { CardBrand, DeclineCode } from './test-cards';
 
-export type Currency = 'USD' | 'CAD';
+import type { Currency } from '#api/money';
+
+export type { Currency };
 
 /** What pays: a card token (or wallet nonce) from the payment step, or a method the customer saved (its provider reference). */
 export type PaymentSource = { kind: 'card_token'; token: string } | { kind: 'saved_method'; ref: string };

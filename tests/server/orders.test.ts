@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { order as orderSchema, type Order } from '#api';
+import { formatMoney } from '#api/money';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { cartItems, carts, orders, outbox, testProviderCharges } from '../../server/db/schema';
@@ -89,6 +90,9 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(await t.call('GET', '/v1/account/cart/?category=haircare', { token })).toMatchObject({ status: 200, body: { items: [], is_in_checkout: false } });
     const mails = await database().db.select().from(outbox).where(eq(outbox.kind, 'order_confirmation'));
     expect(mails.some((m) => m.subject === `Your order ${order.serial_no} is confirmed` && !/4242/.test(m.textBody))).toBe(true);
+    // The amount is written as the order page writes it (one formatter, api/money.ts): "$54.40", "$43", never "$43.00".
+    const mail = mails.find((m) => m.subject === `Your order ${order.serial_no} is confirmed`)!;
+    expect(mail.textBody).toContain(`(${formatMoney(order.total_amount, order.currency)})`);
     // GET /v2/orders/ and /v2/orders/{id}/.
     expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.pubkey)).toEqual([order.pubkey]);
     expect((await t.call('GET', `/v2/orders/${order.pubkey}/`, { token })).body).toEqual(response.body);

@@ -3,6 +3,7 @@
  * haircare and skincare carts, and the universal cart), its lines in their own rows. Prices are never stored here:
  * a cart is priced from the catalogue each time it is read (server/cart/price-cart.ts).
  */
+import type { Currency } from '#api/money';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -22,7 +23,7 @@ export const carts = pgTable(
     kind: text('kind').$type<CartKind>().notNull(),
     /** Where the cart came from (spec 001 §3: load origin codes become trial_kit_a/b/c). */
     origin: text('origin'),
-    currency: text('currency').$type<'USD' | 'CAD'>().notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     isInCheckout: boolean('is_in_checkout').notNull().default(false),
     /** Goes up by one with every change, so two tabs can tell that the cart moved under them. */
     version: integer('version').notNull().default(1),

@@ -3,6 +3,7 @@
  * shop/catalog/products.yaml (server/catalog/seed-catalogue.ts) so carts and orders can reference its rows, and the
  * sold-out products' waitlist.
  */
+import type { Currency } from '#api/money';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -57,7 +58,7 @@ export const productPrices = pgTable(
     productType: text('product_type')
       .notNull()
       .references(() => products.type),
-    currency: text('currency').$type<'USD' | 'CAD'>().notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     price: integer('price').notNull(),
     subscribedPrice: integer('subscribed_price').notNull(),
   },

@@ -4,6 +4,7 @@
  * change nor a new consultation changes it. It is recorded before the card is charged ("intent first"): a crash or a
  * retry finds it, and the charge is made under the order's own key, once (server/orders/place-order.ts).
  */
+import type { Currency } from '#api/money';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -57,7 +58,7 @@ export const orders = pgTable(
     /** The categories it holds (haircare, skincare; none for accessories only: spec 001 §3 formulaset.categories). */
     categories: jsonb('categories').$type<string[]>().notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
-    currency: text('currency').$type<'USD' | 'CAD'>().notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** Every line at full price, what subscriptions saved, shipping, taxes, and what the customer pays: cents. */
     totalPrice: integer('total_price').notNull(),
     totalDiscount: integer('total_discount').notNull(),

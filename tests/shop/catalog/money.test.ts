@@ -27,3 +27,13 @@ describe('formatMoney (spec 001 §9)', () => {
     expect(formatMoney(-9.6, 'USD')).toBe('-$9.60');
   });
 });
+
+describe('money declared once (api/money.ts)', () => {
+  it('cents and wire amounts convert both ways; a country pays in its currency (spec 001 §9 Countries)', async () => {
+    const { toMoney, toCents, currencyOf, isWholeCents } = await import('#api/money');
+    for (let cents = 0; cents < 100_000; cents += 7) expect(toCents(toMoney(cents))).toBe(cents);
+    expect([toMoney(2465), toCents(24.65), toCents(0.1 + 0.2)]).toEqual([24.65, 2465, 30]);
+    expect([currencyOf('CA'), currencyOf('ca'), currencyOf('US'), currencyOf(undefined), currencyOf('FR')]).toEqual(['CAD', 'CAD', 'USD', 'USD', 'USD']);
+    expect([isWholeCents(24.65), isWholeCents(24.655)]).toEqual([true, false]);
+  });
+});
