@@ -29,9 +29,20 @@ export function frequencyOptions(product: { supplements: boolean; recommended?: 
   const recommended = product.recommended ?? DEFAULT_FREQUENCY;
   const values: readonly Frequency[] = product.supplements ? [FREQUENCIES[0]] : FREQUENCIES;
   return values.map((value) => {
-    const label = product.supplements ? `Every ${SUPPLEMENT_DAYS[value]} days` : `Every ${value} weeks`;
+    const text = frequencyText(value, product);
+    const label = text.charAt(0).toUpperCase() + text.slice(1);
     return { value, label: value === recommended ? `${label} (recommended)` : label };
   });
+}
+
+/**
+ * A subscription's frequency (in weeks) as a shopper reads it (spec 001 §9): "every 4 weeks"; a supplement's in days,
+ * "every 25 days" for 4 weeks, 50 for 8, 75 for 12. The frequency selectors, the checkout's review and the order
+ * pages all say it this way.
+ */
+export function frequencyText(frequency: number, product: { supplements: boolean }): string {
+  const days = product.supplements && frequency in SUPPLEMENT_DAYS ? SUPPLEMENT_DAYS[frequency as Frequency] : undefined;
+  return days === undefined ? `every ${frequency} weeks` : `every ${days} days`;
 }
 
 /** True when `frequency` is one the product offers. */

@@ -14,6 +14,7 @@ export {
   DEFAULT_FREQUENCY,
   MINI_FREQUENCY,
   frequencyOptions,
+  frequencyText,
   offersFrequency,
   addBusinessDays,
   deliveryText,

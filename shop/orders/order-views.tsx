@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#api';
-import { cardNetwork, WALLET_LABEL } from '#api/commerce';
+import { cardNetwork, frequencyText, WALLET_LABEL } from '#api/commerce';
 import { formatMoney } from '../catalog/money';
 import '../cart/cart.css';
 
@@ -73,7 +73,9 @@ export function OrderDetail({ order, headingRef }: { order: Order; headingRef?: 
             <h2 className="order__name">{item.variant.label}</h2>
             <p>
               {item.quantity} × {money(item.unit_price)}
-              {item.subscription.active && item.subscription.frequency ? ` · every ${item.subscription.frequency} weeks` : ''}
+              {item.subscription.active && item.subscription.frequency
+                ? ` · ${frequencyText(item.subscription.frequency, { supplements: item.variant.product.sub_category === 'supplements' })}`
+                : ''}
               {item.customization?.monograms?.length ? ` · monogram ${item.customization.monograms.join(', ')}` : ''}
             </p>
             {item.variant.is_formula && item.item_object.ingredients.length > 0 ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, deliveryText, frequencyOptions, labelName, offersFrequency, quantityChoices, QUANTITY_RANGES } from '#api/shared';
+import { addBusinessDays, deliveryText, frequencyOptions, frequencyText, labelName, offersFrequency, quantityChoices, QUANTITY_RANGES } from '#api/shared';
 
 describe('shop display and scheduling rules (spec 001 §9)', () => {
   it('§9 line 482: every 4, 8 or 12 weeks, the recommended one marked; 4 weeks is recommended by default', () => {
@@ -20,6 +20,11 @@ describe('shop display and scheduling rules (spec 001 §9)', () => {
     expect(offersFrequency({ supplements: true }, 8)).toBe(false);
     expect(offersFrequency({ supplements: false }, 8)).toBe(true);
     expect(offersFrequency({ supplements: false }, 6)).toBe(false);
+  });
+
+  it('§9: a frequency reads in weeks, a supplement’s in days (25/50/75), wherever it is shown', () => {
+    expect([4, 8, 12].map((weeks) => frequencyText(weeks, { supplements: false }))).toEqual(['every 4 weeks', 'every 8 weeks', 'every 12 weeks']);
+    expect([4, 8, 12].map((weeks) => frequencyText(weeks, { supplements: true }))).toEqual(['every 25 days', 'every 50 days', 'every 75 days']);
   });
 
   it('§9 line 507: delivery dates add business days, skipping Saturday and Sunday', () => {
