@@ -1,3 +1,4 @@
+import { frequencyText } from '#api/shared';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
@@ -36,7 +37,9 @@ export function ReviewStep({ screen, onNext, busy, error, facts }: StepProps<'re
               <span>
                 {line.label}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-                {line.subscription.active && line.subscription.frequency ? ` (every ${line.subscription.frequency} weeks)` : ''}
+                {line.subscription.active && line.subscription.frequency
+                  ? ` (${frequencyText(line.subscription.frequency, { supplements: line.property === 'supplements' })})`
+                  : ''}
               </span>
               <span>{money(line.total_price)}</span>
             </li>
