@@ -38,7 +38,11 @@ describe('spec 001 §2 the checkout is a flow the engine compiles', () => {
         ['wait-payment-confirmation', `/checkout/${category}/wait-payment-confirmation`],
       ]);
       expect(compiled.routes.results).toBe(`/checkout/${category}/success`);
-      expect(compiled.sections.map((s) => s.label)).toEqual(['Account/Shipping', 'Payment', 'Review']);
+      expect(compiled.sections.map((s) => s.label)).toEqual(['Account/Shipping', 'Payment', 'Review', 'Order Success']);
+      // §2 wait-payment-confirmation (Order Success): the step waiting for the bank is labelled Order Success.
+      const label = (step: string) => compiled.sections.find((s) => s.id === compiled.steps.find((x) => x.name === step)!.section)!.label;
+      expect(label('wait-payment-confirmation')).toBe('Order Success');
+      expect(label('confirmation')).toBe('Review');
     }
   });
 
