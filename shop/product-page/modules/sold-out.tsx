@@ -9,8 +9,9 @@ export interface WaitlistRequest {
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The sold-out notice (spec §2 "Shared page texts") with a waitlist form: a labelled e-mail field, an
- * inline error for a bad address, and `onJoin` (the server call, supplied by the app) on a good one.
+ * The sold-out notice and the waitlist's invitation, word for word (spec 001 §2 "Shared page texts"), with a waitlist
+ * form: a labelled e-mail field, an inline error for a bad address, and `onJoin` (the server call, supplied by the
+ * app) on a good one.
  */
 export function SoldOut({ product, onJoin }: { product: string; onJoin: (request: WaitlistRequest) => Promise<void> }) {
   const id = useId();
@@ -33,6 +34,7 @@ export function SoldOut({ product, onJoin }: { product: string; onJoin: (request
   return (
     <section className="pp-sold-out" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>This product is no longer available at this time.</h2>
+      <p>Join the waitlist to be notified if it becomes available again.</p>
       {state === 'joined' ? (
         <p role="status">You're on the waitlist: we'll e-mail you when it's back.</p>
       ) : (

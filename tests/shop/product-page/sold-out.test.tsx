@@ -8,6 +8,8 @@ describe('sold-out notice and waitlist (spec §2 "Shared page texts")', () => {
     const onJoin = vi.fn(async () => {});
     render(<SoldOut product="candle" onJoin={onJoin} />);
     expect(screen.getByRole('heading', { name: 'This product is no longer available at this time.' })).toBeTruthy();
+    // Spec 001 §2 "Shared page texts", Waitlist: exactly these words.
+    expect(screen.getByText('Join the waitlist to be notified if it becomes available again.').tagName).toBe('P');
     await userEvent.type(screen.getByLabelText("E-mail me when it's back"), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
     const field = screen.getByLabelText("E-mail me when it's back");
