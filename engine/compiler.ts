@@ -4,7 +4,7 @@ export type { CompileResult, CompileOptions } from './compile/compile-source.ts'
 export { loadFlowFile, loadFlowDirectory, flowFiles, readFromRoot, isFragmentFile } from './compile/load-flows.ts';
 export { formatIssue, issueMessage } from './issues/format-issue.ts';
 export type { FlowIssue, FlowIssueCode, SourceLocation } from './issues/flow-issue.ts';
-export { flowSchema, stepSchema } from './schema/flow-schema.ts';
+export { flowSchema, stepSchema, stepFamilies } from './schema/flow-schema.ts';
 export { flowJsonSchema, fragmentJsonSchema } from './schema/json-schema.ts';
 export { flowGraph, describeRule } from './compile/flow-graph.ts';
 export { fieldModel } from './compile/field-model.ts';

@@ -7,6 +7,7 @@ export type {
   StepInput,
   StepKind,
   CheckoutStepKind,
+  QuestionStepKind,
   Option,
   OptionValue,
   Image,

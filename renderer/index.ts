@@ -11,7 +11,7 @@ export type {
   RankingFacts,
   RankedItem,
 } from './step-props';
-export { stepComponents, preloadStepComponents, type StepComponentTable, type QuestionStepKind } from './step-components';
+export { stepComponents, preloadStepComponents, type StepComponentTable } from './step-components';
 export { StepView } from './step-view';
 export { lazyComponent, type LazyComponent } from './lazy-component';
 export type { StepViewProps } from './step-view';

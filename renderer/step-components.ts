@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { CheckoutStepKind, StepKind } from '#engine';
-import type { StepProps } from './step-props';
+import type { QuestionStepKind, StepKind } from '#engine';
+import type { StepFacts, StepProps } from './step-props';
 import { lazyComponent } from './lazy-component';
 import { preloadModal } from './parts/follow-up';
 import { tipSlides } from './tip';
@@ -8,11 +8,11 @@ import { WelcomeStep } from './steps/welcome-step';
 import { IntroStep } from './steps/intro-step';
 import { SingleChoiceStep } from './steps/single-choice-step';
 
-type StepComponent<K extends StepKind> = ComponentType<StepProps<K>>;
-/** The kinds every flow may use; a checkout brings its own kinds' components (renderer/checkout-step-components.ts). */
-export type QuestionStepKind = Exclude<StepKind, CheckoutStepKind>;
-/** Components for kinds a flow kind brings, by kind. */
-export type StepComponentTable = { [K in StepKind]?: StepComponent<K> };
+/**
+ * A component for each step kind `K` (of one family or several: tables are spread together), drawing with the flow
+ * kind's facts `F`. A kind without its component does not compile.
+ */
+export type StepComponentTable<K extends StepKind = StepKind, F extends StepFacts = StepFacts> = { [P in K]: ComponentType<StepProps<P, F>> };
 
 /** The step kinds a consultation's first screens do not need: each is its own small chunk. */
 const later = {
@@ -30,7 +30,8 @@ const later = {
 };
 
 /**
- * The component for each step kind: a new kind in the schema fails to compile until it has one here.
+ * The component for each kind of the question family (engine/schema/steps/question.ts): a new kind there fails to
+ * compile until it has one here.
  * Welcome, intro and single choice (where shoppers arrive) are in the page's own bundle; the others load
  * on demand, and `preloadStepComponents` fetches them in the background once the shopper starts answering.
  */
@@ -49,7 +50,7 @@ export const stepComponents = {
   matrix: later.matrix.component,
   'ranked-fragrance': later['ranked-fragrance'].component,
   textures: later.textures.component,
-} satisfies { [K in QuestionStepKind]: StepComponent<K> };
+} satisfies StepComponentTable<QuestionStepKind>;
 
 let preloading: Promise<unknown> | undefined;
 

@@ -36,7 +36,10 @@ export interface RankedItem {
 /** The server ranking a ranked-fragrance or textures step shows (spec 000 §2.5, §3.5, §3.6): loading, failed, or the raw list. */
 export type RankingFacts = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: RankedItem[] };
 
-/** Facts the screen shows that come from outside the flow. */
+/**
+ * Facts the question steps show that come from outside the flow. A flow kind's facts extend them with its own (the
+ * checkout's cart): its step components read them typed, as `StepProps<K, Facts>`.
+ */
 export interface StepFacts {
   /** The shopper's city (geo-aggressors title is already resolved in screen.text; kept for other copy). */
   city?: string;
@@ -50,15 +53,13 @@ export interface StepFacts {
   aggressors?: GeoAggressor[];
   /** The ranking of a ranked-fragrance or textures step; without it the options keep the flow's order. */
   ranking?: RankingFacts;
-  /** A flow kind's own facts and calls, read only by the step kinds it brings (the checkout's cart, its tokeniser). */
-  own?: unknown;
 }
 
 /** A screen of any one kind: `StepScreen<'single'>` and the others are each assignable to it (StepScreen<StepKind> is not distributive). */
 export type AnyStepScreen = { [K in StepKind]: StepScreen<K> }[StepKind];
 
-/** Props every step component receives. */
-export interface StepProps<K extends StepKind = StepKind> {
+/** Props every step component receives; `F` is its flow kind's facts. */
+export interface StepProps<K extends StepKind = StepKind, F extends StepFacts = StepFacts> {
   screen: StepScreen<K>;
   /** The shopper changed their answer (single-choice steps advance by themselves after 300 ms). */
   onChange(selection: Selection<K>): void;
@@ -68,7 +69,9 @@ export interface StepProps<K extends StepKind = StepKind> {
   busy: boolean;
   /** An error to show inline (save failed, next step could not be worked out). */
   error?: string;
+  /** What the last save of this step failed with, as the flow kind's save threw it (a form shows its field errors). */
+  saveError?: unknown;
   services: StepServices;
-  /** Facts the screen shows that come from outside the flow (the shopper's city, the aggressors there). */
-  facts: StepFacts;
+  /** Facts the screen shows that come from outside the flow (the shopper's city; a checkout's cart). */
+  facts: F;
 }

@@ -1,16 +1,16 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import type { StepKind } from '#engine';
-import type { StepProps } from './step-props';
-import { preloadStepComponents, stepComponents, type QuestionStepKind, type StepComponentTable } from './step-components';
+import type { StepFacts, StepProps } from './step-props';
+import { preloadStepComponents } from './step-components';
 import { ProgressTracker } from './progress-tracker';
 import { Tip } from './tip';
 import { InlineError } from './parts/inline-error';
 
-export interface StepViewProps<K extends StepKind = StepKind> extends StepProps<K> {
+export interface StepViewProps<K extends StepKind = StepKind, F extends StepFacts = StepFacts> extends StepProps<K, F> {
   /** Move focus to the step's heading when the step first shows, not only when it changes (default true). */
   focusOnMount?: boolean;
-  /** Components of the kinds a flow kind brings (a checkout's), besides the kinds every flow may use. */
-  kinds?: StepComponentTable;
+  /** The flow kind's components, by step kind: its families' tables spread together (`stepComponents` for questions). */
+  components: { [P in StepKind]?: ComponentType<StepProps<P, F>> };
   /** Loads the other steps' code once the shopper starts answering (default: every kind a consultation uses). */
   preload?: () => Promise<unknown>;
 }
@@ -39,14 +39,15 @@ function focusHeadingWhenReady(root: HTMLElement): () => void {
 /** Kinds that draw their tip's pictures themselves (the texture comparison slider): the tip keeps only its words. */
 const drawsOwnSlides = new Set<StepKind>(['textures']);
 
-export function StepView<K extends StepKind>(props: StepViewProps<K>) {
-  const { focusOnMount = true, kinds, preload = preloadStepComponents, ...stepProps } = props;
+export function StepView<K extends StepKind, F extends StepFacts = StepFacts>(props: StepViewProps<K, F>) {
+  const { focusOnMount = true, components, preload = preloadStepComponents, ...stepProps } = props;
   const { screen, error } = stepProps;
   const { progress, step } = screen;
   const root = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
   // The table is checked kind by kind (satisfies); here the kind of `screen` picks its own entry.
-  const Step = (kinds?.[step.kind] ?? stepComponents[step.kind as QuestionStepKind]) as unknown as ComponentType<StepProps<K>>;
+  const Step = components[step.kind] as ComponentType<StepProps<K, F>> | undefined;
+  if (!Step) throw new Error(`No component draws a step of kind ${step.kind} in this flow kind.`);
 
   // Once the shopper starts answering, the other step kinds load in the background.
   useEffect(() => {

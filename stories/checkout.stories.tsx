@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import type { AnyStepScreen } from '../renderer/components';
-import { checkoutStepComponents } from '../shop/checkout/checkout-steps';
 import { CheckoutSuccess } from '../shop/checkout/checkout-success';
-import { StepHarness } from './support/step-harness';
+import { CheckoutStepHarness } from './support/checkout-step-harness';
 import { at } from './support/viewports';
 import { checkoutFacts, checkoutScreen, refusedOrder, waitingOrder } from './fixtures/checkout';
 import { rosaOrder } from './fixtures/orders';
@@ -20,9 +19,9 @@ async function drawn(canvasElement: HTMLElement) {
 
 const meta = {
   title: 'Checkout/Steps',
-  component: StepHarness,
-  args: { screen: real('account-details'), kinds: checkoutStepComponents, facts: { own: checkoutFacts() }, onChange: fn(), onNext: fn() },
-} satisfies Meta<typeof StepHarness>;
+  component: CheckoutStepHarness,
+  args: { screen: real('account-details'), facts: checkoutFacts(), onChange: fn(), onNext: fn() },
+} satisfies Meta<typeof CheckoutStepHarness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -43,7 +42,7 @@ export const AccountDetails1280 = at('lg', accountDetails);
 
 /** A guest: e-mail and names; §5 the phone formats as it is typed and a short one is refused. */
 const guest: Story = {
-  args: { facts: { own: checkoutFacts({ session: 'guest', accountEmail: undefined, addresses: [] }) } },
+  args: { facts: checkoutFacts({ session: 'guest', accountEmail: undefined, addresses: [] }) },
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Phone (optional)' }), '212555');
@@ -59,7 +58,7 @@ export const Guest1280 = at('lg', guest);
 
 /** A guest's e-mail that already has an account: a sign-in link back to this step is mailed instead. */
 const knownEmail: Story = {
-  args: { facts: { own: checkoutFacts({ session: 'guest', accountEmail: undefined, saveAccount: fn(async () => ({ kind: 'magic-link-sent' as const })) }) } },
+  args: { facts: checkoutFacts({ session: 'guest', accountEmail: undefined }), refusal: { kind: 'magic-link-sent' } },
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), 'rosa@example.com');
@@ -114,23 +113,21 @@ export const Payment1280 = at('lg', payment);
 const savedCard: Story = {
   args: {
     screen: real('payment'),
-    facts: {
-      own: checkoutFacts({
-        paymentMethods: [
-          {
-            id: 'pm_story',
-            is_default: true,
-            status: 'active',
-            service: 'card',
-            brand: 'visa',
-            last4: '4242',
-            exp_month: 12,
-            exp_year: 2030,
-            label: 'Visa •••• 4242',
-          },
-        ],
-      }),
-    },
+    facts: checkoutFacts({
+      paymentMethods: [
+        {
+          id: 'pm_story',
+          is_default: true,
+          status: 'active',
+          service: 'card',
+          brand: 'visa',
+          last4: '4242',
+          exp_month: 12,
+          exp_year: 2030,
+          label: 'Visa •••• 4242',
+        },
+      ],
+    }),
   },
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
@@ -147,9 +144,7 @@ export const SavedCard1280 = at('lg', savedCard);
 const tokenError: Story = {
   args: {
     screen: real('payment'),
-    facts: {
-      own: checkoutFacts({ tokenizeCard: fn(async () => ({ kind: 'error' as const, message: 'Your card has expired.', field: 'exp_month' as const })) }),
-    },
+    facts: checkoutFacts({ tokenizeCard: fn(async () => ({ kind: 'error' as const, message: 'Your card has expired.', field: 'exp_month' as const })) }),
   },
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
@@ -169,13 +164,11 @@ export const TokenError360 = at('xs', tokenError);
 const wallet: Story = {
   args: {
     screen: real('payment'),
-    facts: {
-      own: checkoutFacts({
-        payWithWallet: fn(async (email: string) =>
-          email.startsWith('declined') ? { kind: 'failure' as const } : { kind: 'nonce' as const, nonce: 'nonce_test_story', email },
-        ),
-      }),
-    },
+    facts: checkoutFacts({
+      payWithWallet: fn(async (email: string) =>
+        email.startsWith('declined') ? { kind: 'failure' as const } : { kind: 'nonce' as const, nonce: 'nonce_test_story', email },
+      ),
+    }),
   },
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
@@ -204,7 +197,7 @@ export const Wallet1280 = at('lg', wallet);
 const review: Story = {
   args: {
     screen: real('confirmation'),
-    facts: { own: checkoutFacts({ answers: { payment_method: 'newCard', payment_token: 'tok_test_story', payment_label: 'Visa •••• 4242' } }) },
+    facts: checkoutFacts({ answers: { payment_method: 'newCard', payment_token: 'tok_test_story', payment_label: 'Visa •••• 4242' } }),
   },
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
@@ -234,7 +227,7 @@ export const ReviewNotReady360 = at('xs', reviewNotReady);
 const waiting: Story = {
   args: {
     screen: real('wait-payment-confirmation', { order: waitingOrder.pubkey, order_status: 'requires_action' }),
-    facts: { own: checkoutFacts({ order: waitingOrder }) },
+    facts: checkoutFacts({ order: waitingOrder }),
   },
   play: async ({ canvasElement }) => {
     const link = (await drawn(canvasElement)).getByRole('link', { name: 'Confirm with my bank' });
@@ -248,7 +241,7 @@ export const Waiting1280 = at('lg', waiting);
 const refused: Story = {
   args: {
     screen: real('wait-payment-confirmation', { order: refusedOrder.pubkey, order_status: 'payment_failed' }),
-    facts: { own: checkoutFacts({ order: refusedOrder }) },
+    facts: checkoutFacts({ order: refusedOrder }),
   },
   play: async ({ canvasElement }) => {
     await expect((await drawn(canvasElement)).getByRole('alert')).toHaveTextContent(/unable to authenticate/);

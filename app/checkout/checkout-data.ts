@@ -7,9 +7,9 @@ import { appSession } from '../session';
 export type CheckoutCategory = 'haircare' | 'skincare';
 
 /** The checkouts (flows/checkout/*.yaml), compiled at build time and loaded with the page. */
-const checkoutFlows: Record<CheckoutCategory, () => Promise<{ default: CompiledFlow }>> = {
-  haircare: () => import('flows/checkout/haircare.yaml'),
-  skincare: () => import('flows/checkout/skincare.yaml'),
+export const checkoutFlows: Record<CheckoutCategory, () => Promise<CompiledFlow>> = {
+  haircare: () => import('flows/checkout/haircare.yaml').then((m) => m.default),
+  skincare: () => import('flows/checkout/skincare.yaml').then((m) => m.default),
 };
 
 export type Loaded = { flow: CompiledFlow; cart: Cart; paymentMethods: PaymentMethod[]; order: Order | null; universal: boolean };
@@ -32,7 +32,7 @@ export async function readCart(category: CheckoutCategory, universal: boolean): 
 async function loadCheckoutData(category: CheckoutCategory, orderKey: string | null): Promise<Loaded | null> {
   if (!appSession.hasStoredSession()) return null;
   const customer = Boolean(appTokens.read().user);
-  const [{ default: flow }, { api }] = await Promise.all([checkoutFlows[category](), loadAppServices()]);
+  const [flow, { api }] = await Promise.all([checkoutFlows[category](), loadAppServices()]);
   const [flags, categoryCart, order, paymentMethods] = await Promise.all([
     api.getFlags().catch(() => ({}) as Record<string, unknown>),
     readCart(category, false),

@@ -2,6 +2,7 @@ import { ApiError, isApiError, type ApiErrorCode } from '#api/shared';
 import type { ApiClient } from '#api/client';
 import type { Answers, SaveRequest, SaveResult } from '#engine';
 import type { AnswerBuffer } from './answer-buffer';
+import type { ConsultationFacts } from './consultation-kind';
 
 type ProfilePatch = Parameters<ApiClient['patchHairProfile']>[0];
 /** Answers as the profile PATCH takes them (fields left unset are simply not sent). */
@@ -30,7 +31,7 @@ const badLocation = new Set<ApiErrorCode>(['unknown_zipcode', 'no_zipcode']);
  * fetched for its city; if the zip code cannot be used, the previous one is restored and the
  * error is raised again.
  */
-export async function saveStepAnswers(deps: ConsultationDeps, request: SaveRequest): Promise<SaveResult> {
+export async function saveStepAnswers(deps: ConsultationDeps, request: SaveRequest): Promise<SaveResult<ConsultationFacts>> {
   const { values, env, step } = request;
   if (env.session !== 'authenticated') {
     if (!step.public) throw new ApiError({ status: 401, code: 'sign_in_required', detail: 'Please save your results to continue.' });

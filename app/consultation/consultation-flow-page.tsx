@@ -10,7 +10,7 @@ import { localAnswerBuffer, startingAnswers } from './answer-buffer';
 import type { ConsultationDeps } from './consultation-actors';
 import { consultationFlows, loadFlowFor } from './flow-registry';
 import { flowEnvironment } from './flow-environment';
-import { FlowRunner, preloadResults, type FlowRunnerProps } from './flow-runner';
+import { ConsultationFlow, preloadResults, type ConsultationFlowProps } from './consultation-flow';
 import type { RankingCache } from './rankings';
 import { reportError } from '../report-error';
 import { useLoad } from '../use-load';
@@ -91,7 +91,7 @@ export default function ConsultationFlowPage() {
   const profile = loaded?.profile;
   const env = useMemo(() => flowEnvironment(session.status, session.user, location.search, profile), [session.status, session.user, location.search, profile]);
   const [deps] = useState<ConsultationDeps>(() => ({ api, buffer, saved: {}, statuses: {}, versions: { answers: 0, fragrances: 0 } }));
-  const [loadRanking] = useState((): FlowRunnerProps['loadRanking'] => {
+  const [loadRanking] = useState((): ConsultationFlowProps['loadRanking'] => {
     const cache: RankingCache = new Map();
     return (ranking, flowCategory) => accountData().then((m) => m.loadRanking(api, cache, deps.versions, ranking, flowCategory));
   });
@@ -124,14 +124,14 @@ export default function ConsultationFlowPage() {
   if (!loaded) return <PageStatus>Loading your consultation…</PageStatus>;
 
   return (
-    <FlowRunner
+    <ConsultationFlow
       flow={loaded.flow}
       env={env}
       answers={startingAnswers(loaded.saved ?? {}, buffer.read())}
       deps={deps}
       resume={new URLSearchParams(location.search).get('is-returning') === 'true'}
       services={services}
-      facts={{ firstName: session.user?.first_name || undefined, accountEmail }}
+      shopper={{ firstName: session.user?.first_name || undefined, accountEmail }}
       loadAggressors={signedIn ? loadAggressors : undefined}
       loadRanking={signedIn ? loadRanking : undefined}
     />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -12,103 +12,67 @@ import {
   routePath,
   type Answers,
   type CompiledFlow,
-  type CompiledStep,
   type CompleteRequest,
   type FlowEnvironment,
-  type FlowRuntime,
   type SaveRequest,
   type SaveResult,
-  type ScreenFacts,
   type Selection,
+  type StepKind,
 } from '#engine';
-import { StepView, type StepComponentTable, type StepFacts, type StepServices } from '../../renderer/index';
+import { StepView, type StepFacts, type StepServices } from '../../renderer/index';
 import { PageStatus } from '../shell/page-status';
 import { problemText } from './problem-words';
 import { useFlowContent } from './use-flow-content';
 import { reportError } from '../report-error';
+import type { FlowAdapters, FlowKind, FlowState } from './flow-kind';
 
-/** Where a flow stands, for the adapters that follow it (the exit capture, a checkout's abandonment). */
-export interface FlowState {
-  runtime: FlowRuntime;
-  /** The step on screen, or null at the results. */
-  step: CompiledStep | null;
-  answers: Answers;
-  env: FlowEnvironment;
-}
-
-/**
- * What a flow kind supplies to the runner (app/flow/README.md): how its answers are saved and its completion
- * recorded, the facts its steps need from elsewhere, what follows the shopper's progress, and its results screen.
- * Every hook here is called on every render, so each must be the same function for the life of a page.
- */
-export interface FlowAdapters {
-  /** Saves one step's answers; may bring back facts for later screens (the consultation's city after the zip code). */
-  save(request: SaveRequest): Promise<SaveResult | void>;
-  /** Told of each answer as it is given, before any save (to fetch what saving needs while the shopper reads). */
-  onAnswer?(): void;
-  /** Records that the results were reached (the consultation's completed status; a checkout's order). */
-  complete(request: CompleteRequest): Promise<void>;
-  /**
-   * Facts a step needs when it opens without them (after a reload), or undefined when it needs none; the runner
-   * hands them to the machine.
-   */
-  missingFacts?(step: CompiledStep, facts: ScreenFacts): Promise<ScreenFacts | undefined> | undefined;
-  /** Facts a step shows that are fetched each time it opens (a ranking), beside the flow's own facts. */
-  useStepFacts?(step: CompiledStep | null, runtime: FlowRuntime): Partial<StepFacts>;
-  /** Follows the flow's state on every render (the consultation's exit capture). */
-  useFlowState?(state: FlowState): void;
-  /** The screen at the flow's results route. */
-  results(state: FlowState & { step: null }): ReactNode;
-  /** Components of the step kinds this flow kind brings (a checkout's). */
-  kinds?: StepComponentTable;
-  /** Loads the code of the flow's other steps once the shopper starts answering (default: the consultations' kinds). */
-  preload?: () => Promise<unknown>;
-}
-
-export interface FlowRunnerProps {
+export interface FlowRunnerProps<F extends StepFacts, K extends StepKind> {
+  /** The flow kind: its components, the code it preloads, its words. */
+  kind: FlowKind<F, K>;
+  /** What the kind does on this page: saves, completion, its steps' facts, its results. */
+  adapters: FlowAdapters<F>;
   flow: CompiledFlow;
   env: FlowEnvironment;
   answers: Answers;
+  /** Facts known before any save (the order a checkout page was opened for). */
+  facts?: Partial<F>;
   /** Open at the first unanswered step (a returning shopper). */
   resume: boolean;
   services: StepServices;
-  /** The shopper's own facts shown on screens (a first name). */
-  facts: Pick<StepFacts, 'firstName' | 'accountEmail'>;
-  adapters: FlowAdapters;
-  /** The flow kind's words while a step's texts load, and while the results' load. */
-  loading: { step: string; results: string };
-  /** The flow kind's words when a part of the flow cannot be loaded. */
-  loadFailed: string;
 }
 
-const noStepFacts = () => ({});
-const noFlowState = () => undefined;
+const noExit = () => undefined;
 
 /**
- * Runs any compiled flow (a consultation, a checkout, a feedback flow): the flow machine decides which step shows,
- * the URL follows it both ways (a deep link, the back button and a reload land on the same step, pre-filled), the
- * renderer draws the step, and the flow kind's adapters save, complete and supply facts. It knows nothing of any
- * one flow kind.
+ * Runs any compiled flow of any flow kind: the flow machine decides which step shows, the URL follows it both ways
+ * (a deep link, the back button and a reload land on the same step, pre-filled), the renderer draws the step with
+ * the kind's components and facts, and the kind's adapters save, complete and draw the results. It knows no kind.
  */
-export function FlowRunner({ flow, env, answers, resume, services, facts, adapters, loading, loadFailed }: FlowRunnerProps) {
+export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowRunnerProps<F, K>) {
+  const { kind, adapters, flow, env, answers, facts, resume, services } = props;
   const location = useLocation();
   const navigate = useNavigate();
+  // The machine's actors call the page's latest adapters (kept after each render, never during one).
+  const latest = useRef(adapters);
+  useEffect(() => {
+    latest.current = adapters;
+  }, [adapters]);
   const [{ machine, input }] = useState(() => {
     const runtime = createFlowRuntime(flow, env);
     return {
-      machine: createFlowMachine(runtime).provide({
+      machine: createFlowMachine<F>(runtime).provide({
         actors: {
-          saveAnswers: fromPromise<SaveResult | void, SaveRequest>(({ input }) => adapters.save(input)),
-          completeFlow: fromPromise<void, CompleteRequest>(({ input }) => adapters.complete(input)),
+          saveAnswers: fromPromise<SaveResult<F> | void, SaveRequest>(({ input }) => latest.current.save(input)),
+          completeFlow: fromPromise<void, CompleteRequest>(({ input }) => latest.current.complete(input)),
         },
       }),
-      input: { runtime, answers, route: location.pathname, resume },
+      input: { runtime, answers, facts, route: location.pathname, resume },
     };
   });
   const actor = useActorRef(machine, { input });
 
   const snapshot = useSelector(actor, (s) => s);
-  const { runtime, env: currentEnv } = snapshot.context;
+  const { runtime, env: currentEnv, facts: flowFacts } = snapshot.context;
   const step = flowStep(snapshot);
   // A question set (?questionSet=) has its own results route, and its query stays on every route (spec 000 §2.3, §2.6).
   const route = step ? step.route : runtime.flow.routes.results;
@@ -132,7 +96,7 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
     if (here !== route) actor.send({ type: 'GO_TO_ROUTE', route: here });
   }, [route, location.pathname, search, navigate, actor, snapshot.context.replace]);
 
-  // The session can change while the flow runs (signing up on a sign-in step).
+  // The session can change while the flow runs (signing up on a sign-in step, or on a checkout's first step).
   useEffect(() => {
     if (env.session !== currentEnv.session || env.user.hasNames !== currentEnv.user.hasNames) {
       actor.send({ type: 'SESSION', session: env.session, user: env.user });
@@ -140,7 +104,6 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
   }, [actor, env, currentEnv]);
 
   // Facts a step needs that a reload lost come from the flow kind again.
-  const flowFacts = snapshot.context.facts;
   useEffect(() => {
     if (!step) return;
     const loading = adapters.missingFacts?.(step, flowFacts);
@@ -153,10 +116,10 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
     return () => void (live = false);
   }, [step, flowFacts, adapters, actor]);
 
-  const useStepFacts = adapters.useStepFacts ?? noStepFacts;
-  const stepFacts = useStepFacts(step, runtime);
-  const useFlowState = adapters.useFlowState ?? noFlowState;
-  useFlowState({ runtime, step, answers: snapshot.context.answers, env: currentEnv });
+  const state: FlowState<F> = { runtime, step, answers: snapshot.context.answers, env: currentEnv, facts: flowFacts };
+  const stepFacts = adapters.useFacts(state);
+  const useExit = adapters.useExit ?? noExit;
+  useExit(state);
 
   // The words of the step on screen (the results need them all); the rest load once the shopper answers.
   const [answering, setAnswering] = useState(false);
@@ -165,25 +128,26 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
   if (content.failed) {
     return (
       <PageStatus role="alert">
-        <p>{loadFailed}</p>
+        <p>{kind.words.loadFailed}</p>
         <button type="button" className="button" onClick={content.retry}>
           Try again
         </button>
       </PageStatus>
     );
   }
-  if (!content.ready) return <PageStatus>{step ? loading.step : loading.results}</PageStatus>;
+  if (!content.ready) return <PageStatus>{step ? kind.words.loadingStep : kind.words.loadingResults}</PageStatus>;
 
-  if (!step) return adapters.results({ runtime, step: null, answers: snapshot.context.answers, env: snapshot.context.env });
+  if (!step) return adapters.results({ ...state, step: null });
 
-  const scope = { answers: snapshot.context.answers, env: snapshot.context.env, variants: runtime.variants };
-  const screen = describeStep(runtime, step, scope, { ...facts, ...flowFacts });
+  const scope = { answers: state.answers, env: state.env, variants: runtime.variants };
+  const problem = flowProblem(snapshot);
+  const standard = problemText(problem);
   return (
     <div className="page page--flow">
-      <StepView
-        kinds={adapters.kinds}
-        preload={adapters.preload}
-        screen={screen as never}
+      <StepView<StepKind, F>
+        components={kind.components}
+        preload={kind.preload}
+        screen={describeStep(runtime, step, scope, stepFacts)}
         onChange={(selection: Selection) => {
           adapters.onAnswer?.();
           setAnswering(true);
@@ -194,15 +158,10 @@ export function FlowRunner({ flow, env, answers, resume, services, facts, adapte
           actor.send({ type: 'NEXT' });
         }}
         busy={flowBusy(snapshot)}
-        error={problemText(flowProblem(snapshot))}
+        error={problem && kind.problemText ? kind.problemText(problem, standard) : standard}
+        saveError={problem?.code === 'save_failed' ? problem.cause : undefined}
         services={services}
-        facts={{
-          firstName: facts.firstName,
-          accountEmail: facts.accountEmail,
-          city: typeof flowFacts.city === 'string' ? flowFacts.city : undefined,
-          aggressors: flowFacts.aggressors as StepFacts['aggressors'],
-          ...stepFacts,
-        }}
+        facts={stepFacts}
       />
     </div>
   );

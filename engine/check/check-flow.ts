@@ -1,7 +1,8 @@
 import type { RawIssue } from '../issues/flow-issue.ts';
 import { didYouMean } from '../issues/did-you-mean.ts';
 import type { Rule, Scalar } from '../schema/predicate-schema.ts';
-import { checkoutStepKinds, type FlowDefinition } from '../schema/flow-schema.ts';
+import type { FlowDefinition } from '../schema/flow-schema.ts';
+import { flowKindsOf } from '../schema/steps/index.ts';
 import type { CompiledFlow } from '../compile/compiled-flow.ts';
 import { allOptions, fieldModel, type FieldInfo } from '../compile/field-model.ts';
 import { forEachTest } from '../rules/normalize-rule.ts';
@@ -53,8 +54,9 @@ export function checkFlow(definition: FlowDefinition, flow: CompiledFlow, rules:
         data: { step: step.name, found: step.section, expected: sectionIds, suggestion: didYouMean(step.section, sectionIds) },
       });
     }
-    // A checkout's steps need a checkout's adapter (its cart, its order): no other flow kind can run them.
-    if (flow.kind !== 'checkout' && (checkoutStepKinds as readonly string[]).includes(step.kind)) {
+    // A family limited to some flow kinds (the checkout's, which need its cart and its order): no other kind can run them.
+    const onlyFor = flowKindsOf(step.kind);
+    if (onlyFor && !onlyFor.includes(flow.kind)) {
       issues.push({ code: 'kind_not_for_flow', path: [...path, 'kind'], data: { found: step.kind, detail: flow.kind } });
     }
     if (!('options' in step)) return;

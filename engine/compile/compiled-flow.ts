@@ -1,5 +1,5 @@
 import type { Rule, Scalar } from '../schema/predicate-schema.ts';
-import type { Derived, Image, OptionValue, StepDefinition, Tip } from '../schema/flow-schema.ts';
+import type { Derived, FlowDefinition, Image, OptionValue, StepDefinition, Tip } from '../schema/flow-schema.ts';
 
 /** An option after compilation: its offer rule normalised. */
 export interface CompiledOption {
@@ -119,7 +119,7 @@ export interface CompiledQuestionSet {
 export interface CompiledFlow {
   id: string;
   category: string;
-  kind: 'consultation' | 'feedback' | 'checkout';
+  kind: FlowDefinition['kind'];
   title?: string;
   routes: { base: string; results: string; fallback?: string };
   query?: Record<string, string>;

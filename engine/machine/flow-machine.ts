@@ -20,6 +20,8 @@ export interface SaveRequest {
   step: CompiledStep;
   /** The fields to save, derived fields included (spec 000 §5.2). */
   values: Answers;
+  /** Every answer of the flow so far, saved or not (a review reads the payment chosen on an earlier step). */
+  answers: Answers;
   mode: SaveMode;
   env: FlowEnvironment;
 }
@@ -28,12 +30,12 @@ export interface SaveRequest {
  * What a save may bring back: facts for later screens (the city after the zip code), and answers the save made (the
  * new address's pubkey, the placed order and its status), which the next step's rules read.
  */
-export interface SaveResult {
-  facts?: ScreenFacts;
+export interface SaveResult<F extends object = ScreenFacts> {
+  facts?: Partial<F>;
   answers?: Answers;
 }
 
-export interface FlowMachineInput {
+export interface FlowMachineInput<F extends object = ScreenFacts> {
   runtime: FlowRuntime;
   /** The shopper's answers so far: saved ones, plus those buffered on the device. */
   answers?: Answers;
@@ -41,7 +43,7 @@ export interface FlowMachineInput {
   route?: string;
   /** Resume at the first unanswered step instead (a returning shopper). */
   resume?: boolean;
-  facts?: ScreenFacts;
+  facts?: Partial<F>;
 }
 
 /**
@@ -54,11 +56,12 @@ export interface FlowMachineInput {
 export type FlowProblem =
   { code: 'answer_required' } | { code: 'next_step_failed' } | { code: 'route_failed' } | { code: 'save_failed'; detail?: string; cause?: unknown };
 
-export interface FlowContext {
+/** The machine's context; `F` is the flow kind's facts, of which saves bring back some (a placed order). */
+export interface FlowContext<F extends object = ScreenFacts> {
   runtime: FlowRuntime;
   answers: Answers;
   env: FlowEnvironment;
-  facts: ScreenFacts;
+  facts: Partial<F>;
   /** The step on screen (an index into runtime.steps), or -1 at the results. */
   index: number;
   /** What went wrong, if anything, until the shopper acts again. */
@@ -67,13 +70,13 @@ export interface FlowContext {
   replace: boolean;
 }
 
-export type FlowEvent =
+export type FlowEvent<F extends object = ScreenFacts> =
   | { type: 'ANSWER'; selection: Selection }
   | { type: 'NEXT' }
   | { type: 'BACK' }
   | { type: 'GO_TO_ROUTE'; route: string }
   | { type: 'SESSION'; session: FlowEnvironment['session']; user?: FlowEnvironment['user'] }
-  | { type: 'FACTS'; facts: ScreenFacts };
+  | { type: 'FACTS'; facts: Partial<F> };
 
 /** What the complete actor is asked when the results are reached. */
 export interface CompleteRequest {
@@ -83,8 +86,8 @@ export interface CompleteRequest {
   env: FlowEnvironment;
 }
 
-const scopeOf = (c: FlowContext): RuleScope => ({ answers: c.answers, env: c.env, variants: c.runtime.variants });
-const stepAt = (c: FlowContext): CompiledStep => c.runtime.steps[c.index]!;
+const scopeOf = (c: FlowContext<object>): RuleScope => ({ answers: c.answers, env: c.env, variants: c.runtime.variants });
+const stepAt = (c: FlowContext<object>): CompiledStep => c.runtime.steps[c.index]!;
 /** Logs what went wrong in a flow (the runner shows the shopper its problem code's words). */
 const logFlowError = (runtime: FlowRuntime, what: string, error: unknown) => console.error(`[flow ${runtime.flow.id}] ${what}`, error);
 
@@ -103,7 +106,7 @@ function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScop
  * Where NEXT leads from the step on screen: the next step whose rule holds, the sign-in step for a visitor who may
  * not go further, or -1 for the results (spec 000 §2.3); null when it cannot be worked out (logged).
  */
-function onwardIndex(c: FlowContext): number | null {
+function onwardIndex(c: FlowContext<object>): number | null {
   try {
     const next = nextStepIndex(c.runtime, c.index, scopeOf(c));
     return next === -1 ? -1 : guardAccess(c.runtime, next, scopeOf(c));
@@ -124,10 +127,10 @@ function onwardIndex(c: FlowContext): number | null {
  * @example
  * const actor = createActor(createFlowMachine(runtime).provide({ actors: { saveAnswers } }), { input: { runtime, route } });
  */
-export function createFlowMachine(runtime: FlowRuntime) {
+export function createFlowMachine<F extends object = ScreenFacts>(runtime: FlowRuntime) {
   // Each GO_TO_ROUTE event's resolution, worked out once for its guard and its action.
   const routeCache = new WeakMap<object, number | null>();
-  const routeOf = (c: FlowContext, e: { route: string }): number | null => {
+  const routeOf = (c: FlowContext<F>, e: { route: string }): number | null => {
     if (routeCache.has(e)) return routeCache.get(e)!;
     let resolved: number | null;
     try {
@@ -141,18 +144,18 @@ export function createFlowMachine(runtime: FlowRuntime) {
   };
   // NEXT's destination, worked out once per event for the guards and the action that follow it.
   const onwardCache = new WeakMap<object, number | null>();
-  const onwardOf = (c: FlowContext, e: object): number | null => {
+  const onwardOf = (c: FlowContext<F>, e: object): number | null => {
     // After a save, with the answers it brought back (a placed order's status picks the next step).
-    const saved = (e as { output?: SaveResult | void }).output?.answers;
+    const saved = (e as { output?: SaveResult<F> | void }).output?.answers;
     if (!onwardCache.has(e)) onwardCache.set(e, onwardIndex(saved ? { ...c, answers: { ...c.answers, ...saved } } : c));
     return onwardCache.get(e)!;
   };
 
   const machine = setup({
-    types: {} as { context: FlowContext; events: FlowEvent; input: FlowMachineInput },
+    types: {} as { context: FlowContext<F>; events: FlowEvent<F>; input: FlowMachineInput<F> },
     delays: { advance: ADVANCE_DELAY_MS },
     actors: {
-      saveAnswers: fromPromise<SaveResult | void, SaveRequest>(async () => undefined),
+      saveAnswers: fromPromise<SaveResult<F> | void, SaveRequest>(async () => undefined),
       completeFlow: fromPromise<void, CompleteRequest>(async () => undefined),
     },
     actions: {
@@ -167,7 +170,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
       }),
       setFacts: assign(({ context, event }) => (event.type === 'FACTS' ? { facts: { ...context.facts, ...event.facts } } : {})),
       keepSaveResult: assign(({ context, event }) => {
-        const output = (event as { output?: SaveResult | void }).output;
+        const output = (event as { output?: SaveResult<F> | void }).output;
         return { facts: { ...context.facts, ...output?.facts }, answers: { ...context.answers, ...output?.answers } };
       }),
       problem: assign((_, params: { code: 'answer_required' | 'next_step_failed' | 'route_failed' }) => ({ error: { code: params.code } })),
@@ -213,7 +216,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
   return machine.createMachine({
     id: `flow-${runtime.flow.id}`,
     context: ({ input }) => {
-      const context: FlowContext = {
+      const context: FlowContext<F> = {
         runtime: input.runtime,
         answers: input.answers ?? {},
         env: input.runtime.env,
@@ -278,6 +281,7 @@ export function createFlowMachine(runtime: FlowRuntime) {
                   category: context.runtime.flow.category,
                   step,
                   values: saveValues(context, step),
+                  answers: context.answers,
                   mode: step.saveMode,
                   env: context.env,
                 };
@@ -320,35 +324,35 @@ export function createFlowMachine(runtime: FlowRuntime) {
 }
 
 /** The values a step saves: what its selection writes, plus saved derived fields that read them. */
-export function saveValues(context: FlowContext, step: CompiledStep): Answers {
+export function saveValues(context: FlowContext<object>, step: CompiledStep): Answers {
   const scope = scopeOf(context);
   const written = answersFromSelection(step, selectionFromAnswers(context.runtime, step, scope));
   return { ...written, ...derivedWrites(context.runtime.flow.derived, context.answers, written) };
 }
 
-export type FlowMachine = ReturnType<typeof createFlowMachine>;
-export type FlowActor = ActorRefFrom<FlowMachine>;
-export type FlowSnapshot = SnapshotFrom<FlowMachine>;
+export type FlowMachine<F extends object = ScreenFacts> = ReturnType<typeof createFlowMachine<F>>;
+export type FlowActor<F extends object = ScreenFacts> = ActorRefFrom<FlowMachine<F>>;
+export type FlowSnapshot<F extends object = ScreenFacts> = SnapshotFrom<FlowMachine<F>>;
 
 // What a runner reads of a flow's snapshot (it never reads state names).
 
 /** The step on screen, or null at the results. */
-export function flowStep(snapshot: FlowSnapshot): CompiledStep | null {
+export function flowStep<F extends object>(snapshot: FlowSnapshot<F>): CompiledStep | null {
   const { index, runtime } = snapshot.context;
   return snapshot.matches('results') || index === -1 ? null : (runtime.steps[index] ?? null);
 }
 
 /** True at the results (the flow is complete, or completing). */
-export function flowAtResults(snapshot: FlowSnapshot): boolean {
+export function flowAtResults<F extends object>(snapshot: FlowSnapshot<F>): boolean {
   return snapshot.matches('results');
 }
 
 /** True while an answer waits to be saved or is being saved: the step's controls are busy. */
-export function flowBusy(snapshot: FlowSnapshot): boolean {
+export function flowBusy<F extends object>(snapshot: FlowSnapshot<F>): boolean {
   return snapshot.matches({ step: 'waiting' }) || snapshot.matches({ step: 'saving' });
 }
 
 /** What went wrong on this step, as a code, or null. */
-export function flowProblem(snapshot: FlowSnapshot): FlowProblem | null {
+export function flowProblem<F extends object>(snapshot: FlowSnapshot<F>): FlowProblem | null {
   return snapshot.context.error;
 }

@@ -20,7 +20,7 @@ export function fillPlaceholders(text: string | undefined, facts: ScreenFacts): 
  * tip, picture, texts with placeholders filled, the pre-filled selection and progress.
  * @example describeStep(runtime, runtime.steps[3], scope, { city: 'New York' }).selection
  */
-export function describeStep(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope, facts: ScreenFacts = {}): StepScreen {
+export function describeStep(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope, facts: object = {}): StepScreen {
   const all: ScreenFacts = { subject: 'subject' in step ? step.subject : undefined, ...facts };
   const image = 'image' in step && step.image ? pickImage(runtime, step.image, scope) : undefined;
   const tip = activeTip(runtime, step, scope);

@@ -1,5 +1,6 @@
 import type { Scalar } from '../schema/predicate-schema.ts';
-import type { CheckoutStepKind, Image, OptionValue, StepKind, Tip } from '../schema/flow-schema.ts';
+import type { Image, OptionValue, StepKind, Tip } from '../schema/flow-schema.ts';
+import type { CheckoutStepKind } from '../schema/steps/checkout.ts';
 import type { CompiledOption, CompiledStepOf } from '../compile/compiled-flow.ts';
 
 /** A stored answer: a scalar or, for multi-select fields, a list of option values. */

@@ -1,19 +1,26 @@
 /**
  * @module shop/checkout/checkout-facts: what the checkout's step kinds read and call besides their screen (spec 001
- * §4 Checkout and payment). The checkout page supplies it (app/checkout/checkout-flow-page.tsx) as the steps' `own`
- * facts; stories supply their own.
+ * §4 Checkout and payment), typed: the checkout flow kind (app/checkout/checkout-kind.ts) draws them as
+ * `StepProps<K, CheckoutFacts>`; stories supply their own.
  */
-import type { Address, AddressInput, Cart, CardToken, Order, PaymentMethod, TestCard } from '#api';
+import type { Address, Cart, CardToken, Order, PaymentMethod, TestCard } from '#api';
 import type { StepFacts } from '../../renderer/index';
 
 /** Field messages, one line per field, as a form shows them. */
 export type FieldMessages = Record<string, string>;
 
-/** Saving who orders: done, per-field errors, a known e-mail (a sign-in link was mailed instead), or any other failure. */
-export type AccountOutcome = { kind: 'saved' } | { kind: 'field-errors'; fields: FieldMessages } | { kind: 'magic-link-sent' } | { kind: 'error' };
+/** How a form step's save was refused: per-field errors, a known e-mail (a sign-in link was mailed instead), or any other failure. */
+export type RefusalOutcome = { kind: 'field-errors'; fields: FieldMessages } | { kind: 'magic-link-sent' } | { kind: 'error' };
 
-/** Adding the shipping address: its pubkey, per-field errors, or any other failure. */
-export type AddressOutcome = { kind: 'saved'; pubkey: string } | { kind: 'field-errors'; fields: FieldMessages } | { kind: 'error' };
+/** A checkout form's save refused (thrown by the checkout's save adapter): the form shows it in its own words. */
+export class CheckoutRefusal extends Error {
+  constructor(readonly outcome: RefusalOutcome) {
+    super(`The checkout's save was refused (${outcome.kind}).`);
+  }
+}
+
+/** The refusal a failed save carries, or undefined for any other failure. */
+export const refusalOf = (error: unknown): RefusalOutcome | undefined => (error instanceof CheckoutRefusal ? error.outcome : undefined);
 
 /**
  * Tokenising a card (spec 001 §8): a token; the provider's refusal ('error', with its words and the field); or a
@@ -24,7 +31,7 @@ export type TokenOutcome = { kind: 'token'; token: CardToken } | { kind: 'error'
 /** The wallet-type provider's payment (spec 001 §4): its nonce, or 'failure' (spec 001 §8). */
 export type WalletOutcome = { kind: 'nonce'; nonce: string; email: string } | { kind: 'failure' };
 
-export interface CheckoutFacts {
+export interface CheckoutFacts extends StepFacts {
   category: 'haircare' | 'skincare';
   session: 'anonymous' | 'guest' | 'authenticated';
   /** The signed-in shopper's e-mail (not a guest's). */
@@ -39,9 +46,9 @@ export interface CheckoutFacts {
   answers: Record<string, unknown>;
   /** The order the review placed, or the one the page was opened for (?order=). */
   order: Order | null;
-  saveAccount(form: { email: string; firstName: string; lastName: string; phone: string | null; shipTo: string | null }): Promise<AccountOutcome>;
+  /** Mails a sign-in link back to this step (a shopper who has an account). */
   sendSignInLink(email: string): Promise<'sent' | 'error'>;
-  addAddress(address: AddressInput): Promise<AddressOutcome>;
+  /** The card provider's tokeniser: the card goes to the provider only, the checkout keeps its token. */
   tokenizeCard(card: TestCard): Promise<TokenOutcome>;
   /** The wallet's approval of the payment by the shopper's wallet account (pending until it answers). */
   payWithWallet(email: string): Promise<WalletOutcome>;
@@ -51,10 +58,4 @@ export interface CheckoutFacts {
   routeTo(stepName: string, extra?: Record<string, string>): string;
   /** Goes to a path of the checkout in the page (a step's link). */
   go(path: string): void;
-}
-
-/** The checkout's facts among a step's facts; a checkout step drawn without them is a programming error. */
-export function checkoutFacts(facts: StepFacts): CheckoutFacts {
-  if (!facts.own) throw new Error('A checkout step needs the checkout’s facts (StepFacts.own).');
-  return facts.own as CheckoutFacts;
 }

@@ -1,5 +1,6 @@
 import type { CheckoutStepKind } from '#engine';
 import { lazyComponent, type StepComponentTable } from '../../renderer/index';
+import type { CheckoutFacts } from './checkout-facts';
 
 /** Each checkout step kind is its own chunk: a step page downloads the form it draws, the others follow in the background. */
 const later = {
@@ -11,8 +12,8 @@ const later = {
 };
 
 /**
- * The components of the checkout's step kinds (flows/fragments/checkout.yaml), handed to the flow runner by the
- * checkout page: a new checkout kind in the engine's schema fails to compile until it has one here.
+ * The components of the checkout family's step kinds (engine/schema/steps/checkout.ts), drawn with the checkout's
+ * facts: a new checkout kind in the engine's schema fails to compile until it has one here.
  */
 export const checkoutStepComponents = {
   'account-details': later['account-details'].component,
@@ -20,7 +21,7 @@ export const checkoutStepComponents = {
   payment: later.payment.component,
   review: later.review.component,
   'wait-payment': later['wait-payment'].component,
-} satisfies Required<Pick<StepComponentTable, CheckoutStepKind>>;
+} satisfies StepComponentTable<CheckoutStepKind, CheckoutFacts>;
 
 let preloading: Promise<unknown> | undefined;
 

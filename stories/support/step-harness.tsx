@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Selection, StepScreen } from '#engine';
-import { StepView, type AnyStepScreen, type StepComponentTable, type StepFacts, type StepServices } from '../../renderer/components';
+import { StepView, stepComponents, type AnyStepScreen, type StepFacts, type StepServices } from '../../renderer/components';
 import { storyServices } from '../mocks/story-services';
 
 export interface StepHarnessProps {
@@ -9,19 +9,17 @@ export interface StepHarnessProps {
   busy?: boolean;
   error?: string;
   services?: StepServices;
-  /** The step kinds a flow kind brings (the checkout's). */
-  kinds?: StepComponentTable;
   onChange?(selection: Selection): void;
   onNext?(): void;
 }
 
 /** Stands in for the flow machine: keeps the selection the step reports and hands the screen back with it. */
-export function StepHarness({ screen, facts = {}, busy = false, error, services, kinds, onChange, onNext }: StepHarnessProps) {
+export function StepHarness({ screen, facts = {}, busy = false, error, services, onChange, onNext }: StepHarnessProps) {
   const [selection, setSelection] = useState<Selection>(screen.selection as Selection);
   const [fallbackServices] = useState(storyServices);
   return (
     <StepView
-      kinds={kinds}
+      components={stepComponents}
       screen={{ ...screen, selection } as StepScreen}
       facts={facts}
       busy={busy}

@@ -29,6 +29,7 @@ const request = (step: CompiledStep, values: SaveRequest['values'], env = anonym
   category: 'haircare',
   step,
   values,
+  answers: values,
   mode,
   env,
 });

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { loadFlowFile } from '#engine/compiler';
-import { anonymousEnvironment, type CompleteRequest, type SaveRequest } from '#engine';
-import { FlowRunner, type FlowAdapters } from '../../app/flow/flow-runner';
+import { anonymousEnvironment } from '#engine';
+import { FlowRunner } from '../../app/flow/flow-runner';
+import type { FlowAdapters } from '../../app/flow/flow-kind';
+import type { StepFacts } from '../../renderer/index';
+import { feedbackAdapters, feedbackKind } from '../fixtures/flows/feedback/feedback-kind';
 
 /**
- * Issue 11: a second flow kind (a small feedback flow, tests/fixtures/flows/feedback-fixture.yaml) runs on the
- * generic runner of app/flow with its own adapters, with no change to the runner or the engine's core.
+ * Issue 11: a third flow kind (a small feedback flow, tests/fixtures/flows/feedback/) runs on the generic runner of
+ * app/flow with its own kind and adapters, with no change to the runner or the engine's core.
  */
-const compiled = loadFlowFile('tests/fixtures/flows/feedback-fixture.yaml');
-if (!compiled.flow) throw new Error(`The fixture flow does not compile: ${compiled.issues.map((i) => i.code).join(', ')}`);
-const flow = compiled.flow;
+const flow = await feedbackKind.flows.haircare!();
 const env = anonymousEnvironment({ session: 'authenticated', user: { hasNames: true } });
 
 /** The URL the runner is at, and the browser's back button. */
@@ -27,24 +27,7 @@ function Where() {
   );
 }
 
-/** The feedback kind's adapters as a test writes them: saves and completions are recorded; a save may be refused. */
-function feedbackAdapters(refuse?: (request: SaveRequest) => boolean) {
-  const saves: SaveRequest['values'][] = [];
-  const completions: CompleteRequest[] = [];
-  const adapters: FlowAdapters = {
-    async save(request) {
-      if (refuse?.(request)) throw Object.assign(new Error('refused'), { detail: 'We could not save your review. Please try again.' });
-      saves.push(request.values);
-    },
-    async complete(request) {
-      completions.push(request);
-    },
-    results: () => <h1 tabIndex={-1}>Thank you for your review</h1>,
-  };
-  return { adapters, saves, completions };
-}
-
-function run(path: string, adapters: FlowAdapters) {
+function run(path: string, adapters: FlowAdapters<StepFacts>) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -52,17 +35,7 @@ function run(path: string, adapters: FlowAdapters) {
           path="/feedback/*"
           element={
             <>
-              <FlowRunner
-                flow={flow}
-                env={env}
-                answers={{}}
-                resume={false}
-                services={{} as never}
-                facts={{}}
-                adapters={adapters}
-                loading={{ step: 'Loading your review…', results: 'Sending your review…' }}
-                loadFailed="We couldn't load your review."
-              />
+              <FlowRunner kind={feedbackKind} adapters={adapters} flow={flow} env={env} answers={{}} resume={false} services={{} as never} />
               <Where />
             </>
           }

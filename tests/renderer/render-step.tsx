@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Selection, StepScreen } from '#engine';
-import { StepView, type AnyStepScreen, type SaveNamesResult, type SignUpResult, type StepFacts } from '../../renderer/components';
+import { StepView, stepComponents, type AnyStepScreen, type SaveNamesResult, type SignUpResult, type StepFacts } from '../../renderer/components';
 
 export interface RenderStepOptions {
   facts?: StepFacts;
@@ -23,6 +23,7 @@ export function renderStep(screen: AnyStepScreen, options: RenderStepOptions = {
     const [selection, setSelection] = useState<Selection>(current.selection as Selection);
     return (
       <StepView
+        components={stepComponents}
         screen={{ ...current, selection } as StepScreen}
         onChange={(next: Selection) => {
           setSelection(next);

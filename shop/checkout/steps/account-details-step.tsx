@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatPhoneInput, isCompletePhone, phoneCountry, storedPhone } from '#api/shared';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { TextField, emailProblem } from '../../../renderer/parts/text-field';
-import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
 import { AddressLines } from './address-lines';
 import { Field } from './field';
 
@@ -19,13 +19,17 @@ export const accountMessages = {
 
 const NEW_ADDRESS = 'new';
 
+/** Moves focus to the form's first field marked invalid, once it is drawn. */
+const focusFirstInvalid = (form: { current: HTMLFormElement | null }) =>
+  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
 /**
  * Account/Shipping (spec 001 §2): who orders and where it goes. A guest gives an e-mail and names and becomes a
  * customer (origin checkout_cartv2, §6); a known e-mail gets a sign-in link back to this step. A signed-in shopper
- * checks their names and phone and picks a saved address or a new one (then the address step follows, §4).
+ * checks their names and phone and picks a saved address or a new one (then the address step follows, §4). The
+ * checkout's save adapter saves them; a refusal comes back as `saveError`, shown on the form.
  */
-export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: StepProps<'account-details'>) {
-  const checkout = checkoutFacts(facts);
+export function AccountDetailsStep({ screen, onChange, onNext, busy, saveError, facts: checkout }: StepProps<'account-details', CheckoutFacts>) {
   const selection = screen.selection ?? {};
   const signedIn = checkout.session === 'authenticated';
   const [email, setEmail] = useState(String(selection.email ?? checkout.accountEmail ?? ''));
@@ -55,9 +59,20 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: St
     set(value);
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
-  const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => focusFirstInvalid(form);
 
-  const submit = async (event: FormEvent) => {
+  // The save's refusal: the server's field messages on their fields, a sign-in link mailed instead, or a failure.
+  const refusal = refusalOf(saveError);
+  useEffect(() => {
+    if (!refusal) return;
+    if (refusal.kind === 'field-errors') {
+      setErrors(refusal.fields);
+      focusFirstInvalid(form);
+    } else
+      setNotice(refusal.kind === 'magic-link-sent' ? { kind: 'status', text: accountMessages.knownEmail } : { kind: 'error', text: accountMessages.failed });
+  }, [refusal]);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || sending) return;
     const found = check();
@@ -65,21 +80,6 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, facts }: St
     setNotice(null);
     if (Object.keys(found).length > 0) return focusFirstError();
     const chosen = shipsSomething && shipTo !== NEW_ADDRESS ? shipTo : null;
-    setSending(true);
-    const outcome = await checkout.saveAccount({
-      email: email.trim(),
-      firstName: firstName.trim(),
-      lastName: lastName.trim(),
-      phone: storedPhone(phone),
-      shipTo: chosen,
-    });
-    setSending(false);
-    if (outcome.kind === 'field-errors') {
-      setErrors(outcome.fields);
-      return focusFirstError();
-    }
-    if (outcome.kind === 'magic-link-sent') return setNotice({ kind: 'status', text: accountMessages.knownEmail });
-    if (outcome.kind === 'error') return setNotice({ kind: 'error', text: accountMessages.failed });
     onChange({ email: email.trim() || null, first_name: firstName.trim(), last_name: lastName.trim(), phone: storedPhone(phone), shipping_address: chosen });
     onNext();
   };

@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatCanadianPostalInput, regionLabel, regionsOf, type AddressCountry } from '#api/shared';
 import { parsePostalCode } from '#engine';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
-import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
 import { Field } from './field';
 
 export const addressMessages = {
@@ -15,20 +15,23 @@ export const addressMessages = {
   failed: 'Oops, something went wrong... Let’s try again.',
 } as const;
 
+/** Moves focus to the form's first field marked invalid, once it is drawn. */
+const focusFirstInvalid = (form: { current: HTMLFormElement | null }) =>
+  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
 type Form = { country: AddressCountry; address1: string; address2: string; city: string; state: string; zipcode: string };
 
 /**
  * The shipping address (spec 001 §2 shipping-address, §5, §9 Countries): the country's states or provinces to choose
  * from, the ZIP or postal code checked for the country, a Canadian postal code upper-cased with its space as it is
- * typed. The address is saved to the account (primary: the cart ships to it) before moving on.
+ * typed. The checkout's save adapter saves it to the account (primary: the cart ships to it) before moving on; a
+ * refusal comes back as `saveError`, its field messages shown on their fields.
  */
-export function AddressStep({ screen, onChange, onNext, busy, facts }: StepProps<'address'>) {
-  const checkout = checkoutFacts(facts);
+export function AddressStep({ screen, onChange, onNext, busy, saveError }: StepProps<'address', CheckoutFacts>) {
   const countries = screen.step.countries;
   const [form, setForm] = useState<Form>({ country: countries[0] ?? 'US', address1: '', address2: '', city: '', state: '', zipcode: '' });
   const [errors, setErrors] = useState<FieldMessages>({});
   const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
   const root = useRef<HTMLFormElement>(null);
   const set = (key: keyof Form, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -44,38 +47,39 @@ export function AddressStep({ screen, onChange, onNext, busy, facts }: StepProps
     if (!parsePostalCode(form.zipcode, form.country)) found.zipcode = addressMessages.zipcode(form.country);
     return found;
   };
-  const focusFirstError = () => requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => focusFirstInvalid(root);
 
-  const submit = async (event: FormEvent) => {
+  // The save's refusal: the server's field messages on their fields, or a failure.
+  const refusal = refusalOf(saveError);
+  useEffect(() => {
+    if (refusal?.kind === 'field-errors') {
+      setErrors(refusal.fields);
+      focusFirstInvalid(root);
+    } else if (refusal) setFailed(true);
+  }, [refusal]);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || saving) return;
+    if (busy) return;
     const found = check();
     setErrors(found);
     setFailed(false);
     if (Object.keys(found).length > 0) return focusFirstError();
-    setSaving(true);
-    const outcome = await checkout.addAddress({
-      address1: form.address1.trim(),
-      address2: form.address2.trim() || null,
+    onChange({
+      address: null,
+      line1: form.address1.trim(),
+      line2: form.address2.trim() || null,
       city: form.city.trim(),
       state: form.state,
       zipcode: parsePostalCode(form.zipcode, form.country)!.zipcode,
       country: form.country,
-      primary: true,
     });
-    setSaving(false);
-    if (outcome.kind === 'field-errors') {
-      setErrors(outcome.fields);
-      return focusFirstError();
-    }
-    if (outcome.kind === 'error') return setFailed(true);
-    onChange({ address: outcome.pubkey });
     onNext();
   };
 
   const invalid = (key: string) => (errors[key] ? true : undefined);
   return (
-    <form ref={root} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || saving || undefined}>
+    <form ref={root} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || undefined}>
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
       {countries.length > 1 ? (
         <Field id="address-country" label="Country">
@@ -179,7 +183,7 @@ export function AddressStep({ screen, onChange, onNext, busy, facts }: StepProps
         </p>
       ) : null}
       <div className="step__actions">
-        <ActionButton type="submit" busy={busy || saving}>
+        <ActionButton type="submit" busy={busy}>
           {screen.step.button ?? 'Continue'}
         </ActionButton>
       </div>

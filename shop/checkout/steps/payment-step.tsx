@@ -5,7 +5,7 @@ import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { emailProblem } from '../../../renderer/parts/text-field';
-import { checkoutFacts, type FieldMessages } from '../checkout-facts';
+import type { CheckoutFacts, FieldMessages } from '../checkout-facts';
 import { Field } from './field';
 
 export const paymentMessages = {
@@ -37,8 +37,7 @@ type Method = string;
  * or the wallet-type provider (pending, then success or error). The card goes to the tokeniser only: the checkout keeps
  * its token and what the review shows ("Visa •••• 4242"), and isPaymentReady follows from them (§4).
  */
-export function PaymentStep({ screen, onChange, onNext, busy, facts }: StepProps<'payment'>) {
-  const checkout = checkoutFacts(facts);
+export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }: StepProps<'payment', CheckoutFacts>) {
   const chosen = screen.selection?.method;
   const saved = checkout.paymentMethods.filter((m) => m.service === 'card');
   const [method, setMethod] = useState<Method>(typeof chosen === 'string' ? chosen : ((saved.find((m) => m.is_default) ?? saved[0])?.id ?? 'newCard'));

@@ -4,7 +4,7 @@ import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { formatMoney } from '../../catalog/money';
 import { CartTotals } from '../../cart/cart-totals';
-import { checkoutFacts } from '../checkout-facts';
+import type { CheckoutFacts } from '../checkout-facts';
 import { AddressLines } from './address-lines';
 import { StepLink } from './step-link';
 
@@ -13,8 +13,7 @@ import { StepLink } from './step-link';
  * it is paid. "Place order" places it; a payment that is not ready (§4 isPaymentReady) sends the shopper back to
  * the payment step instead, and a refused payment (§8) offers another card.
  */
-export function ReviewStep({ screen, onNext, busy, error, facts }: StepProps<'review'>) {
-  const checkout = checkoutFacts(facts);
+export function ReviewStep({ screen, onNext, busy, error, facts: checkout }: StepProps<'review', CheckoutFacts>) {
   const { cart, answers } = checkout;
   if (!cart) return <p className="step step--loading" aria-busy="true" />;
   const money = (n: number) => formatMoney(n, cart.currency);

@@ -1,6 +1,6 @@
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
-import { checkoutFacts } from '../checkout-facts';
+import type { CheckoutFacts } from '../checkout-facts';
 import { StepLink } from './step-link';
 
 /**
@@ -8,8 +8,7 @@ import { StepLink } from './step-link';
  * to confirm (3-D Secure). The link goes to where they confirm and brings them back here with the order, which the
  * page then reads again: paid goes on to the success page, refused offers another payment method (§8).
  */
-export function WaitPaymentStep({ screen, facts }: StepProps<'wait-payment'>) {
-  const checkout = checkoutFacts(facts);
+export function WaitPaymentStep({ screen, facts: checkout }: StepProps<'wait-payment', CheckoutFacts>) {
   const order = checkout.order;
   if (order?.status === 'payment_failed') {
     return (

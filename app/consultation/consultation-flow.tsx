@@ -1,9 +1,12 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { exitModalText, loadAllContent, type Answers, type CompiledFlow, type CompiledStep, type FlowEnvironment, type FlowRuntime } from '#engine';
-import { lazyComponent, type GeoAggressor, type RankedItem, type RankingFacts, type StepServices } from '../../renderer/index';
-import { FlowRunner as Runner, type FlowAdapters, type FlowState } from '../flow/flow-runner';
+import { lazyComponent, type RankedItem, type RankingFacts, type StepServices } from '../../renderer/index';
+import { FlowRunner } from '../flow/flow-runner';
+import type { FlowAdapters, FlowState } from '../flow/flow-kind';
 import { PageStatus } from '../shell/page-status';
 import type { ConsultationDeps } from './consultation-actors';
+import { consultationFacts, consultationSaving, type LoadAggressors } from './consultation-adapters';
+import { consultationKind, type ConsultationFacts } from './consultation-kind';
 import { useExitCapture } from './exit-capture';
 import type { RankingSource } from './rankings';
 
@@ -17,10 +20,8 @@ const ConsultationResults = results.component;
 export function preloadResults(signedIn: boolean): Promise<unknown> {
   return results.preload().then(() => (signedIn ? import('./consultation-results').then((m) => m.preloadDerivedSections()) : undefined));
 }
-/** Saving loads its code with the first answer: a first visit downloads only what draws the step. */
-const savingCode = () => import('./consultation-actors');
 
-export interface FlowRunnerProps {
+export interface ConsultationFlowProps {
   flow: CompiledFlow;
   env: FlowEnvironment;
   answers: Answers;
@@ -29,15 +30,15 @@ export interface FlowRunnerProps {
   resume: boolean;
   services: StepServices;
   /** The shopper's own facts shown on screens. */
-  facts: { firstName?: string; accountEmail?: string };
+  shopper: Pick<ConsultationFacts, 'firstName' | 'accountEmail'>;
   /** Fetches the aggressors when the geo-aggressors step opens without them (after a reload). */
-  loadAggressors?: () => Promise<{ city: string; aggressors: GeoAggressor[] } | undefined>;
+  loadAggressors?: LoadAggressors;
   /** Fetches a ranked-fragrance or textures step's ranking, fresh since the last save (signed-in shoppers only; spec 000 §3.5-3.6, §4.3). */
   loadRanking?: (ranking: RankingSource, category: string) => Promise<RankedItem[]>;
 }
 
 /** The ranking a ranked step shows, asked for each time the step opens (the loader fetches again only after a save, spec 000 §4.3). */
-function useRanking(step: CompiledStep | null, runtime: FlowRuntime, loadRanking: FlowRunnerProps['loadRanking']): RankingFacts | undefined {
+function useRanking(step: CompiledStep | null, runtime: FlowRuntime, loadRanking: ConsultationFlowProps['loadRanking']): RankingFacts | undefined {
   const ranking = step && 'ranking' in step && loadRanking ? step.ranking : undefined;
   const [ranked, setRanked] = useState<{ step?: string; facts: RankingFacts }>();
   const stepName = step?.name;
@@ -60,50 +61,29 @@ function useRanking(step: CompiledStep | null, runtime: FlowRuntime, loadRanking
  * the profile (or kept on the device for an anonymous visitor), the zip code's aggressors, the completed status,
  * the rankings of ranked steps, the exit capture, and the results page.
  */
-export function FlowRunner({ flow, env, answers, deps, resume, services, facts, loadAggressors, loadRanking }: FlowRunnerProps) {
-  // New adapters only when signing in or out changes the loaders.
-  const adapters = useMemo((): FlowAdapters => consultationAdapters(deps, loadAggressors, loadRanking), [deps, loadAggressors, loadRanking]);
-  return (
-    <Runner
-      flow={flow}
-      env={env}
-      answers={answers}
-      resume={resume}
-      services={services}
-      facts={facts}
-      adapters={adapters}
-      loading={{ step: 'Loading your consultation…', results: 'Loading your results…' }}
-      loadFailed="We couldn't load this part of your consultation. Please check your connection."
-    />
+export function ConsultationFlow({ flow, env, answers, deps, resume, services, shopper, loadAggressors, loadRanking }: ConsultationFlowProps) {
+  const { firstName, accountEmail } = shopper;
+  // New adapters only when signing in or out changes the loaders, or the shopper's names arrive.
+  const adapters = useMemo(
+    (): FlowAdapters<ConsultationFacts> => ({
+      ...consultationSaving(deps, loadAggressors),
+      useFacts: function useConsultationFacts(state) {
+        return consultationFacts({ firstName, accountEmail }, state.facts, useRanking(state.step, state.runtime, loadRanking));
+      },
+      useExit: useConsultationExit,
+      results: (state) => (
+        <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
+          <ConsultationResults runtime={state.runtime} answers={state.answers} env={state.env} />
+        </Suspense>
+      ),
+    }),
+    [deps, loadAggressors, loadRanking, firstName, accountEmail],
   );
-}
-
-/** The consultation's adapters for the flow runner. */
-function consultationAdapters(
-  deps: ConsultationDeps,
-  loadAggressors: FlowRunnerProps['loadAggressors'],
-  loadRanking: FlowRunnerProps['loadRanking'],
-): FlowAdapters {
-  return {
-    save: (request) => savingCode().then((m) => m.saveStepAnswers(deps, request)),
-    onAnswer: () => void savingCode(),
-    complete: (request) => savingCode().then((m) => m.completeConsultation(deps, request)),
-    // After a reload on geo-aggressors, the city comes from the server again.
-    missingFacts: (step, known) => (step.kind === 'geo-aggressors' && !known.city && loadAggressors ? loadAggressors() : undefined),
-    useStepFacts: function useConsultationStepFacts(step, runtime) {
-      return { ranking: useRanking(step, runtime, loadRanking) };
-    },
-    useFlowState: useConsultationExit,
-    results: (state) => (
-      <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
-        <ConsultationResults runtime={state.runtime} answers={state.answers} env={state.env} />
-      </Suspense>
-    ),
-  };
+  return <FlowRunner kind={consultationKind} adapters={adapters} flow={flow} env={env} answers={answers} resume={resume} services={services} />;
 }
 
 /** Leaving mid-way asks an anonymous visitor for an e-mail, with the flow's words (spec 000 §2.7). */
-function useConsultationExit({ runtime, step, answers, env }: FlowState): void {
+function useConsultationExit({ runtime, step, answers, env }: FlowState<ConsultationFacts>): void {
   useExitCapture({
     armed: Boolean(step) && env.session !== 'authenticated',
     category: runtime.flow.category,
