@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { didYouMean, readDataSource, type DataProblem } from '#engine/compiler';
+import { productCategories } from './categories';
 
 import { CURRENCIES, type Currency } from './money';
 
@@ -48,7 +49,8 @@ const variant = z.strictObject({
   sold_out: z.boolean().default(false),
 });
 
-export const catalogueCategories = ['haircare', 'skincare', 'others'] as const;
+/** The product categories (api/categories.ts). */
+export const catalogueCategories = productCategories;
 export const catalogueSubCategories = ['supplements', 'topicals', 'tools', 'lifestyle'] as const;
 
 const product = z.strictObject({

@@ -12,6 +12,14 @@ export type Category = (typeof consultationCategories)[number];
 export const formulaCategories = [...consultationCategories, 'supplement'] as const;
 export type FormulaCategory = (typeof formulaCategories)[number];
 
+/** The catalogue's product categories (spec 001 §9): the consultations' products, and the others (accessories, gifts). */
+export const productCategories = [...consultationCategories, 'others'] as const;
+export type ProductCategory = (typeof productCategories)[number];
+
+/** The carts a shopper has (spec 001 §3 Cart): one per consultation category, and the universal cart. */
+export const cartKinds = [...consultationCategories, 'universal'] as const;
+export type CartKind = (typeof cartKinds)[number];
+
 /** Whether a value names a consultation category. */
 export function isCategory(value: unknown): value is Category {
   return (consultationCategories as readonly unknown[]).includes(value);

@@ -6,8 +6,8 @@
 export { ApiError, isApiError, toApiError } from './client/api-error';
 export type { ApiErrorCode } from './client/api-error';
 export { createLocalStorageTokenStore } from './client/token-store';
-export { categoryOf, consultationCategories, formulaCategories, isCategory } from './categories';
-export type { Category, FormulaCategory } from './categories';
+export { cartKinds, categoryOf, consultationCategories, formulaCategories, isCategory, productCategories } from './categories';
+export type { CartKind, Category, FormulaCategory, ProductCategory } from './categories';
 export { scrubReportText } from './report-text';
 export {
   FREQUENCIES,

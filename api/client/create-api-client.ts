@@ -86,16 +86,15 @@ export function createApiClient(options: ApiClientOptions) {
     getFlags: (o?: Options) => call('getFlags', {}, o),
     // Carts (spec 001 §7 Cart)
     getCart: (query: RequestQuery<'getCart'> = {}, o?: Options) => call('getCart', { query }, o),
-    patchCart: (category: 'haircare' | 'skincare', body: RequestBody<'patchCart'>, o?: Options) => call('patchCart', { query: { category }, body }, o),
+    patchCart: (category: Category, body: RequestBody<'patchCart'>, o?: Options) => call('patchCart', { query: { category }, body }, o),
     getUniversalCart: (o?: Options) => call('getUniversalCart', {}, o),
     createUniversalCart: (body: RequestBody<'createUniversalCart'> = {}, o?: Options) => call('createUniversalCart', { body }, o),
     patchUniversalCart: (body: RequestBody<'patchUniversalCart'>, o?: Options) => call('patchUniversalCart', { body }, o),
     // Shipment preferences (spec 001 §7): the customer's default; a cart's own (no category: the universal cart).
     getCustomerShipmentPreference: (o?: Options) => call('getCustomerShipmentPreference', {}, o),
     setCustomerShipmentPreference: (body: RequestBody<'setCustomerShipmentPreference'>, o?: Options) => call('setCustomerShipmentPreference', { body }, o),
-    getCartShipmentPreference: (category?: 'haircare' | 'skincare', o?: Options) =>
-      call('getCartShipmentPreference', { query: category ? { category } : {} }, o),
-    setCartShipmentPreference: (category: 'haircare' | 'skincare' | undefined, body: RequestBody<'setCartShipmentPreference'>, o?: Options) =>
+    getCartShipmentPreference: (category?: Category, o?: Options) => call('getCartShipmentPreference', { query: category ? { category } : {} }, o),
+    setCartShipmentPreference: (category: Category | undefined, body: RequestBody<'setCartShipmentPreference'>, o?: Options) =>
       call('setCartShipmentPreference', { query: category ? { category } : {}, body }, o),
     // Orders (spec 001 §7 Orders and payment). `idempotencyKey`: one per checkout attempt, sent again with each retry,
     // so a retried request never places a second order (API.md).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consultationCategories } from '../categories';
 import { CURRENCIES } from '../money';
 import { money } from './money';
 import { address } from './account';
@@ -149,7 +150,7 @@ const loadItem = z.union([
  */
 export const cartQuery = z
   .object({
-    category: z.enum(['haircare', 'skincare']).default('haircare'),
+    category: z.enum(consultationCategories).default('haircare'),
     origin: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Expected an origin code such as trial_kit_a.')
@@ -172,7 +173,7 @@ export const cartQuery = z
 export type CartQuery = z.input<typeof cartQuery>;
 
 /** PATCH /v1/account/cart/?category=: which cart. */
-export const cartCategoryQuery = z.object({ category: z.enum(['haircare', 'skincare']).default('haircare') }).strict();
+export const cartCategoryQuery = z.object({ category: z.enum(consultationCategories).default('haircare') }).strict();
 
 /**
  * The universal cart's invalidate-recommendation option (spec 001 §7 Cart): the change follows a new recommendation,

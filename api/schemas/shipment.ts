@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consultationCategories } from '../categories';
 
 // Shipment preferences (spec 001 §7 Shipment preferences; api/README.md "Shipment preferences"): where the customer's
 // orders ship and what the carrier is told, as the customer's default and as one cart's own.
@@ -33,5 +34,5 @@ export const shipmentPreferenceInput = z
 export type ShipmentPreferenceInput = z.input<typeof shipmentPreferenceInput>;
 
 /** /v1/cart_shipment_preference/?category=: the per-category cart; none, the universal cart. */
-export const shipmentCartQuery = z.object({ category: z.enum(['haircare', 'skincare']).optional() }).strict();
+export const shipmentCartQuery = z.object({ category: z.enum(consultationCategories).optional() }).strict();
 export type ShipmentCartQuery = z.input<typeof shipmentCartQuery>;

@@ -1,6 +1,7 @@
 import type { Formula } from '#api';
 import { addressView } from '../account/address-view';
 import { currencyOf, type Currency } from '#api/money';
+import type { CartKind } from '#api/shared';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { UserRow } from '../http/authenticate';
 import { loadFormulaSet } from '../profile/derived-profile';
@@ -30,7 +31,7 @@ function accessories(entries: ReadonlyMap<string, CatalogueEntry>): CartContext[
 export async function loadCartContext(
   services: Services,
   user: UserRow,
-  kind: 'haircare' | 'skincare' | 'universal',
+  kind: CartKind,
 ): Promise<{ context: CartContext; currency: Currency; preselected: string[]; deliveryInstructions: string }> {
   const entries = await services.catalogue.entries();
   const { answers, derived, set } = await loadFormulaSet(services, user.id);

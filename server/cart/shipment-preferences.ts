@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ShipmentPreference, ShipmentPreferenceInput } from '#api';
+import type { Category } from '#api/shared';
 import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
 import { preparedOnce } from '../db/prepared-once';
@@ -86,7 +87,7 @@ async function ownAddressId(tx: Database, userId: number, pubkey: string | null)
   return row.id;
 }
 
-const cartKindOf = (category: 'haircare' | 'skincare' | undefined): CartKind => category ?? 'universal';
+const cartKindOf = (category: Category | undefined): CartKind => category ?? 'universal';
 const noCart = () => notFound('not_found', 'There is no cart yet.');
 
 /** GET /v1/customer_shipment_preference/: the customer's default; never set, the primary address and no instructions. */

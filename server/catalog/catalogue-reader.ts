@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Product } from '#api';
 import type { Catalogue } from '#api/catalogue-file';
 import { toMoney, type Currency } from '#api/money';
+import type { ProductCategory } from '#api/shared';
 import type { Database } from '../db/database';
 import { productPrices, products, type ProductContent } from '../db/schema';
 import { loadCatalogue } from './load-catalogue';
@@ -26,7 +27,7 @@ export interface CatalogueEntry {
   type: string;
   parentType: string | null;
   label: string;
-  category: 'haircare' | 'skincare' | 'others';
+  category: ProductCategory;
   subCategory: 'supplements' | 'topicals' | 'tools' | 'lifestyle' | null;
   isCustom: boolean;
   isSubscribable: boolean;

@@ -4,13 +4,14 @@
  * a cart is priced from the catalogue each time it is read (server/cart/price-cart.ts).
  */
 import type { Currency } from '#api/money';
+import type { CartKind } from '#api/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './identity';
 import { products } from './catalogue';
 
-export type CartKind = 'haircare' | 'skincare' | 'universal';
+export type { CartKind };
 
 export const carts = pgTable(
   'carts',

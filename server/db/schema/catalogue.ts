@@ -4,6 +4,7 @@
  * sold-out products' waitlist.
  */
 import type { Currency } from '#api/money';
+import type { ProductCategory } from '#api/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -30,7 +31,7 @@ export const products = pgTable(
     type: text('type').primaryKey(),
     parentType: text('parent_type').references((): AnyPgColumn => products.type),
     label: text('label').notNull(),
-    category: text('category').$type<'haircare' | 'skincare' | 'others'>().notNull(),
+    category: text('category').$type<ProductCategory>().notNull(),
     subCategory: text('sub_category').$type<'supplements' | 'topicals' | 'tools' | 'lifestyle'>(),
     isCustom: boolean('is_custom').notNull(),
     isSubscribable: boolean('is_subscribable').notNull(),
