@@ -1,6 +1,10 @@
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 
-/** /terms: End User License and Terms of Service (spec 000 §2.1). */
+/**
+ * /terms: End User License and Terms of Service (spec 000 §2.1). It promises only what the shop does (spec 001 §9
+ * Policies): a subscription renews as the account shows it, and the first order's guarantee is adjusted formulas or a
+ * return for credit, within 30 days of delivery.
+ */
 export default function TermsPage() {
   const heading = usePageHeadingFocus();
   return (
@@ -17,9 +21,11 @@ export default function TermsPage() {
       <h2>Who can buy</h2>
       <p>Our products are not intended for people under 18.</p>
       <h2>Orders and subscriptions</h2>
-      <p>Every product is made to order. Subscriptions renew on the date shown in your account until you pause or cancel them.</p>
+      <p>Every product is made to order. A subscription renews as shown in your account.</p>
       <h2>Our guarantee</h2>
-      <p>If you don't love your first order, tell us and we'll reformulate it or refund it.</p>
+      <p>
+        If you don't love your first order, tell us within 30 days of its delivery: we'll adjust your formulas, or you can return it for credit, free of charge.
+      </p>
     </article>
   );
 }
