@@ -13,6 +13,7 @@ import {
 import { createMocks } from '../../api/client/mocks';
 import { baseUrl, tokenPairFor } from './client-fixtures';
 import { sampleFragrance } from '../../stories/mocks/recommendation-mocks';
+import { rankedSkeletons } from '../fixtures/skeleton-recommendations';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -29,25 +30,7 @@ const skincareFragrances: RankedFragrances = {
     { ...sampleFragrance('blanca'), rank: 3, reason_why_slug: null },
   ],
 };
-const textures: SkeletonRecommendations = {
-  skeleton_recommendations: [
-    {
-      product_slug: 'CLEANSER',
-      ranked_skeletons: [
-        { skeleton_slug: 'cleansing_cream', rank: 1 },
-        { skeleton_slug: 'foaming_gel', rank: 2 },
-      ],
-    },
-    {
-      product_slug: 'MOISTURIZER',
-      ranked_skeletons: [
-        { skeleton_slug: 'rich', rank: 1 },
-        { skeleton_slug: 'medium', rank: 2 },
-        { skeleton_slug: 'light', rank: 3 },
-      ],
-    },
-  ],
-};
+const textures: SkeletonRecommendations = rankedSkeletons({ CLEANSER: ['cleansing_cream', 'foaming_gel'], MOISTURIZER: ['rich', 'medium', 'light'] });
 
 describe('the profile contract (spec 000 §3.1, §3.5, §3.6)', () => {
   it('a question set keeps a matrix question’s rows', () => {

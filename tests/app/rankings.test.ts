@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankedFragrances, SkeletonRecommendations } from '#api';
 import { loadRanking, type RankingCache } from '../../app/consultation/rankings';
 import { sampleFragrance } from '../../stories/mocks/recommendation-mocks';
+import { rankedSkeletons } from '../fixtures/skeleton-recommendations';
 
 /** A client answering the two ranking calls, counting them; `fail` makes the next call fail. */
 function rankingApi() {
@@ -20,25 +21,10 @@ function rankingApi() {
     },
     async getSkeletonRecommendations(): Promise<SkeletonRecommendations> {
       calls.push('skeletons');
-      return {
-        skeleton_recommendations: [
-          {
-            product_slug: 'CLEANSER',
-            ranked_skeletons: [
-              { skeleton_slug: 'cleansing_cream', rank: 2 },
-              { skeleton_slug: 'foaming_gel', rank: 1 },
-            ],
-          },
-          {
-            product_slug: 'MOISTURIZER',
-            ranked_skeletons: [
-              { skeleton_slug: 'rich', rank: 1 },
-              { skeleton_slug: 'light', rank: 3 },
-              { skeleton_slug: 'medium', rank: 2 },
-            ],
-          },
-        ],
-      };
+      // Listed out of rank order, as nothing promises the order: the page sorts by rank.
+      const listed = rankedSkeletons({ CLEANSER: ['foaming_gel', 'cleansing_cream'], MOISTURIZER: ['rich', 'medium', 'light'] });
+      for (const product of listed.skeleton_recommendations) product.ranked_skeletons.reverse();
+      return listed;
     },
   };
   return { api: api as never, calls, failNext: (v: boolean) => (fail = v) };

@@ -10,6 +10,7 @@ import {
   skeletonRecommendationsOf,
   type TexturesTable,
 } from '../../server/formulation/textures/rank-textures';
+import { rankedSkeletons } from '../fixtures/skeleton-recommendations';
 
 let scoring: ScoringTable;
 let textures: TexturesTable;
@@ -70,25 +71,9 @@ describe('skincare texture ranking (spec 000 §3.6; issue 4 point 6)', () => {
 
   it('answers with ranks 1..n in the §3.6 shape, and the same profile always ranks the same', () => {
     const { ranked } = order(oily);
-    expect(skeletonRecommendationsOf(ranked)).toEqual({
-      skeleton_recommendations: [
-        {
-          product_slug: 'CLEANSER',
-          ranked_skeletons: [
-            { skeleton_slug: 'foaming_gel', rank: 1 },
-            { skeleton_slug: 'cleansing_cream', rank: 2 },
-          ],
-        },
-        {
-          product_slug: 'MOISTURIZER',
-          ranked_skeletons: [
-            { skeleton_slug: 'light', rank: 1 },
-            { skeleton_slug: 'medium', rank: 2 },
-            { skeleton_slug: 'rich', rank: 3 },
-          ],
-        },
-      ],
-    });
+    expect(skeletonRecommendationsOf(ranked)).toEqual(
+      rankedSkeletons({ CLEANSER: ['foaming_gel', 'cleansing_cream'], MOISTURIZER: ['light', 'medium', 'rich'] }),
+    );
     expect(order(oily).ranked).toEqual(ranked);
   });
 

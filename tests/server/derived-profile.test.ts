@@ -5,6 +5,7 @@ import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { ProfileFlows } from '../../server/profile/profile-flows';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, signUpCustomer, startGuest, type TestApp } from './support/test-app';
+import { rankedSkeletons } from '../fixtures/skeleton-recommendations';
 
 /** A ranked fragrance's place in the ranking, without the entity's descriptive fields (checked in tests/formulation/fragrances.test.ts). */
 const ranking = ({ name, slug, rank, reason_why_slug }: RankedFragrance) => ({ name, slug, rank, reason_why_slug });
@@ -150,25 +151,7 @@ describeEachDatabase('derived profile data: fragrances, skeleton recommendations
     it('a new profile: cleanser then moisturizer, foaming gel and medium first, ranks 1..n', async () => {
       const { access } = await signUpCustomer(t);
       const response = await t.call('GET', '/v1/account/hair_profile/skeleton_recommendations?category=skincare', { token: access });
-      expect(response.body).toEqual({
-        skeleton_recommendations: [
-          {
-            product_slug: 'CLEANSER',
-            ranked_skeletons: [
-              { skeleton_slug: 'foaming_gel', rank: 1 },
-              { skeleton_slug: 'cleansing_cream', rank: 2 },
-            ],
-          },
-          {
-            product_slug: 'MOISTURIZER',
-            ranked_skeletons: [
-              { skeleton_slug: 'medium', rank: 1 },
-              { skeleton_slug: 'light', rank: 2 },
-              { skeleton_slug: 'rich', rank: 3 },
-            ],
-          },
-        ],
-      });
+      expect(response.body).toEqual(rankedSkeletons({ CLEANSER: ['foaming_gel', 'cleansing_cream'], MOISTURIZER: ['medium', 'light', 'rich'] }));
     });
 
     it('oily skin gets the foaming gel and the light moisturizer first; tight or dry skin the cream cleanser and the rich cream', async () => {
