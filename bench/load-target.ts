@@ -19,8 +19,9 @@ export interface LoadTarget {
  * Starts the shop on a free loopback port with rate limits and the access log off:
  * PGlite in a fresh temporary DATA_DIR, or PostgreSQL in a fresh `shop_load_<random>` database dropped by stop().
  */
-export async function startLoadTarget(database: LoadDatabase, nodeArgs: string[] = []): Promise<LoadTarget> {
-  const env: Record<string, string> = { HOST: '127.0.0.1', RATE_LIMITS: 'off', ACCESS_LOG: 'off' };
+export async function startLoadTarget(database: LoadDatabase, nodeArgs: string[] = [], workers = 1): Promise<LoadTarget> {
+  // WORKERS: server processes on PostgreSQL (server/main.ts); the embedded database is one process.
+  const env: Record<string, string> = { HOST: '127.0.0.1', RATE_LIMITS: 'off', ACCESS_LOG: 'off', WORKERS: String(workers) };
   let drop: (() => Promise<void>) | null = null;
   if (database === 'postgres') {
     const name = `shop_load_${randomBytes(6).toString('hex')}`;
@@ -33,6 +34,9 @@ export async function startLoadTarget(database: LoadDatabase, nodeArgs: string[]
   let server: RunningServer;
   try {
     server = await startServer({ env, nodeArgs });
+    // /healthz answered from the first worker: wait until every worker says it listens (an upper bound, not a pause).
+    const deadline = Date.now() + 120_000;
+    while ((server.output().match(/Shop listening on/g)?.length ?? 0) < workers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   } catch (error) {
     await drop?.();
     throw error;

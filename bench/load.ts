@@ -7,7 +7,7 @@
  * /v1/account/hair_profile/), each from a random shopper. Prints a markdown table per database. The targets are
  * reported, not asserted: it exits non-zero only when something crashes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { BURST_MS, SLOW_MS, loadTable, summarizeLoad, type LoadSummary, type Sample } from './load-stats';
 import { startLoadTarget, type LoadDatabase } from './load-target';
@@ -21,10 +21,20 @@ interface LoadOptions {
   samplesFile: string | null;
   /** Where the server writes a CPU profile (node --cpu-prof-dir), to see where its time goes. */
   cpuProfDir: string | null;
+  /** Server processes to run on PostgreSQL, one run each (WORKERS; the embedded database is always one). */
+  workers: number[];
 }
 
 function readOptions(argv: readonly string[]): LoadOptions {
-  const options: LoadOptions = { durationS: 60, connections: 100, databases: ['pglite', 'postgres'], shoppers: 200, samplesFile: null, cpuProfDir: null };
+  const options: LoadOptions = {
+    durationS: 60,
+    connections: 100,
+    databases: ['pglite', 'postgres'],
+    shoppers: 200,
+    samplesFile: null,
+    cpuProfDir: null,
+    workers: [1],
+  };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
     const positive = () => {
@@ -37,13 +47,17 @@ function readOptions(argv: readonly string[]): LoadOptions {
     else if (key === 'shoppers') options.shoppers = positive();
     else if (key === 'samples') options.samplesFile = value || null;
     else if (key === 'cpu-prof') options.cpuProfDir = value || null;
-    else if (key === 'db') {
+    else if (key === 'workers') {
+      options.workers = value.split(',').map((n) => Number(n));
+      if (options.workers.some((n) => !Number.isInteger(n) || n < 1 || n > 64))
+        throw new Error(`--workers takes counts from 1 to 64, such as 1,2, not "${value}".`);
+    } else if (key === 'db') {
       if (value === 'both') options.databases = ['pglite', 'postgres'];
       else if (value === 'pglite' || value === 'postgres') options.databases = [value];
       else throw new Error(`--db is pglite, postgres or both, not "${value}".`);
     } else
       throw new Error(
-        `Unknown option ${arg} (--duration=<s> --connections=<n> --db=pglite|postgres|both --shoppers=<n> --samples=<file, {db} replaced> --cpu-prof=<dir>).`,
+        `Unknown option ${arg} (--duration=<s> --connections=<n> --db=pglite|postgres|both --shoppers=<n> --workers=<n,n> --samples=<file, {db} replaced> --cpu-prof=<dir>).`,
       );
   }
   return options;
@@ -146,19 +160,28 @@ async function drive(
   return { samples, socketErrors, durationMs: performance.now() - startedAt };
 }
 
-/** User + system CPU time of a process so far (ms), from /proc on Linux; null elsewhere. */
+/** User + system CPU time (ms) of a process and its children so far (the WORKERS a primary started), from /proc on Linux; null elsewhere. */
 function processCpuMs(pid: number): number | null {
+  // Fields after the parenthesised command name: the parent's id is the 2nd, user and system time the 12th and 13th.
+  const stat = (id: string) => readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
   try {
-    // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks; USER_HZ is 100 on Linux
+    let ticks = 0;
+    for (const id of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const fields = stat(id);
+        if (id === String(pid) || fields[1] === String(pid)) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return (ticks * 1000) / 100; // clock ticks; USER_HZ is 100 on Linux
   } catch {
     return null;
   }
 }
 
-async function runOn(database: LoadDatabase, options: LoadOptions): Promise<LoadSummary> {
-  const target = await startLoadTarget(database, options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []);
+async function runOn(database: LoadDatabase, workers: number, options: LoadOptions): Promise<LoadSummary> {
+  const target = await startLoadTarget(database, options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [], workers);
   try {
     process.stderr.write(`${database}: signing up ${options.shoppers} shoppers on ${target.url}…\n`);
     const tokens = await signUpShoppers(target.url, options.shoppers);
@@ -178,9 +201,15 @@ async function runOn(database: LoadDatabase, options: LoadOptions): Promise<Load
 async function main() {
   const options = readOptions(process.argv.slice(2));
   const rows: { label: string; summary: LoadSummary }[] = [];
-  for (const database of options.databases) {
-    const summary = await runOn(database, options);
-    const label = database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL';
+  const runs = options.databases.flatMap((database) =>
+    database === 'pglite' ? [{ database, workers: 1 }] : options.workers.map((workers) => ({ database, workers })),
+  );
+  for (const { database, workers } of runs) {
+    const summary = await runOn(database, workers, options);
+    const label =
+      database === 'pglite'
+        ? 'embedded (PGlite)'
+        : `PostgreSQL${options.workers.length > 1 || workers > 1 ? `, ${workers} process${workers > 1 ? 'es' : ''}` : ''}`;
     rows.push({ label, summary });
     console.log(`\n### ${label}: ${options.connections} connections, ${options.durationS} s, 80% reads / 20% answer saves\n`);
     console.log(loadTable([{ label, summary }]));
