@@ -26,7 +26,7 @@ import {
   skeletonRecommendations,
   skeletonRecommendationsQuery,
 } from './schemas/profile';
-import { buildPath, routes, type EndpointAuth, type HttpMethod, type Route, type RouteName, type Routes } from './routes';
+import { buildPath, type EndpointAuth, type HttpMethod, type Route } from './http-route';
 import { clientErrorReport, flags } from './schemas/system';
 import {
   cardToken,
@@ -51,7 +51,10 @@ import { cartSections, productList, productsQuery, waitlistEntry, waitlistReques
 export { buildPath };
 export type { EndpointAuth, HttpMethod };
 
-// The one declaration of every call, part 2: the schemas of each call of api/routes.ts, under the same name.
+// The one declaration of every call: its method, path and authentication (api/http-route.ts) and its schemas. The
+// browser's client needs only the first three and no zod: api/routes.ts is generated from this table
+// (`npm run api:routes`; tests/api/routes-generated.test.ts fails when it is out of date). The server implements each
+// call by name (server/http/operation.ts `defineOperation('getAccount', ...)`), so no side can drift from this table.
 
 /** What a call sends and answers: query and body as sent, the answer's body (`null`: none, 204). */
 export interface CallSchemas {
@@ -63,89 +66,133 @@ export interface CallSchemas {
 /** One call of the contract: the canonical path (`:name` for path parameters), its auth and its schemas. */
 export type EndpointDefinition = Route & CallSchemas;
 
-/** The schemas of every call of api/routes.ts; a name missing here, or one here that is not there, fails to compile. */
-export const callSchemas = {
-  // Identity (spec 000 §7, §4.6)
-  signUpGuest: { response: tokenPair },
-  signUp: { body: signupRequest, response: signupResponse },
-  requestMagicLink: { body: signinRequest, response: signinResponse },
-  verifyMagicLink: { body: verifyRequest, response: tokenPair },
-  refresh: { body: refreshRequest, response: tokenPair },
-  signOut: { body: signoutRequest, response: null },
-  // Account and addresses
-  getAccount: { response: user },
-  patchAccount: { body: userPatch, response: user },
-  confirmEmailChange: { body: confirmEmailRequest, response: user },
-  getAddresses: { response: address.array() },
-  createAddress: { body: addressInput, response: address },
-  patchAddress: { body: addressPatch, response: address },
-  deleteAddress: { response: null },
-  linkStylist: { body: linkStylistRequest, response: user },
-  getStylist: { response: stylist },
-  // Consultation and profile
-  getQuestionSets: { query: questionSetsQuery, response: questionSets },
-  getHairProfile: { response: hairProfile },
-  patchHairProfile: { body: hairProfilePatch, response: hairProfile },
-  getAggressors: { response: aggressors },
-  // Derived data (spec 000 §3.7)
-  getSkeletonRecommendations: { query: skeletonRecommendationsQuery, response: skeletonRecommendations },
-  getScoring: { query: optionalCategoryQuery, response: profileScoring },
-  getFragrances: { query: fragrancesQuery, response: rankedFragrances },
-  getIngredients: { query: optionalCategoryQuery, response: keyIngredients },
-  getIncis: { query: categoryQuery, response: inciLists },
-  getProductVariant: { body: productRequest, response: productVariant },
-  getRecommendationSlug: { body: productRequest, response: recommendationSlug },
-  getPrescription: { response: prescription },
-  getFormula: { query: formulaQuery, response: skeletonFormula },
-  getProductRecommendations: { query: productRecommendationsQuery, response: productRecommendations },
-  reportClientError: { body: clientErrorReport, response: null },
-  tokenizeTestCard: { body: testCardRequest, response: cardToken },
-  approveTestWallet: { body: walletApproval, response: walletNonce },
-  listPaymentMethods: { query: paymentMethodsQuery, response: paymentMethodList },
-  createPaymentMethod: { body: newPaymentMethod, response: paymentMethod },
-  selectDefaultPaymentMethod: { body: defaultPaymentMethod, response: paymentMethodList },
-  deletePaymentMethod: { query: paymentMethodsQuery, response: null },
-  getPaymentClientToken: { body: paymentClientTokenRequest, response: paymentClientToken },
-  authenticateTestCharge: { body: chargeAuthentication, response: chargeOutcome },
-  getProducts: { query: productsQuery, response: productList },
-  getCartSections: { response: cartSections },
-  joinWaitlist: { body: waitlistRequest, response: waitlistEntry },
-  getFlags: { response: flags },
-  getCart: { query: cartQuery, response: cart },
-  patchCart: { query: cartCategoryQuery, body: cartPatch, response: cart },
-  getUniversalCart: { response: cart },
-  createUniversalCart: { body: cartCreate, response: cart },
-  patchUniversalCart: { body: universalCartPatch, response: cart },
-  getCustomerShipmentPreference: { response: shipmentPreference },
-  setCustomerShipmentPreference: { body: shipmentPreferenceInput, response: shipmentPreference },
-  getCartShipmentPreference: { query: shipmentCartQuery, response: shipmentPreference },
-  setCartShipmentPreference: { query: shipmentCartQuery, body: shipmentPreferenceInput, response: shipmentPreference },
-  placeOrder: { body: placeOrderRequest, response: order },
-  placeOrderV1: { body: placeOrderV1Request, response: order },
-  placeAccessoriesOrder: { body: placeOrderRequest, response: order },
-  listOrders: { response: orderList },
-  getOrder: { response: order },
-} as const satisfies { [K in RouteName]: CallSchemas };
+/** The calls of spec 000 §7 (and API.md), keyed by the client method that makes them. */
+// getStylist and getQuestionSets are public: no bearer goes with them ('none'), as the server never read one.
+export const endpoints = {
+  signUpGuest: { method: 'POST', path: '/v1/auth/signup/guest/', auth: 'none', response: tokenPair },
+  signUp: { method: 'POST', path: '/v1/auth/signup/', auth: 'optional', body: signupRequest, response: signupResponse },
+  requestMagicLink: { method: 'POST', path: '/v1/auth/signin/', auth: 'optional', body: signinRequest, response: signinResponse },
+  verifyMagicLink: { method: 'POST', path: '/v1/auth/signin/verify/', auth: 'context', body: verifyRequest, response: tokenPair },
+  refresh: { method: 'POST', path: '/v1/auth/token/refresh/', auth: 'none', body: refreshRequest, response: tokenPair },
+  signOut: { method: 'POST', path: '/v1/auth/signout/', auth: 'none', body: signoutRequest, response: null },
+  getAccount: { method: 'GET', path: '/v1/account/', auth: 'required', response: user },
+  patchAccount: { method: 'PATCH', path: '/v1/account/', auth: 'required', body: userPatch, response: user },
+  confirmEmailChange: { method: 'POST', path: '/v1/account/email/confirm/', auth: 'required', body: confirmEmailRequest, response: user },
+  getAddresses: { method: 'GET', path: '/v1/account/addresses', auth: 'required', response: address.array() },
+  createAddress: { method: 'POST', path: '/v1/account/addresses', auth: 'required', body: addressInput, response: address },
+  patchAddress: { method: 'PATCH', path: '/v1/account/addresses/:pubkey', auth: 'required', body: addressPatch, response: address },
+  deleteAddress: { method: 'DELETE', path: '/v1/account/addresses/:pubkey', auth: 'required', response: null },
+  linkStylist: { method: 'POST', path: '/v1/account/stylist', auth: 'required', body: linkStylistRequest, response: user },
+  getStylist: { method: 'GET', path: '/v1/stylists/:public_slug', auth: 'none', response: stylist },
+  getQuestionSets: { method: 'GET', path: '/v1/question_sets', auth: 'none', query: questionSetsQuery, response: questionSets },
+  getHairProfile: { method: 'GET', path: '/v1/account/hair_profile/', auth: 'required', response: hairProfile },
+  patchHairProfile: { method: 'PATCH', path: '/v1/account/hair_profile/', auth: 'required', body: hairProfilePatch, response: hairProfile },
+  getAggressors: { method: 'GET', path: '/v1/account/hair_profile/aggressors', auth: 'required', response: aggressors },
+  getSkeletonRecommendations: {
+    method: 'GET',
+    path: '/v1/account/hair_profile/skeleton_recommendations',
+    auth: 'required',
+    query: skeletonRecommendationsQuery,
+    response: skeletonRecommendations,
+  },
+  getScoring: { method: 'GET', path: '/v1/account/hair_profile/scoring', auth: 'required', query: optionalCategoryQuery, response: profileScoring },
+  getFragrances: { method: 'GET', path: '/v1/account/hair_profile/fragrances', auth: 'required', query: fragrancesQuery, response: rankedFragrances },
+  getIngredients: { method: 'GET', path: '/v1/account/hair_profile/ingredients', auth: 'required', query: optionalCategoryQuery, response: keyIngredients },
+  getIncis: { method: 'GET', path: '/v1/account/hair_profile/incis', auth: 'required', query: categoryQuery, response: inciLists },
+  getProductVariant: { method: 'POST', path: '/v1/account/hair_profile/variant', auth: 'required', body: productRequest, response: productVariant },
+  getRecommendationSlug: {
+    method: 'POST',
+    path: '/v1/account/hair_profile/recommendation_slug',
+    auth: 'required',
+    body: productRequest,
+    response: recommendationSlug,
+  },
+  getPrescription: { method: 'GET', path: '/v1/account/hair_profile/prescription/', auth: 'required', response: prescription },
+  getFormula: { method: 'GET', path: '/v1/account/hair_profile/formula', auth: 'required', query: formulaQuery, response: skeletonFormula },
+  getProductRecommendations: {
+    method: 'GET',
+    path: '/v1/account/product_recommendations',
+    auth: 'required',
+    query: productRecommendationsQuery,
+    response: productRecommendations,
+  },
+  // The web app's error reports (spec 000 §8; app/report-error.ts sends them as a beacon).
+  reportClientError: { method: 'POST', path: '/v1/client_errors/', auth: 'none', body: clientErrorReport, response: null },
+  // Payments (API.md; the embedded test provider's card tokeniser, issue 14).
+  tokenizeTestCard: { method: 'POST', path: '/v1/payments/test/tokenize', auth: 'none', body: testCardRequest, response: cardToken },
+  authenticateTestCharge: {
+    method: 'POST',
+    path: '/v1/payments/test/charges/:id/authenticate',
+    auth: 'none',
+    body: chargeAuthentication,
+    response: chargeOutcome,
+  },
+  approveTestWallet: { method: 'POST', path: '/v1/payments/test/wallet', auth: 'none', body: walletApproval, response: walletNonce },
+  // Saved payment methods (spec 001 §7 Payment methods): the customer's own.
+  listPaymentMethods: { method: 'GET', path: '/v1/account/payments/', auth: 'required', query: paymentMethodsQuery, response: paymentMethodList },
+  createPaymentMethod: { method: 'POST', path: '/v1/account/payments/', auth: 'required', body: newPaymentMethod, response: paymentMethod },
+  selectDefaultPaymentMethod: {
+    method: 'POST',
+    path: '/v1/account/payments/select_as_default/',
+    auth: 'required',
+    body: defaultPaymentMethod,
+    response: paymentMethodList,
+  },
+  deletePaymentMethod: { method: 'DELETE', path: '/v1/account/payments/:id/', auth: 'required', query: paymentMethodsQuery, response: null },
+  getPaymentClientToken: {
+    method: 'POST',
+    path: '/v1/account/payments/token/',
+    auth: 'required',
+    body: paymentClientTokenRequest,
+    response: paymentClientToken,
+  },
+  // The catalogue (spec 001 §7 Catalogue; API.md), public.
+  getProducts: { method: 'GET', path: '/v1/products/', auth: 'none', query: productsQuery, response: productList },
+  getCartSections: { method: 'GET', path: '/v1/cart_sections/', auth: 'none', response: cartSections },
+  joinWaitlist: { method: 'POST', path: '/v1/products/:type/waitlist/', auth: 'none', body: waitlistRequest, response: waitlistEntry },
+  // Feature flags (spec 001 §7 Flags; API.md).
+  getFlags: { method: 'GET', path: '/flags', auth: 'none', response: flags },
+  // Carts (spec 001 §7 Cart; issue 13): the shopper's own, signed in or guest.
+  getCart: { method: 'GET', path: '/v1/account/cart/', auth: 'required', query: cartQuery, response: cart },
+  patchCart: { method: 'PATCH', path: '/v1/account/cart/', auth: 'required', query: cartCategoryQuery, body: cartPatch, response: cart },
+  getUniversalCart: { method: 'GET', path: '/v2/cart/', auth: 'required', response: cart },
+  createUniversalCart: { method: 'POST', path: '/v2/cart/', auth: 'required', body: cartCreate, response: cart },
+  patchUniversalCart: { method: 'PATCH', path: '/v2/cart/', auth: 'required', body: universalCartPatch, response: cart },
+  // Shipment preferences (spec 001 §7 Shipment preferences; api/README.md): the customer's default, and one cart's own.
+  getCustomerShipmentPreference: { method: 'GET', path: '/v1/customer_shipment_preference/', auth: 'required', response: shipmentPreference },
+  setCustomerShipmentPreference: {
+    method: 'PUT',
+    path: '/v1/customer_shipment_preference/',
+    auth: 'required',
+    body: shipmentPreferenceInput,
+    response: shipmentPreference,
+  },
+  getCartShipmentPreference: { method: 'GET', path: '/v1/cart_shipment_preference/', auth: 'required', query: shipmentCartQuery, response: shipmentPreference },
+  setCartShipmentPreference: {
+    method: 'PUT',
+    path: '/v1/cart_shipment_preference/',
+    auth: 'required',
+    query: shipmentCartQuery,
+    body: shipmentPreferenceInput,
+    response: shipmentPreference,
+  },
+  // Orders (spec 001 §7 Orders and payment; issue 14): the shopper's own, signed in or guest.
+  placeOrder: { method: 'POST', path: '/v2/orders/', auth: 'required', body: placeOrderRequest, response: order },
+  placeOrderV1: { method: 'POST', path: '/v1/place_order/', auth: 'required', body: placeOrderV1Request, response: order },
+  placeAccessoriesOrder: { method: 'POST', path: '/v2/cart/place-order/', auth: 'required', body: placeOrderRequest, response: order },
+  listOrders: { method: 'GET', path: '/v2/orders/', auth: 'required', response: orderList },
+  getOrder: { method: 'GET', path: '/v2/orders/:pubkey/', auth: 'required', response: order },
+} as const satisfies Record<string, EndpointDefinition>;
 
-type CallSchemasTable = typeof callSchemas;
-/** Compiles only while both tables name the same calls (`satisfies` above rejects missing and unknown names too). */
-type SameNames<A, B> = [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never] ? true : never;
-const sameNames: SameNames<Routes, CallSchemasTable> = true;
-void sameNames;
-
-type Joined<A, B> = { [P in keyof A | keyof B]: P extends keyof B ? B[P] : P extends keyof A ? A[P] : never };
 /** Every call of the contract: its route and its schemas. */
-export type Endpoints = { [K in RouteName]: Joined<Routes[K], CallSchemasTable[K]> };
-
-/** Every call of spec 000 §7 (and API.md) the web client makes, keyed by the client method that makes it. */
-export const endpoints: Endpoints = joinTables(routes, callSchemas);
-
-function joinTables<R extends Record<string, object>, S extends { [K in keyof R]: object }>(left: R, right: S): { [K in keyof R]: Joined<R[K], S[K]> } {
-  const joined = Object.keys(left).map((name) => [name, { ...left[name], ...right[name] }]);
-  return Object.fromEntries(joined) as { [K in keyof R]: Joined<R[K], S[K]> };
-}
-
+export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
+
+/** The schemas of a call, without its route. */
+export function callSchemasOf(name: EndpointName): CallSchemas {
+  const { method: _method, path: _path, auth: _auth, ...schemas } = endpoints[name] as EndpointDefinition;
+  return schemas;
+}
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -154,7 +201,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 
 /** The path parameters of a call (`{ pubkey: string }` for `/v1/account/addresses/:pubkey`). */
-export type PathParams<K extends EndpointName> = { [N in ParamNames<Routes[K]['path']>]: string };
+export type PathParams<K extends EndpointName> = { [N in ParamNames<Endpoints[K]['path']>]: string };
 /** What the caller sends as the body (the schema's input type), `undefined` when the call has none. */
 export type RequestBody<K extends EndpointName> = Endpoints[K] extends { body: infer S extends z.ZodType } ? z.input<S> : undefined;
 /** The body after the contract's parsing (what the server, or a mock, receives). */

@@ -80,11 +80,11 @@ export type {
   SkeletonFormula,
 } from './schemas/profile';
 
-// The contract, declared once: routes (zod-free) and their schemas, joined in `endpoints`; the typed client (api/client);
-// msw mocks are imported from api/client/mocks.
+// The contract, declared once in `endpoints` (each call's route and schemas); `routes` is its zod-free copy for the
+// browser, generated from it (npm run api:routes); the typed client (api/client); msw mocks from api/client/mocks.
 export { routes } from './routes';
 export type { Route, RouteName, Routes } from './routes';
-export { endpoints, callSchemas, buildPath } from './endpoints';
+export { endpoints, callSchemasOf, buildPath } from './endpoints';
 export type {
   CallSchemas,
   EndpointAuth,

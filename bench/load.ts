@@ -201,7 +201,7 @@ async function runOn(database: LoadDatabase, workers: number, options: LoadOptio
 async function main() {
   const options = readOptions(process.argv.slice(2));
   const rows: { label: string; summary: LoadSummary }[] = [];
-  const runs = options.databases.flatMap((database) =>
+  const runs = options.databases.flatMap((database): { database: LoadDatabase; workers: number }[] =>
     database === 'pglite' ? [{ database, workers: 1 }] : options.workers.map((workers) => ({ database, workers })),
   );
   for (const { database, workers } of runs) {

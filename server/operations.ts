@@ -14,7 +14,7 @@ import { reportClientError } from './system/report-client-error';
 import { getFlags } from './flags/get-flags';
 
 /**
- * Every operation the app mounts: one per call of the contract (api/routes.ts), then the server-only ones (health,
+ * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
  * /openapi.json, and the dev outbox except in production). tests/server/contract.test.ts walks them.
  */
 export function appOperations(options: { production: boolean }): Operation[] {

@@ -6,7 +6,7 @@ import { categoryOf } from '../categories';
 
 type Options = CallOptions | undefined;
 
-/** One method per call of api/routes.ts, answering that call's response: a call without a method fails to compile. */
+/** One method per call of the contract (api/endpoints.ts), answering that call's response: a call without a method fails to compile. */
 type OneMethodPerCall = { [K in RouteName]: (...args: never[]) => Promise<ResponseBody<K>> };
 
 /**

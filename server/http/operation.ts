@@ -37,7 +37,7 @@ type Handler<C extends EndpointDefinition> = (call: OperationCall<C['auth'], Bod
 
 /** A declared call, its docs and its handler, type-erased for mounting. */
 export interface Operation {
-  /** The call's name in api/routes.ts; null for a call only the server has (`defineServerOnlyOperation`). */
+  /** The call's name in api/endpoints.ts; null for a call only the server has (`defineServerOnlyOperation`). */
   name: EndpointName | null;
   /** Method, path, auth and schemas: api/endpoints.ts's entry, or the server-only declaration. */
   call: EndpointDefinition;
@@ -46,7 +46,7 @@ export interface Operation {
 }
 
 /**
- * Implements the call `name` of the contract (api/routes.ts, api/endpoints.ts): method, path, auth, query, body and
+ * Implements the call `name` of the contract (api/endpoints.ts): method, path, auth, query, body and
  * response come from there, so they cannot differ from what the client sends; this adds the docs and the handler.
  * @example
  * export const getAccount = defineOperation('getAccount', { summary: 'The signed-in user', tag: 'account', responses: { 200: 'The user' } },
@@ -58,7 +58,7 @@ export function defineOperation<K extends EndpointName>(name: K, docs: Operation
 
 /**
  * SERVER ONLY: a call the web client never makes (health, /openapi.json, the dev outbox), so it is declared here
- * rather than in api/. Every /v1/ call belongs in api/routes.ts instead (tests/server/contract.test.ts checks).
+ * rather than in api/. Every /v1/ call belongs in api/endpoints.ts instead (tests/server/contract.test.ts checks).
  */
 export function defineServerOnlyOperation<const C extends EndpointDefinition>(call: C, docs: OperationDocs, handle: Handler<C>): Operation {
   return { name: null, call, docs, handle: handle as Operation['handle'] };
