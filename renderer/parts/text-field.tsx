@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import type { SignUpFieldErrors } from '../step-props';
+import { InputField } from './field';
 
 /** A labelled native text input with its error message tied to it (aria-invalid, aria-describedby); the app's forms use it too. */
 export function TextField(props: {
@@ -12,34 +13,21 @@ export function TextField(props: {
   inputRef?: RefObject<HTMLInputElement | null>;
   onChange(value: string): void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={`field${props.error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <input
-        ref={props.inputRef}
-        id={id}
-        className="field__input"
-        name={props.name}
-        type={props.type ?? 'text'}
-        inputMode={props.type === 'email' ? 'email' : undefined}
-        autoComplete={props.autoComplete}
-        spellCheck={false}
-        required
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error ? (
-        <p id={errorId} className="field__error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    <InputField
+      id={useId()}
+      label={props.label}
+      error={props.error}
+      inputRef={props.inputRef}
+      name={props.name}
+      type={props.type ?? 'text'}
+      inputMode={props.type === 'email' ? 'email' : undefined}
+      autoComplete={props.autoComplete}
+      spellCheck={false}
+      required
+      value={props.value}
+      onChange={props.onChange}
+    />
   );
 }
 

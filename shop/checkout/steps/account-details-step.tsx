@@ -6,7 +6,7 @@ import { ActionButton } from '../../../renderer/parts/action-button';
 import { TextField, emailProblem } from '../../../renderer/parts/text-field';
 import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
 import { AddressLines } from './address-lines';
-import { Field } from './field';
+import { Field } from '../../../renderer/parts/field';
 
 export const accountMessages = {
   firstName: 'Enter your first name.',

@@ -5,7 +5,7 @@ import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
-import { Field } from './field';
+import { Field, InputField } from '../../../renderer/parts/field';
 
 export const addressMessages = {
   address1: 'Enter the street address.',
@@ -100,45 +100,23 @@ export function AddressStep({ screen, onChange, onNext, busy, saveError }: StepP
           )}
         </Field>
       ) : null}
-      <Field id="address-line1" label="Street address" error={errors.address1}>
-        {(describedBy) => (
-          <input
-            id="address-line1"
-            className="field__input"
-            autoComplete="address-line1"
-            value={form.address1}
-            aria-invalid={invalid('address1')}
-            aria-describedby={describedBy}
-            onChange={(event) => set('address1', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field id="address-line2" label="Apartment, suite, etc. (optional)" error={errors.address2}>
-        {(describedBy) => (
-          <input
-            id="address-line2"
-            className="field__input"
-            autoComplete="address-line2"
-            value={form.address2}
-            aria-invalid={invalid('address2')}
-            aria-describedby={describedBy}
-            onChange={(event) => set('address2', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field id="address-city" label="City" error={errors.city}>
-        {(describedBy) => (
-          <input
-            id="address-city"
-            className="field__input"
-            autoComplete="address-level2"
-            value={form.city}
-            aria-invalid={invalid('city')}
-            aria-describedby={describedBy}
-            onChange={(event) => set('city', event.target.value)}
-          />
-        )}
-      </Field>
+      <InputField
+        id="address-line1"
+        label="Street address"
+        error={errors.address1}
+        autoComplete="address-line1"
+        value={form.address1}
+        onChange={(value) => set('address1', value)}
+      />
+      <InputField
+        id="address-line2"
+        label="Apartment, suite, etc. (optional)"
+        error={errors.address2}
+        autoComplete="address-line2"
+        value={form.address2}
+        onChange={(value) => set('address2', value)}
+      />
+      <InputField id="address-city" label="City" error={errors.city} autoComplete="address-level2" value={form.city} onChange={(value) => set('city', value)} />
       <div className="checkout__pair">
         <Field id="address-state" label={regionLabel(form.country)} error={errors.state}>
           {(describedBy) => (
@@ -160,22 +138,17 @@ export function AddressStep({ screen, onChange, onNext, busy, saveError }: StepP
             </select>
           )}
         </Field>
-        <Field id="address-zipcode" label={form.country === 'US' ? 'ZIP code' : 'Postal code'} error={errors.zipcode}>
-          {(describedBy) => (
-            <input
-              id="address-zipcode"
-              className="field__input"
-              autoComplete="postal-code"
-              inputMode={form.country === 'US' ? 'numeric' : 'text'}
-              autoCapitalize="characters"
-              maxLength={form.country === 'US' ? 10 : 7}
-              value={form.zipcode}
-              aria-invalid={invalid('zipcode')}
-              aria-describedby={describedBy}
-              onChange={(event) => set('zipcode', form.country === 'CA' ? formatCanadianPostalInput(event.target.value) : event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          id="address-zipcode"
+          label={form.country === 'US' ? 'ZIP code' : 'Postal code'}
+          error={errors.zipcode}
+          autoComplete="postal-code"
+          inputMode={form.country === 'US' ? 'numeric' : 'text'}
+          autoCapitalize="characters"
+          maxLength={form.country === 'US' ? 10 : 7}
+          value={form.zipcode}
+          onChange={(value) => set('zipcode', form.country === 'CA' ? formatCanadianPostalInput(value) : value)}
+        />
       </div>
       {failed ? (
         <p className="form-message form-message--error" role="alert">

@@ -6,7 +6,7 @@ import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { emailProblem } from '../../../renderer/parts/text-field';
 import type { CheckoutFacts, FieldMessages } from '../checkout-facts';
-import { Field } from './field';
+import { InputField } from '../../../renderer/parts/field';
 
 export const paymentMessages = {
   number: 'Enter your card number.',
@@ -136,7 +136,6 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
     else if (method === 'newCard') void payByCard();
     else paySaved(method);
   };
-  const invalid = (key: string) => (errors[key] ? true : undefined);
 
   return (
     <form ref={root} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || status === 'pending' || undefined}>
@@ -166,64 +165,44 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
       {method !== 'newCard' && method !== 'wallet' ? null : method === 'newCard' ? (
         <div className="checkout__card">
           {kept ? <p className="field__hint">Paying with {kept}. Enter another card to change it.</p> : null}
-          <Field id="payment-name" label="Name on card" error={errors.name}>
-            {(describedBy) => (
-              <input
-                id="payment-name"
-                className="field__input"
-                autoComplete="cc-name"
-                value={card.name}
-                aria-invalid={invalid('name')}
-                aria-describedby={describedBy}
-                onChange={(e) => set('name', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field id="payment-number" label="Card number" error={errors.number}>
-            {(describedBy) => (
-              <input
-                id="payment-number"
-                className="field__input"
-                autoComplete="cc-number"
-                inputMode="numeric"
-                value={card.number}
-                aria-invalid={invalid('number')}
-                aria-describedby={describedBy}
-                onChange={(e) => set('number', formatCardNumber(e.target.value))}
-              />
-            )}
-          </Field>
+          <InputField
+            id="payment-name"
+            label="Name on card"
+            error={errors.name}
+            autoComplete="cc-name"
+            value={card.name}
+            onChange={(value) => set('name', value)}
+          />
+          <InputField
+            id="payment-number"
+            label="Card number"
+            error={errors.number}
+            autoComplete="cc-number"
+            inputMode="numeric"
+            value={card.number}
+            onChange={(value) => set('number', formatCardNumber(value))}
+          />
           <div className="checkout__pair">
-            <Field id="payment-expiry" label="Expiry (MM/YY)" error={errors.exp_month}>
-              {(describedBy) => (
-                <input
-                  id="payment-expiry"
-                  className="field__input"
-                  autoComplete="cc-exp"
-                  inputMode="numeric"
-                  placeholder="MM / YY"
-                  value={card.expiry}
-                  aria-invalid={invalid('exp_month')}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('expiry', formatExpiry(e.target.value))}
-                />
-              )}
-            </Field>
-            <Field id="payment-cvc" label="Security code" error={errors.cvc}>
-              {(describedBy) => (
-                <input
-                  id="payment-cvc"
-                  className="field__input"
-                  autoComplete="cc-csc"
-                  inputMode="numeric"
-                  maxLength={4}
-                  value={card.cvc}
-                  aria-invalid={invalid('cvc')}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('cvc', e.target.value.replace(/\D/g, ''))}
-                />
-              )}
-            </Field>
+            <InputField
+              id="payment-expiry"
+              label="Expiry (MM/YY)"
+              error={errors.exp_month}
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              placeholder="MM / YY"
+              value={card.expiry}
+              onChange={(value) => set('expiry', formatExpiry(value))}
+            />
+            <InputField
+              id="payment-cvc"
+              label="Security code"
+              error={errors.cvc}
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              maxLength={4}
+              value={card.cvc}
+              onChange={(value) => set('cvc', value.replace(/\D/g, ''))}
+            />
           </div>
           {signedIn ? (
             <label className="checkout__choice">
@@ -233,28 +212,19 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
           ) : null}
         </div>
       ) : (
-        <Field
+        <InputField
           id="payment-wallet"
           label="TestPay account email"
           error={errors.wallet}
           hint="Your TestPay wallet approves the payment; you pay nothing until the order is placed."
-        >
-          {(describedBy) => (
-            <input
-              id="payment-wallet"
-              className="field__input"
-              type="email"
-              autoComplete="email"
-              value={walletEmail}
-              aria-invalid={invalid('wallet')}
-              aria-describedby={describedBy}
-              onChange={(e) => {
-                setWalletEmail(e.target.value);
-                setErrors({});
-              }}
-            />
-          )}
-        </Field>
+          type="email"
+          autoComplete="email"
+          value={walletEmail}
+          onChange={(value) => {
+            setWalletEmail(value);
+            setErrors({});
+          }}
+        />
       )}
       {status === 'error' || status === 'failure' ? (
         <p className="form-message form-message--error" role="alert">
