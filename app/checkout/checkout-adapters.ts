@@ -1,9 +1,10 @@
-import type { AddressInput, Cart, Order, User } from '#api';
+import type { Address, AddressInput, Cart, Order, PaymentMethod, User } from '#api';
 import type { ApiClient } from '#api/client';
 import { isApiError, type ApiError } from '#api/shared';
 import type { Answers, CompiledStepOf, FlowEnvironment, SaveRequest, SaveResult } from '#engine';
 import { CheckoutRefusal, type CheckoutFacts, type FieldMessages } from '../../shop/checkout/checkout-facts';
-import type { FlowAdapters } from '../flow/flow-kind';
+import type { FlowAdapters, FlowState } from '../flow/flow-kind';
+import { flowSession } from '../consultation/flow-environment';
 import type { SignUpForm, SignUpOutcome } from '../session/session-core';
 import type { CheckoutCategory, Loaded } from './checkout-data';
 
@@ -167,5 +168,54 @@ export function checkoutSaving(deps: CheckoutDeps): Pick<FlowAdapters<CheckoutFa
       const api = await deps.api();
       deps.account.userUpdated(await api.getAccount());
     },
+  };
+}
+
+/** What the checkout's steps read, from the flow's state and the page's (./use-checkout-facts.ts gathers them). */
+export interface CheckoutFactsInput {
+  state: FlowState<CheckoutFacts>;
+  category: CheckoutCategory;
+  /** The cart as last read. */
+  cart: Cart;
+  session: { status: string; user: User | null; addresses: Address[] };
+  paymentMethods: PaymentMethod[];
+  /** The page's query (kept on the links between steps). */
+  search: string;
+  go(path: string): void;
+  /** The payment providers and the sign-in link, given where a link leads. */
+  services(routeTo: CheckoutFacts['routeTo']): Pick<CheckoutFacts, 'sendSignInLink' | 'tokenizeCard' | 'payWithWallet'>;
+}
+
+/**
+ * The facts every checkout step reads: who is there, the cart, the saved addresses (as the last save brought them
+ * back) and payment methods, the answers so far, the order (the machine keeps the one the review placed), whether a
+ * payment is asked for (the payment step's rule, spec 001 §4), and the links between steps.
+ */
+export function checkoutFacts({ state, category, cart, session, paymentMethods, search, go, services }: CheckoutFactsInput): CheckoutFacts {
+  const { runtime, answers } = state;
+  const payment = runtime.steps.find((s) => s.kind === 'payment');
+  const paymentNeeded = payment ? runtime.isIncluded(payment, { answers, env: runtime.env, variants: runtime.variants }) : false;
+  const routeTo = (name: string, extra: Record<string, string> = {}) => {
+    const target = runtime.steps.find((s) => s.name === name)?.route ?? runtime.flow.routes.results;
+    const params = new URLSearchParams(search);
+    params.delete('order');
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    return `${target}${params.size > 0 ? `?${params}` : ''}`;
+  };
+  const user = session.user;
+  return {
+    category,
+    session: flowSession(session.status, user),
+    accountEmail: user && !user.is_guest ? user.email : undefined,
+    firstName: user?.first_name || undefined,
+    cart,
+    addresses: state.facts.addresses ?? session.addresses,
+    paymentMethods,
+    answers,
+    order: state.facts.order ?? null,
+    paymentNeeded,
+    routeTo,
+    go,
+    ...services(routeTo),
   };
 }

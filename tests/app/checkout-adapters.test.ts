@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import checkout from 'flows/checkout/haircare.yaml';
 import { anonymousEnvironment, createFlowRuntime, type Answers, type SaveRequest, type SessionStatus } from '#engine';
 import { ApiError } from '#api/shared';
-import { checkoutSaving, type CheckoutDeps } from '../../app/checkout/checkout-adapters';
+import { checkoutFacts, checkoutSaving, type CheckoutDeps } from '../../app/checkout/checkout-adapters';
 import { refusalOf } from '../../shop/checkout/checkout-facts';
 
 /**
@@ -121,5 +121,30 @@ describe('the checkout’s save adapter (spec 001 §4-§6)', () => {
     await saving.complete({ flowId: checkout.id, category: 'haircare', values: {}, env: anonymousEnvironment({ session: 'authenticated' }) });
     expect(given.clearReferralCode).toHaveBeenCalled();
     expect(given.account.userUpdated).toHaveBeenCalledWith({ email: 'rosa@example.com' });
+  });
+});
+
+describe('the checkout’s facts, from where its flow stands', () => {
+  const cart = { payment_from_customer: 4300 } as never;
+  const facts = (answers: Answers, saved = {}) =>
+    checkoutFacts({
+      state: { runtime, step: step('confirmation'), answers, env: runtime.env, facts: saved },
+      category: 'haircare',
+      cart,
+      session: { status: 'authenticated', user: { email: 'rosa@example.com', first_name: 'Rosa', is_guest: false } as never, addresses: [] },
+      paymentMethods: [],
+      search: '?gift=gifter&order=ord_0',
+      go: vi.fn(),
+      services: () => ({ sendSignInLink: vi.fn(), tokenizeCard: vi.fn(), payWithWallet: vi.fn() }),
+    });
+
+  it('links between steps keep the query but the order; the placed order is the one the machine kept', () => {
+    const placed = { pubkey: 'ord_1' } as never;
+    const shown = facts({}, { order: placed });
+    expect(shown.routeTo('payment')).toBe('/checkout/haircare/payment?gift=gifter');
+    expect(shown.routeTo('wait-payment-confirmation', { order: 'ord_1' })).toBe('/checkout/haircare/wait-payment-confirmation?gift=gifter&order=ord_1');
+    expect(shown.order).toBe(placed);
+    expect(facts({}).order).toBeNull();
+    expect(shown).toMatchObject({ session: 'authenticated', accountEmail: 'rosa@example.com', firstName: 'Rosa' });
   });
 });
