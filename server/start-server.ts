@@ -3,16 +3,16 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { reconcileOrders } from './orders/place-order';
 import { createStripeProvider } from './payments/stripe-provider';
 import { createTestProvider } from './payments/test-provider';
 import { systemClock } from './clock';
 import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
-import { pruneExpired } from './db/prune-expired';
 import { createCatalogueReader } from './catalog/catalogue-reader';
 import { loadCatalogue } from './catalog/load-catalogue';
 import { loadFlags, withOverrides } from './flags/load-flags';
+import { defineShopJobs } from './jobs/shop-jobs';
+import { startJobQueue, type JobQueue } from './jobs/queue';
 import { seedDatabase } from './db/seed-database';
 import { logger as processLogger, type Logger } from './log/logger';
 import { resolveSigningSecret } from './db/signing-secret';
@@ -22,12 +22,10 @@ import { loadProfileFlows } from './profile/load-profile-flows';
 import type { ProfileFlows } from './profile/profile-flows';
 import { paymentProvider, type ServerSettings } from './read-settings';
 
-const PRUNE_EVERY_MS = 60 * 60_000;
-
 /** A listening server and how to stop it. */
 export interface RunningServer {
   port: number;
-  /** Stops accepting requests, finishes mail in flight, closes the database and releases DATA_DIR. */
+  /** Stops accepting requests, finishes mail and jobs in flight, closes the database and releases DATA_DIR. */
   close(): Promise<void>;
 }
 
@@ -37,6 +35,7 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
   const provider = paymentProvider(settings); // throws in production without a real provider, before the database opens
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  let queue: JobQueue | null = null;
   try {
     await seedDatabase(database.db, loadCatalogue(settings.catalogueFile));
     const secret = await resolveSigningSecret(database.db, settings.secretKey);
@@ -61,7 +60,10 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
           : 'SMTP_URL is not set: mail stays in the outbox; read it at /dev/outbox.',
       );
     }
+    // Background jobs (mail, pruning, reconciliation, jobs due by the clock) run on pg-boss in this database: jobs/README.md.
+    queue = await startJobQueue({ database, clock: systemClock, logger });
     const mailer = createOutboxDispatcher({
+      queue,
       db: database.db,
       transport: settings.smtpUrl ? smtpTransport(settings.smtpUrl) : null,
       clock: systemClock,
@@ -81,9 +83,9 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
             actionUrl: (id) => `${settings.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
           });
     const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock, catalogue, payments });
-    // Orders a previous run left between the charge and its outcome are settled from the provider's record.
-    const reconciled = await reconcileOrders({ db: database.db, clock: systemClock, payments, mailer, config: { publicUrl: settings.publicUrl } });
-    if (reconciled > 0) logger.info(`Settled ${reconciled} order(s) a previous run left waiting for their payment's outcome.`);
+    // Also sends what a start runs: orders a previous run left between the charge and its outcome are settled from
+    // the provider's record, expired rows pruned, pending mail sent.
+    await defineShopJobs(queue, { db: database.db, clock: systemClock, mailer, orders: { payments, config: { publicUrl: settings.publicUrl } }, logger });
 
     const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host });
     await new Promise<void>((resolve, reject) => {
@@ -95,29 +97,26 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
     const { port } = server.address() as AddressInfo;
     const where = database.driver === 'pglite' ? `embedded database in ${settings.dataDir}` : 'PostgreSQL';
     logger.info(`Shop listening on http://localhost:${port} (${where}); links in mail use ${settings.publicUrl}`);
-    mailer.wake(); // mail a previous run left pending
 
-    const prune = () => pruneExpired(database.db, systemClock.now()).catch((error: unknown) => logger.error({ err: error }, 'Pruning expired rows failed'));
-    void prune();
-    const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-    pruneTimer.unref();
-
+    const jobs = queue;
     let closing: Promise<void> | null = null;
     return {
       port,
       close: () =>
         (closing ??= (async () => {
-          clearInterval(pruneTimer);
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             // Keep-alive connections would hold close() open until they time out.
             (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
           });
+          // The mailer first, so a delivery run stops after the message in hand; then the queue waits for its handlers.
           await mailer.close();
+          await jobs.close();
           await database.close();
         })()),
     };
   } catch (error) {
+    await queue?.close();
     await database.close();
     throw error;
   }

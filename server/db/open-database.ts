@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
-import type { Database, DatabaseHandle } from './database';
+import type { Database, DatabaseHandle, SqlResult } from './database';
 import { logger } from '../log/logger';
 import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate-database';
@@ -38,6 +38,11 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
+    // Without values pg sends the simple protocol, which takes several statements; a failed one is rolled back with its connection.
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      return { rows: flattenRows(result) };
+    },
     ping: () => ping(db),
     close: async () => {
       if (closed) return;
@@ -59,12 +64,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     lock?.release();
     throw error;
   }
-  const db: Database = drizzlePglite({ client: takingTurns(client, new TurnTakingQueue()), schema });
+  const queue = new TurnTakingQueue();
+  const db: Database = drizzlePglite({ client: takingTurns(client, queue), schema });
   const opened = client;
   let closed = false;
   return {
     db,
     driver: 'pglite',
+    executeSql: (text, values) => queue.run(() => pgliteSql(opened, text, values)),
     ping: () => ping(db),
     close: async () => {
       if (closed) return;
@@ -99,6 +106,24 @@ function takingTurns(client: PGlite, queue: TurnTakingQueue): PGlite {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/** One SQL text on PGlite: `query` for one statement with values, `exec` (simple protocol) for text without them. */
+async function pgliteSql(client: PGlite, text: string, values: unknown[] | undefined): Promise<SqlResult> {
+  if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+  try {
+    return { rows: (await client.exec(text)).flatMap((result) => result.rows as Record<string, unknown>[]) };
+  } catch (error) {
+    // A statement that failed between BEGIN and COMMIT leaves the only connection in an aborted transaction:
+    // end it, as a pool would by discarding the connection. (Outside a transaction ROLLBACK only warns.)
+    await client.exec('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** pg answers several statements with one result each. */
+function flattenRows(result: pg.QueryResult | pg.QueryResult[]): Record<string, unknown>[] {
+  return Array.isArray(result) ? result.flatMap((each) => each.rows as Record<string, unknown>[]) : (result.rows as Record<string, unknown>[]);
 }
 
 async function ping(db: Database): Promise<void> {

@@ -1,15 +1,25 @@
 import { and, asc, eq, inArray, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/queue';
 import { logger } from '../log/logger';
 import { outbox } from '../db/schema';
 import type { Mailer } from './mailer';
 import { redactSecrets } from './redact-secrets';
 import type { MailTransport } from './smtp-transport';
 
+/** The queue job that delivers the outbox (server/jobs/shop-jobs.ts defines it; `wake()` sends it). */
+export const DELIVER_OUTBOX_JOB = 'deliver-outbox';
+
 /** Sends what the outbox holds; `wake()` after a commit, `drain()` to send everything due now. */
 export interface OutboxDispatcher extends Mailer {
+  /** False without a transport: nothing is ever sent, so there is nothing to wake or sweep. */
+  readonly delivers: boolean;
+  /** Sends every message due now (claimed under a lease, so processes never send the same one twice). */
   drain(): Promise<{ sent: number; failed: number }>;
+  /** The queue job's run: drains, then sets this process's timer for the earliest retry (which wakes the queue again). */
+  sweep(): Promise<{ sent: number; failed: number }>;
+  /** Stops sending after the message in hand, waits for it, closes the transport. */
   close(): Promise<void>;
 }
 
@@ -25,6 +35,11 @@ export interface DispatcherOptions {
   retryDelayMs?: number;
   /** Where failures are reported; the server's logger by default. */
   log?: (message: string) => void;
+  /**
+   * The job queue: `wake()` sends the `deliver-outbox` job, which whichever process is free runs (`sweep()`), with
+   * the queue's retries if a run fails as a whole. Without it `wake()` drains in this process (tests, tools).
+   */
+  queue?: Pick<JobQueue, 'send'>;
 }
 
 const BATCH = 10;
@@ -32,8 +47,9 @@ const LEASE_MS = 2 * 60_000;
 
 /** The outbox dispatcher: claims due messages (SKIP LOCKED, so several processes can share one outbox), sends, retries with backoff, gives up after maxAttempts. */
 export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispatcher {
-  const { db, transport, clock, from, maxAttempts = 5, retryDelayMs = 30_000, log = (message) => logger.error(message) } = options;
+  const { db, transport, clock, from, queue, maxAttempts = 5, retryDelayMs = 30_000, log = (message) => logger.error(message) } = options;
   let running: Promise<unknown> | null = null;
+  const draining = new Set<Promise<unknown>>();
   let again = false;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -103,16 +119,28 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     }
   }
 
-  async function drain(): Promise<{ sent: number; failed: number }> {
+  async function drainOnce(): Promise<{ sent: number; failed: number }> {
     const totals = { sent: 0, failed: 0 };
     if (!transport) return totals;
-    for (let batch = await claim(); batch.length > 0 && !closed; batch = await claim()) {
+    // Closed: claim nothing more (a claimed message would wait for its lease to run out).
+    while (!closed) {
+      const batch = await claim();
+      if (batch.length === 0) break;
+      // Messages already claimed are sent even while closing: close() waits for them.
       for (const message of batch) {
         if (await deliver(message)) totals.sent += 1;
         else totals.failed += 1;
       }
     }
     return totals;
+  }
+
+  /** drainOnce, tracked so close() can wait for it. */
+  function drain(): Promise<{ sent: number; failed: number }> {
+    const run = drainOnce();
+    draining.add(run);
+    void run.finally(() => draining.delete(run)).catch(() => undefined);
+    return run;
   }
 
   /** Wakes up again when the earliest retry is due. */
@@ -128,8 +156,16 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
   }
 
   const dispatcher: OutboxDispatcher = {
+    delivers: transport !== null,
     wake() {
       if (!transport || closed) return;
+      if (queue) {
+        // A run already waiting covers this message too (the job's queue keeps one waiting and one running).
+        queue
+          .send(DELIVER_OUTBOX_JOB)
+          .catch((error: unknown) => log(`Mail delivery could not be queued: ${error instanceof Error ? error.message : String(error)}`));
+        return;
+      }
       if (running) {
         again = true;
         return;
@@ -150,10 +186,16 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       await running;
       return drain();
     },
+    sweep: async () => {
+      const totals = await drain();
+      await scheduleRetry();
+      return totals;
+    },
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
       await running;
+      await Promise.allSettled([...draining]);
       transport?.close();
     },
   };

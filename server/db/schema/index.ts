@@ -14,3 +14,4 @@ export * from './catalogue';
 export * from './carts';
 export * from './orders';
 export * from './shipment';
+export * from './jobs';

@@ -1,0 +1,79 @@
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { pruneExpired } from '../db/prune-expired';
+import { logger as processLogger, type Logger } from '../log/logger';
+import { DELIVER_OUTBOX_JOB, type OutboxDispatcher } from '../mail/outbox-dispatcher';
+import { reconcileOrders } from '../orders/place-order';
+import type { JobQueue } from './queue';
+
+/** The shop's background jobs, by name. */
+export const SHOP_JOBS = {
+  deliverOutbox: DELIVER_OUTBOX_JOB,
+  pruneExpired: 'prune-expired',
+  reconcileOrders: 'reconcile-orders',
+  runDue: 'run-due',
+} as const;
+
+/** What the shop's jobs work with. */
+export interface ShopJobServices {
+  db: Database;
+  clock: Clock;
+  mailer: OutboxDispatcher;
+  /** What the reconciliation needs (payments provider, public URL for its mail). */
+  orders: Omit<Parameters<typeof reconcileOrders>[0], 'db' | 'clock' | 'mailer'>;
+  logger?: Logger;
+}
+
+/** Orders younger than this may still be in their request: the reconciliation leaves them alone. */
+export const RECONCILE_OLDER_THAN_MS = 5 * 60_000;
+
+/**
+ * Defines the shop's jobs on the queue and sends the ones a start runs:
+ * - `deliver-outbox`: sends the outbox (`mailer.wake()` sends it after a commit; a sweep every minute catches the rest);
+ * - `prune-expired`: deletes expired rows, at start and every hour;
+ * - `reconcile-orders`: settles orders a crash left between the charge and its outcome, at start and every 5 minutes;
+ * - `run-due`: sends the jobs of `scheduled_jobs` due by the shop's clock, every minute.
+ */
+export async function defineShopJobs(queue: JobQueue, services: ShopJobServices): Promise<void> {
+  const { db, clock, mailer } = services;
+  const logger = services.logger ?? processLogger;
+  await queue.define({
+    name: SHOP_JOBS.deliverOutbox,
+    // Each message keeps its own attempts and backoff in its outbox row; these retries are for a run that failed as a whole.
+    retryDelaySeconds: 5,
+    ...(mailer.delivers ? { cron: '* * * * *' } : {}),
+    handler: async () => {
+      await mailer.sweep();
+    },
+  });
+  await queue.define({
+    name: SHOP_JOBS.pruneExpired,
+    retryDelaySeconds: 60,
+    cron: '17 * * * *',
+    handler: async (_data, { now }) => {
+      await pruneExpired(db, now);
+    },
+  });
+  await queue.define({
+    name: SHOP_JOBS.reconcileOrders,
+    retryDelaySeconds: 30,
+    cron: '*/5 * * * *',
+    handler: async () => {
+      const settled = await reconcileOrders({ ...services.orders, db, clock, mailer }, RECONCILE_OLDER_THAN_MS);
+      if (settled > 0) logger.info(`Settled ${settled} order(s) left waiting for their payment's outcome.`);
+    },
+  });
+  await queue.define({
+    name: SHOP_JOBS.runDue,
+    retryDelaySeconds: 10,
+    cron: '* * * * *',
+    handler: async (_data, { now }) => {
+      await queue.runDue(now);
+    },
+  });
+  // What a start does: mail a previous run left pending, prune, settle orders a crash left behind.
+  await queue.send(SHOP_JOBS.pruneExpired);
+  await queue.send(SHOP_JOBS.reconcileOrders);
+  await queue.send(SHOP_JOBS.runDue);
+  mailer.wake();
+}
