@@ -65,9 +65,10 @@ export interface JobQueue {
   /**
    * Sends every job of `scheduled_jobs` due at `now` (the shop's clock by default) and removes it from there, in
    * one transaction per batch, so each scheduled job is sent once whichever process asks. Returns their ids.
+   * A job whose name no process has defined yet stays scheduled.
    */
   runDue(now?: Date): Promise<{ name: string; key: string; id: string }[]>;
-  /** A job's state (created, retry, active, completed, failed, cancelled), null when unknown; kept jobs only. */
+  /** A job's state (created, retry, active, completed, failed, cancelled), null when unknown (finished jobs are kept 7 days). */
   state(name: string, id: string): Promise<string | null>;
   /** Stops working: no new runs start, running handlers get `stopTimeoutMs` to finish; idempotent. */
   close(): Promise<void>;
@@ -176,7 +177,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           const due = await tx
             .select()
             .from(scheduledJobs)
-            .where(lte(scheduledJobs.dueAt, now))
+            // A job whose queue no process has defined yet waits for one that does.
+            .where(and(lte(scheduledJobs.dueAt, now), sql`${scheduledJobs.name} in (select name from pgboss.queue)`))
             .orderBy(asc(scheduledJobs.dueAt))
             .limit(DUE_BATCH)
             .for('update', { skipLocked: true });
@@ -185,18 +187,18 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           const inTransaction = transactionDb(tx);
           for (const row of due) {
             const id = await boss.send(row.name, row.data, { db: inTransaction });
-            if (!id) throw new Error(`Job "${row.name}" has no queue: define it before scheduling it.`);
             await tx.delete(scheduledJobs).where(and(eq(scheduledJobs.name, row.name), eq(scheduledJobs.key, row.key)));
-            moved.push({ name: row.name, key: row.key, id });
+            // No id: a `stately` job of that name is already waiting, and covers this one.
+            if (id) moved.push({ name: row.name, key: row.key, id });
           }
-          return moved;
+          return { due: due.length, moved };
         });
-        sent.push(...batch);
-        for (const name of new Set(batch.map((job) => job.name))) {
+        sent.push(...batch.moved);
+        for (const name of new Set(batch.moved.map((job) => job.name))) {
           const workerId = workers.get(name);
           if (workerId) boss.notifyWorker(workerId);
         }
-        if (batch.length < DUE_BATCH) return sent;
+        if (batch.due < DUE_BATCH) return sent;
       }
     },
 
