@@ -212,9 +212,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         // Workers stop asking for work; handlers already running get stopTimeoutMs, then pg-boss fails them back to the queue.
         await boss.stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs ?? 5000 });
         await Promise.allSettled([...running]);
+        // A worker may still be in its last fetch: let it end, and a job it fetched fail back to the queue (the handler
+        // refuses it), before the database closes. setImmediate lets the worker make its next query, if any.
+        do {
+          await Promise.allSettled([...inFlight]);
+          await new Promise((resolve) => setImmediate(resolve));
+        } while (inFlight.size > 0);
         stopped = true;
-        // A worker may be between its last query and its next sleep: let those queries end before the database closes.
-        await Promise.allSettled([...inFlight]);
       })()),
   };
   return queue;
