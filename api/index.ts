@@ -159,7 +159,7 @@ export {
   newPaymentMethod,
   defaultPaymentMethod,
 } from './schemas/payments';
-export type { TestCard, TestCardRequest, CardToken, WalletNonce, PaymentMethod } from './schemas/payments';
+export type { TestCard, TestCardRequest, CardToken, WalletNonce, PaymentMethod, PaymentClientToken } from './schemas/payments';
 export { product, productList, productsQuery, cartSections, waitlistRequest, waitlistEntry } from './schemas/catalogue';
 export type { Product, ProductList, CartSections } from './schemas/catalogue';
 export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport, flags } from './schemas/system';

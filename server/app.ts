@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   app.use(strictTransportSecurity(config.trustProxy));
-  app.use(contentSecurityPolicy);
+  app.use(contentSecurityPolicy({ stripe: services.payments.name === 'stripe' }));
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {

@@ -9,6 +9,11 @@ export interface ServerSettings {
   smtpUrl: string | undefined;
   /** Stripe's secret key: cards are charged through Stripe when set (unless PAYMENTS=test). */
   stripeSecretKey: string | undefined;
+  /**
+   * Stripe's publishable key (pk_test_… or pk_live_…): the browser loads Stripe's card element with it (the client token
+   * call answers it). Required when Stripe takes the cards.
+   */
+  stripePublishableKey: string | undefined;
   /** PAYMENTS as set: "test" asks for the embedded test provider (in production too, as a demo), "stripe" for Stripe. */
   payments: 'stripe' | 'test' | undefined;
   mailFrom: string | undefined;
@@ -28,7 +33,7 @@ export interface ServerSettings {
   workers: number;
 }
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, WORKERS, SMTP_URL, STRIPE_SECRET_KEY, PAYMENTS, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
+/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, WORKERS, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, PAYMENTS, MAIL_FROM, PUBLIC_URL, NODE_ENV, SECRET_KEY, TRUST_PROXY, RATE_LIMITS, ACCESS_LOG, WEB_ROOT, FLOWS_DIR, CATALOGUE_FILE, FLAGS. */
 export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerSettings {
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
@@ -47,6 +52,7 @@ export function readSettings(env: NodeJS.ProcessEnv, cwd = process.cwd()): Serve
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     payments,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl,
@@ -78,15 +84,35 @@ function workersOf(value: string | undefined): number {
  * set, the test provider otherwise, except in production, where test cards would pay for real orders: there it
  * runs only when asked for (PAYMENTS=test), and without it or a Stripe key the shop refuses to start.
  */
-export function paymentProvider(settings: Pick<ServerSettings, 'payments' | 'stripeSecretKey' | 'production'>): 'stripe' | 'test' {
+export function paymentProvider(settings: Pick<ServerSettings, 'payments' | 'stripeSecretKey' | 'stripePublishableKey' | 'production'>): 'stripe' | 'test' {
   if (settings.payments === 'test') return 'test';
-  if (settings.stripeSecretKey) return 'stripe';
+  if (settings.stripeSecretKey) {
+    checkPublishableKey(settings.stripeSecretKey, settings.stripePublishableKey);
+    return 'stripe';
+  }
   if (settings.payments === 'stripe') throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY: set it to the Stripe secret key.');
   if (settings.production)
     throw new Error(
       'NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY to the Stripe secret key, or PAYMENTS=test to take orders with test cards only (a demo: no real payment is taken).',
     );
   return 'test';
+}
+
+/**
+ * With Stripe the browser collects the card with Stripe's element, which needs the publishable key. The key is sent to
+ * every shopper, so only a publishable key is taken (never a secret or restricted key pasted in the wrong setting), and
+ * of the secret key's mode (test or live) when both say theirs. The messages never repeat a key.
+ */
+function checkPublishableKey(secretKey: string, publishableKey: string | undefined): void {
+  if (!publishableKey)
+    throw new Error(
+      "STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY: set it to the Stripe account's publishable key (pk_test_… or pk_live_…), which the checkout's card form loads Stripe with.",
+    );
+  const mode = /^pk_(test|live)_/.exec(publishableKey)?.[1];
+  if (!mode) throw new Error('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…); it is sent to every shopper.');
+  const secretMode = /^[sr]k_(test|live)_/.exec(secretKey)?.[1];
+  if (secretMode && secretMode !== mode)
+    throw new Error(`STRIPE_PUBLISHABLE_KEY is a ${mode} key but STRIPE_SECRET_KEY a ${secretMode} key: use the two keys of the same mode.`);
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

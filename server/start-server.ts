@@ -74,8 +74,12 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
     if (provider === 'test' && settings.production)
       logger.warn('PAYMENTS=test: orders are taken with test cards only and no real payment is taken (a demo shop).');
     const payments =
-      provider === 'stripe' && settings.stripeSecretKey
-        ? createStripeProvider({ secretKey: settings.stripeSecretKey, returnUrl: `${settings.publicUrl}/checkout/payment-confirmed` })
+      provider === 'stripe' && settings.stripeSecretKey && settings.stripePublishableKey
+        ? createStripeProvider({
+            secretKey: settings.stripeSecretKey,
+            publishableKey: settings.stripePublishableKey,
+            returnUrl: `${settings.publicUrl}/checkout/payment-confirmed`,
+          })
         : createTestProvider({
             db: database.db,
             secret: config.secret,

@@ -53,7 +53,18 @@ export const newPaymentMethod = z
   .strict();
 export const defaultPaymentMethod = z.object({ payment_id: z.string().min(1).max(100), payment_mode: methodMode }).strict();
 export const paymentClientTokenRequest = z.object({ payment_mode: methodMode }).strict();
-export const paymentClientToken = z.object({ token: z.string(), payment_mode: methodMode });
+/**
+ * The client token, and who takes a new card in the browser (issue 24): `test`, the embedded test provider's tokeniser
+ * (POST /v1/payments/test/tokenize); `stripe`, Stripe's own card element, loaded with the shop's `publishable_key`
+ * (never the secret key), so the card number goes to Stripe and never to the shop.
+ */
+export const paymentClientToken = z.object({
+  token: z.string(),
+  payment_mode: methodMode,
+  provider: z.enum(['test', 'stripe']),
+  publishable_key: z.string().optional(),
+});
+export type PaymentClientToken = z.infer<typeof paymentClientToken>;
 
 /** POST /v1/payments/test/wallet: the test wallet's account approves a payment (spec 001 §4 wallet-type provider). */
 export const walletApproval = z

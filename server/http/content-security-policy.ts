@@ -9,6 +9,22 @@ declare module 'hono' {
 }
 
 /**
+ * What Stripe's card element needs, as Stripe's security guide lists it for Stripe.js: its script (js.stripe.com and
+ * its subdomains), its frames (the card field's iframe from js.stripe.com, 3-D Secure's from hooks.stripe.com) and
+ * calls to its API. Only when Stripe takes the cards: otherwise the shop's pages load nothing from another origin.
+ */
+export const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+/** Which card provider's browser code a page may load: Stripe's, or none (the test provider's tokeniser is the shop's). */
+export interface PolicyOptions {
+  stripe: boolean;
+}
+
+/**
  * The policy of an HTML page. The built index.html has no inline script or style (Vite links the entry and its
  * stylesheet; server/http/route-preloads.ts adds same-origin `<link rel="modulepreload">`/`preload` tags), so 'self'
  * covers it; the nonce admits the few inline blocks the server writes itself (/dev/outbox's `<style>`, a checkout step's early
@@ -16,14 +32,16 @@ declare module 'hono' {
  * `style` props go through the CSSOM, which style-src does not govern. The Vite dev server (npm run dev) serves its
  * own index.html without this header: its hot-reload preamble is an inline script.
  */
-export function htmlPolicy(nonce: string): string {
+export function htmlPolicy(nonce: string, options: PolicyOptions = { stripe: false }): string {
+  const stripe = (sources: readonly string[]) => (options.stripe ? ` ${sources.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${stripe(STRIPE_SOURCES.script)}`,
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe(STRIPE_SOURCES.connect)}`,
+    ...(options.stripe ? [`frame-src${stripe(STRIPE_SOURCES.frame)}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
@@ -52,11 +70,16 @@ export function freshNonce(): string {
   return nonce;
 }
 
-/** Sets a fresh nonce for the handler, then the policy that fits what it answered (HTML page or not). */
-export const contentSecurityPolicy: MiddlewareHandler = async (c, next) => {
-  const nonce = freshNonce();
-  c.set('cspNonce', nonce);
-  await next();
-  const html = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '');
-  c.res.headers.set('Content-Security-Policy', html ? htmlPolicy(nonce) : API_POLICY);
-};
+/**
+ * Sets a fresh nonce for the handler, then the policy that fits what it answered (HTML page or not); pages admit
+ * Stripe's script and frames when Stripe takes the cards.
+ */
+export function contentSecurityPolicy(options: PolicyOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const nonce = freshNonce();
+    c.set('cspNonce', nonce);
+    await next();
+    const html = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '');
+    c.res.headers.set('Content-Security-Policy', html ? htmlPolicy(nonce, options) : API_POLICY);
+  };
+}

@@ -231,13 +231,22 @@ export const deletePaymentMethod = defineOperation(
 );
 
 /**
- * POST /v1/account/payments/token/ `{payment_mode}`: a client token for the provider's own form (spec 001 §7). The test
- * provider's tokeniser needs none; it answers a single-use random one so clients written for Braintree-style wallets work.
+ * POST /v1/account/payments/token/ `{payment_mode}`: a client token for the provider's own form (spec 001 §7), and who
+ * takes a new card in the browser (`provider`): with Stripe its publishable key, for Stripe's card element (never the
+ * secret key); the test provider's tokeniser needs no key. The token itself is a single-use random one, so clients
+ * written for Braintree-style wallets work. Asked by the payment step, which only a signed-in shopper or guest reaches.
  */
 export const getPaymentClientToken = defineOperation(
   'getPaymentClientToken',
-  { summary: 'A client token for the payment provider', tag: 'payments', responses: { 200: 'The client token' } },
-  async ({ c, body }) => c.json({ token: `client_test_${randomBytes(18).toString('base64url')}`, payment_mode: body.payment_mode }, 200),
+  { summary: 'A client token for the payment provider, and who takes cards', tag: 'payments', responses: { 200: 'The client token' } },
+  async ({ c, body, services }) => {
+    const { name, publishableKey } = services.payments;
+    const token = `client_${name}_${randomBytes(18).toString('base64url')}`;
+    return c.json(
+      { token, payment_mode: body.payment_mode, provider: name, ...(name === 'stripe' && publishableKey ? { publishable_key: publishableKey } : {}) },
+      200,
+    );
+  },
 );
 
 export const paymentMethodOperations = [listPaymentMethods, createPaymentMethod, selectDefaultPaymentMethod, deletePaymentMethod, getPaymentClientToken];

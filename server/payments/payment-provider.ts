@@ -84,6 +84,11 @@ export class PaymentRequestRefused extends Error {
 
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
+  /**
+   * The key the browser loads the provider's own card form with (Stripe's publishable key: the card number goes from
+   * Stripe's element to Stripe, never to the shop); none for the test provider, whose tokeniser is the shop's.
+   */
+  readonly publishableKey?: string;
   /** Charges once per idempotency key; a declined card is a Charge with status declined, not an error. */
   charge(request: ChargeRequest): Promise<Charge>;
   /** The charge made under a key, if any (recovery after a crash between the charge and the order). */

@@ -105,6 +105,8 @@ const tokenDigest = (token: string) => createHash('sha256').update(token).digest
 
 export interface StripeProviderOptions {
   secretKey: string;
+  /** STRIPE_PUBLISHABLE_KEY: what the browser loads Stripe's card element with (answered by the client token call). */
+  publishableKey: string;
   /** Where Stripe sends the shopper back after authenticating a payment (the checkout's confirmation step). */
   returnUrl: string;
   /** The fetch Stripe's client uses (tests pass one msw intercepts; the default is the global fetch). */
@@ -165,6 +167,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: 'stripe',
+    publishableKey: options.publishableKey,
 
     async charge(request: ChargeRequest): Promise<Charge> {
       try {

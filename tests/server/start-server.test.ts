@@ -86,11 +86,11 @@ describe('startServer (what npm start runs)', () => {
     });
 
     it('Stripe when its key is set; the test provider in development, or in production only when PAYMENTS=test', () => {
-      expect(paymentProvider(readSettings({ ...production, STRIPE_SECRET_KEY: 'sk_live_x' }))).toBe('stripe');
+      expect(paymentProvider(readSettings({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }))).toBe('stripe');
       expect(paymentProvider(readSettings({ ...production, PAYMENTS: 'test' }))).toBe('test');
       expect(paymentProvider(readSettings({ PAYMENTS: 'test', STRIPE_SECRET_KEY: 'sk_test_x' }))).toBe('test');
       expect(paymentProvider(readSettings({}))).toBe('test');
-      expect(paymentProvider(readSettings({ STRIPE_SECRET_KEY: 'sk_test_x' }))).toBe('stripe');
+      expect(paymentProvider(readSettings({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }))).toBe('stripe');
     });
 
     it('PAYMENTS=test starts a production shop on the test provider and warns at start', async () => {

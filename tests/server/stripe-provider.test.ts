@@ -299,7 +299,11 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 describe('Stripe adapter against recorded Stripe responses (issue 14; DESIGN.md Payments)', () => {
-  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation' });
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_recorded',
+    publishableKey: 'pk_test_recorded',
+    returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation',
+  });
   let keys = 0;
   const charge = (token: string, key = `order-intent-${++keys}`, amount = 4900) =>
     provider.charge({ idempotencyKey: key, amount, currency: 'USD', source: { kind: 'card_token', token } });
@@ -367,7 +371,7 @@ describe('Stripe adapter against recorded Stripe responses (issue 14; DESIGN.md 
 
 describe('Stripe adapter: saved payment methods on the shopper’s Customer (spec 001 §7 Payment methods)', () => {
   const returnUrl = 'https://shop.test/checkout/haircare/wait-payment-confirmation';
-  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl });
+  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', publishableKey: 'pk_test_recorded', returnUrl });
   const ada = { userId: 7, email: 'ada.lovelace@example.com' };
   const customersOf = (userId: number) => [...stripe.customers.values()].filter((customer) => customer.metadata.shop_user_id === String(userId));
   const attachedMethod = (path: string) => /^\/v1\/payment_methods\/(pm_\w+)\/attach$/.exec(path)?.[1];
@@ -614,7 +618,11 @@ describe('Stripe adapter: saved payment methods on the shopper’s Customer (spe
 });
 
 describeEachDatabase('Stripe adapter behind /v1/account/payments/ (spec 001 §7 Payment methods)', (database) => {
-  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation' });
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_recorded',
+    publishableKey: 'pk_test_recorded',
+    returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation',
+  });
   let t: TestApp;
   let log: CapturedLog;
   beforeAll(() => {
@@ -686,7 +694,11 @@ describeEachDatabase('Stripe adapter behind /v1/account/payments/ (spec 001 §7 
 });
 
 describeEachDatabase('Stripe adapter behind /v2/orders/ save_card (spec 001 §7 Orders and payment, Payment methods)', (database) => {
-  const provider = createStripeProvider({ secretKey: 'sk_test_recorded', returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation' });
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_recorded',
+    publishableKey: 'pk_test_recorded',
+    returnUrl: 'https://shop.test/checkout/haircare/wait-payment-confirmation',
+  });
   const rosa = personas.find((p) => p.name === 'Rosa')!;
   let t: TestApp;
   beforeAll(async () => {

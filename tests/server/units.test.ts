@@ -119,6 +119,7 @@ describe('settings from the environment', () => {
         PUBLIC_URL: 'https://shop.example/',
         NODE_ENV: 'production',
         STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
         SECRET_KEY: 'k',
         TRUST_PROXY: '1',
         RATE_LIMITS: 'off',
