@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import type { AccountCreationOrigin, Category } from '#api';
 import type { SignUpFieldErrors } from '../session/session-core';
 import { useSession } from '../session';
-import { emailProblem, useSignUpFields } from '../../renderer/parts/text-field';
+import { emailProblem, useSignUpForm } from '../../renderer/parts/text-field';
 import { TermsNotice, termsFor } from '../shell/terms-notice';
 
 export const createAccountMessages = {
@@ -21,30 +20,28 @@ const BUTTON = 'Create my account';
  */
 export function CreateAccountForm({ email: typed, category, onCreated }: { email: string; category: Category; onCreated(): void }) {
   const session = useSession();
-  const { values, showErrors, field } = useSignUpFields({ email: typed, first_name: '', last_name: '' });
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const { values, field, outcome, submit } = useSignUpForm({
+    initial: { email: typed, first_name: '', last_name: '' },
+    check: (v) => {
+      const found: SignUpFieldErrors = {};
+      if (!v.first_name.trim()) found.first_name = createAccountMessages.first_name;
+      if (!v.last_name.trim()) found.last_name = createAccountMessages.last_name;
+      const problem = emailProblem(v.email);
+      if (problem) found.email = problem;
+      return found;
+    },
+    send: (v) =>
+      session.signUp({
+        email: v.email.trim(),
+        firstName: v.first_name.trim(),
+        lastName: v.last_name.trim(),
+        origin: `no_sign_in_link_received_${category}` as AccountCreationOrigin,
+      }),
+    done: 'signed-up',
+    onDone: onCreated,
+  });
+  const state = outcome === 'magic-link-sent' ? 'sent' : outcome === 'idle' || outcome === 'sending' ? outcome : 'failed';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (state === 'sending') return;
-    const found: SignUpFieldErrors = {};
-    if (!values.first_name.trim()) found.first_name = createAccountMessages.first_name;
-    if (!values.last_name.trim()) found.last_name = createAccountMessages.last_name;
-    const problem = emailProblem(values.email);
-    if (problem) found.email = problem;
-    if (showErrors(found)) return;
-    setState('sending');
-    const origin = `no_sign_in_link_received_${category}` as AccountCreationOrigin;
-    const outcome = await session
-      .signUp({ email: values.email.trim(), firstName: values.first_name.trim(), lastName: values.last_name.trim(), origin })
-      .catch(() => ({ kind: 'error' }) as const);
-    if (outcome.kind === 'signed-up') onCreated();
-    else if (outcome.kind === 'magic-link-sent') setState('sent');
-    else if (outcome.kind === 'field-errors') {
-      setState('idle');
-      showErrors(outcome.fields);
-    } else setState('failed');
-  };
   return (
     <form className="create-account" noValidate onSubmit={submit} aria-labelledby="create-account-title" aria-busy={state === 'sending' || undefined}>
       <h2 id="create-account-title">Create your account</h2>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { SignUpFieldErrors } from '../step-props';
 import { InputField } from './field';
 
@@ -71,4 +71,53 @@ export function useSignUpFields(initial: Record<SignUpField, string>) {
     />
   );
   return { values, showErrors, field };
+}
+
+/** What sending a sign-up form comes back with: its fields refused, or an outcome (one that moves on, or one to show). */
+type SendResult = { kind: 'field-errors'; fields: SignUpFieldErrors } | { kind: string };
+const fieldsRefused = (result: SendResult): result is { kind: 'field-errors'; fields: SignUpFieldErrors } =>
+  result.kind === 'field-errors' && 'fields' in result;
+
+/**
+ * A sign-up form (the sign-in step and its names-only form, /signin's create-account form): its fields, and its
+ * submission: checked first, sent one at a time (a send that throws is an 'error'), the server's field errors on their
+ * fields; `done` is the outcome that moves on (`onDone`), any other is the `outcome` the form shows.
+ */
+export function useSignUpForm<R extends SendResult>(options: {
+  initial: Record<SignUpField, string>;
+  check(values: Record<SignUpField, string>): SignUpFieldErrors;
+  send(values: Record<SignUpField, string>): Promise<R>;
+  done: R['kind'];
+  onDone(): void;
+  /** The flow is busy (the step's own save): nothing is sent meanwhile. */
+  busy?: boolean;
+  /** A form whose own checks fail forgets the last outcome shown (the sign-in step's). */
+  forgetOutcome?: boolean;
+}) {
+  const { values, showErrors, field } = useSignUpFields(options.initial);
+  const [outcome, setOutcome] = useState<'idle' | 'sending' | 'error' | R['kind']>('idle');
+  const sending = Boolean(options.busy) || outcome === 'sending';
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    if (showErrors(options.check(values))) {
+      if (options.forgetOutcome) setOutcome('idle');
+      return;
+    }
+    setOutcome('sending');
+    let result: SendResult;
+    try {
+      result = await options.send(values);
+    } catch {
+      result = { kind: 'error' };
+    }
+    if (result.kind === options.done) {
+      setOutcome('idle');
+      options.onDone();
+    } else if (fieldsRefused(result)) {
+      setOutcome('idle');
+      showErrors(result.fields);
+    } else setOutcome(result.kind);
+  };
+  return { values, field, outcome, sending, submit };
 }

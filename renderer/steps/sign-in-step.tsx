@@ -1,12 +1,11 @@
 import '../styles/sign-in.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { SignUpFieldErrors, StepProps } from '../step-props';
 import { StepBody, StepHeading, titleOf } from '../parts/step-heading';
 import { ActionButton } from '../parts/action-button';
-import { emailMessages, emailProblem, useSignUpFields } from '../parts/text-field';
+import { emailMessages, emailProblem, useSignUpForm } from '../parts/text-field';
 
 type Field = keyof SignUpFieldErrors;
-type Outcome = 'idle' | 'sending' | 'magic-link-sent' | 'invalid-coupon' | 'error';
 
 export const signInMessages = {
   first_name: 'Enter your first name.',
@@ -32,37 +31,15 @@ function SignUpForm({ screen, onNext, busy, services, facts }: StepProps<'signin
   const { step } = screen;
   const formId = useId();
   const statusId = useId();
-  const { values, showErrors, field } = useSignUpFields({ first_name: facts.firstName ?? '', last_name: '', email: '' });
-  const [outcome, setOutcome] = useState<Outcome>('idle');
-  const sending = busy || outcome === 'sending';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const found = checkForm(values);
-    if (Object.keys(found).length > 0) {
-      setOutcome('idle');
-      showErrors(found);
-      return;
-    }
-    showErrors({});
-    setOutcome('sending');
-    let result;
-    try {
-      result = await services.signUp({ firstName: values.first_name.trim(), lastName: values.last_name.trim(), email: values.email.trim() });
-    } catch {
-      result = { kind: 'error' } as const;
-    }
-    if (result.kind === 'signed-up') {
-      setOutcome('idle');
-      onNext();
-    } else if (result.kind === 'field-errors') {
-      setOutcome('idle');
-      showErrors(result.fields);
-    } else {
-      setOutcome(result.kind);
-    }
-  };
+  const { values, field, outcome, sending, submit } = useSignUpForm({
+    initial: { first_name: facts.firstName ?? '', last_name: '', email: '' },
+    check: checkForm,
+    send: (v) => services.signUp({ firstName: v.first_name.trim(), lastName: v.last_name.trim(), email: v.email.trim() }),
+    done: 'signed-up',
+    onDone: onNext,
+    busy,
+    forgetOutcome: true,
+  });
   return (
     <form id={formId} className="step step--signin" noValidate onSubmit={submit} aria-busy={sending || undefined}>
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
@@ -98,28 +75,14 @@ function SignUpForm({ screen, onNext, busy, services, facts }: StepProps<'signin
 /** The names of an account that has an e-mail already: saved to it, then on to the next step. */
 function NamesOnly({ screen, onNext, busy, services, facts, email }: StepProps<'signin'> & { email: string }) {
   const formId = useId();
-  const { values, showErrors, field } = useSignUpFields({ first_name: facts.firstName ?? '', last_name: '', email });
-  const [outcome, setOutcome] = useState<'idle' | 'sending' | 'error'>('idle');
-  const sending = busy || outcome === 'sending';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    if (showErrors(checkNames(values))) return;
-    setOutcome('sending');
-    const result = await services
-      .saveNames({ firstName: values.first_name.trim(), lastName: values.last_name.trim() })
-      .catch(() => ({ kind: 'error' }) as const);
-    if (result.kind === 'saved') {
-      setOutcome('idle');
-      onNext();
-    } else if (result.kind === 'field-errors') {
-      setOutcome('idle');
-      showErrors(result.fields);
-    } else {
-      setOutcome('error');
-    }
-  };
+  const { field, outcome, sending, submit } = useSignUpForm({
+    initial: { first_name: facts.firstName ?? '', last_name: '', email },
+    check: checkNames,
+    send: (v) => services.saveNames({ firstName: v.first_name.trim(), lastName: v.last_name.trim() }),
+    done: 'saved',
+    onDone: onNext,
+    busy,
+  });
   return (
     <form id={formId} className="step step--signin" noValidate onSubmit={submit} aria-busy={sending || undefined}>
       <StepHeading title={titleOf(screen)} subtitle={signInMessages.savingTo(email)} />
