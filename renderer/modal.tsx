@@ -1,5 +1,5 @@
 import './styles/modal.css';
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 /** Above checkout (1500) by default (spec 000 §9). */
@@ -52,8 +52,11 @@ function ModalDialog({
   const overlayRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
+  // The latest callbacks, for the listeners set up once below: kept after each render, never during one.
   const latest = useRef({ onClose, onOpenFor });
-  latest.current = { onClose, onOpenFor };
+  useLayoutEffect(() => {
+    latest.current = { onClose, onOpenFor };
+  });
 
   useEffect(() => {
     const overlay = overlayRef.current;
