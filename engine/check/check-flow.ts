@@ -57,7 +57,7 @@ export function checkFlow(definition: FlowDefinition, flow: CompiledFlow, rules:
     // A family limited to some flow kinds (the checkout's, which need its cart and its order): no other kind can run them.
     const onlyFor = flowKindsOf(step.kind);
     if (onlyFor && !onlyFor.includes(flow.kind)) {
-      issues.push({ code: 'kind_not_for_flow', path: [...path, 'kind'], data: { found: step.kind, detail: flow.kind } });
+      issues.push({ code: 'kind_not_for_flow', path: [...path, 'kind'], data: { found: step.kind, detail: flow.kind, expected: [...onlyFor] } });
     }
     if (!('options' in step)) return;
     const options = allOptions(step);

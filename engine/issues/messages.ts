@@ -12,7 +12,7 @@ export const issueMessages: { [C in FlowIssueCode]: (d: IssueData) => string } =
   unknown_key: (d) => `${q(d.found)} is not a setting ${d.where ?? 'here'}.`,
   missing_key: (d) => `${d.where ?? 'This entry'} needs ${q(d.key)}.`,
   unknown_kind: (d) => `Step kind ${q(d.found)} does not exist.`,
-  kind_not_for_flow: (d) => `Step kind ${q(d.found)} belongs in a checkout flow, and this flow is a ${d.detail}.`,
+  kind_not_for_flow: (d) => `Step kind ${q(d.found)} belongs in a ${(d.expected ?? ['checkout']).join(' or ')} flow, and this flow is a ${d.detail}.`,
   invalid_rule: (d) => `This rule cannot be read: ${d.detail}.`,
   unknown_operator: (d) => `${q(d.found)} is not a rule operator.`,
   unknown_field: (d) => `Rule names field ${q(d.found)}, which no step writes and no context declares.`,
