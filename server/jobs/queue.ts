@@ -128,11 +128,19 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.updateQueue(job.name, settings);
       return;
     }
-    try {
-      await boss.createQueue(job.name, settings);
-    } catch (error) {
-      // Another process created it first.
-      if (!(await boss.getQueue(job.name))) throw error;
+    // Processes starting together create the same queue at once: pg-boss's create_queue inserts the queue and creates
+    // its partition, and two of them can deadlock (40P01) or collide (23505, 42P07). The one that loses finds the
+    // winner's queue, or (the winner not committed yet) tries again after a short, growing pause.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(job.name, settings);
+        return;
+      } catch (error) {
+        if (await boss.getQueue(job.name)) return;
+        const code = (error as { code?: string }).code;
+        if (attempt >= 8 || !['40P01', '23505', '42P07', '42710'].includes(code ?? '')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
+      }
     }
   }
 
