@@ -106,8 +106,8 @@ export default defineConfig(({ command }) => ({
             { name: 'consultation-flow-page', test: flowRunner, priority: 15, includeDependenciesRecursively: false },
             { name: 'session', test: session, priority: 15, includeDependenciesRecursively: false },
             { name: 'checkout-flow-page', test: checkoutPage, priority: 15, includeDependenciesRecursively: false },
-            // A form's field and the text fields built on it (the sign-up forms, the checkout's forms): one request.
-            { name: 'text-field', test: /renderer[\\/]parts[\\/](field|text-field)\.tsx$/, priority: 15, includeDependenciesRecursively: false },
+            // A form's field (the checkout's forms, and the text fields of the sign-up forms): one small chunk of its own.
+            { name: 'field', test: /renderer[\\/]parts[\\/]field\.tsx$/, priority: 15, includeDependenciesRecursively: false },
           ],
         },
       },

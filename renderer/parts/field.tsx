@@ -59,3 +59,12 @@ export function InputField({
     </Field>
   );
 }
+
+export const emailMessages = { missing: 'Enter your email address.', format: 'Enter a valid email address.' } as const;
+
+/** A form's own e-mail check before asking the server: what is wrong with it, if anything. */
+export function emailProblem(email: string): string | undefined {
+  if (!email.trim()) return emailMessages.missing;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return emailMessages.format;
+  return undefined;
+}

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { SignUpFieldErrors } from '../step-props';
 import { InputField } from './field';
 
+export { emailMessages, emailProblem } from './field';
+
 /** A labelled native text input with its error message tied to it (aria-invalid, aria-describedby); the app's forms use it too. */
 export function TextField(props: {
   name: string;
@@ -29,15 +31,6 @@ export function TextField(props: {
       onChange={props.onChange}
     />
   );
-}
-
-export const emailMessages = { missing: 'Enter your email address.', format: 'Enter a valid email address.' } as const;
-
-/** A form's own e-mail check before asking the server: what is wrong with it, if anything. */
-export function emailProblem(email: string): string | undefined {
-  if (!email.trim()) return emailMessages.missing;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return emailMessages.format;
-  return undefined;
 }
 
 type SignUpField = keyof SignUpFieldErrors;

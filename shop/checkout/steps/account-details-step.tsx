@@ -3,10 +3,9 @@ import { formatPhoneInput, isCompletePhone, phoneCountry, storedPhone } from '#a
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
-import { TextField, emailProblem } from '../../../renderer/parts/text-field';
 import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
 import { AddressLines } from './address-lines';
-import { Field } from '../../../renderer/parts/field';
+import { emailProblem, Field, InputField } from '../../../renderer/parts/field';
 
 export const accountMessages = {
   firstName: 'Enter your first name.',
@@ -104,7 +103,19 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, saveError, 
         </p>
       ) : (
         <>
-          <TextField name="email" label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={edit('email', setEmail)} />
+          <InputField
+            id="checkout-email"
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            required
+            value={email}
+            error={errors.email}
+            onChange={edit('email', setEmail)}
+          />
           <p className="checkout__signin">
             <button type="button" className="link-button" onClick={() => void sendLink()} disabled={sending}>
               {screen.step.signIn}
@@ -113,18 +124,24 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, saveError, 
         </>
       )}
       <div className="checkout__pair">
-        <TextField
+        <InputField
+          id="checkout-first-name"
           name="first_name"
           label="First name"
           autoComplete="given-name"
+          spellCheck={false}
+          required
           value={firstName}
           error={errors.first_name}
           onChange={edit('first_name', setFirstName)}
         />
-        <TextField
+        <InputField
+          id="checkout-last-name"
           name="last_name"
           label="Last name"
           autoComplete="family-name"
+          spellCheck={false}
+          required
           value={lastName}
           error={errors.last_name}
           onChange={edit('last_name', setLastName)}
