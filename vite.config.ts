@@ -22,7 +22,7 @@ const session =
   /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt)\.ts$)/;
 // The checkout page with its kind, its adapters and the small parts its steps share (their fields, address lines, links): one request.
 const checkoutPage =
-  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|steps[\\/](address-lines|step-link)\.tsx)$/;
+  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|steps[\\/](address-lines|step-link)\.tsx)$/;
 
 const flowRunner =
   /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-components|step-view|progress-tracker|tip|parts[\\/](follow-up|step-heading|step-image|action-button|option-match|option-list|use-selection|inline-error)|steps[\\/](welcome|intro|single-choice)-step)\.tsx?$|renderer[\\/]index\.ts$|app[\\/](flow[\\/]|consultation[\\/](flow-environment|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page))/;
