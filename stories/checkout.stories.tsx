@@ -96,7 +96,7 @@ const payment: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Name on card' }), 'Rosa Martinez');
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Card number' }), '4242424242424242');
     await expect(canvas.getByRole('textbox', { name: 'Card number' })).toHaveValue('4242 4242 4242 4242');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1230');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Security code' }), '123');
@@ -149,7 +149,7 @@ const tokenError: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = await drawn(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Name on card' }), 'Rosa Martinez');
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Card number' }), '4000000000000069');
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Card number' }), '4000000000000069');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '0120');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Security code' }), '123');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to review' }));

@@ -84,7 +84,7 @@ export interface CheckoutFactsInput {
   search: string;
   go(path: string): void;
   /** The payment providers and the sign-in link, given where a link leads. */
-  services(routeTo: CheckoutFacts['routeTo']): Pick<CheckoutFacts, 'sendSignInLink' | 'tokenizeCard' | 'payWithWallet'>;
+  services(routeTo: CheckoutFacts['routeTo']): Pick<CheckoutFacts, 'sendSignInLink' | 'tokenizeCard' | 'cardProvider' | 'payWithWallet'>;
 }
 
 /**

@@ -33,6 +33,12 @@ async function tokenizeCard(card: TestCard): Promise<TokenOutcome> {
   }
 }
 
+/** Who takes cards (the client token call, spec 001 §7), asked each time the payment step opens. */
+async function cardProvider(): ReturnType<CheckoutFacts['cardProvider']> {
+  const { api } = await loadAppServices();
+  return api.getPaymentClientToken({ payment_mode: 'charge' });
+}
+
 /** The wallet-type provider (spec 001 §4, §8): its nonce, or 'failure' for its refusal and for any exception alike. */
 async function payWithWallet(email: string): Promise<WalletOutcome> {
   const { api } = await loadAppServices();
@@ -46,9 +52,9 @@ async function payWithWallet(email: string): Promise<WalletOutcome> {
 }
 
 /**
- * What the checkout's steps call that is not a save: the payment providers (the card's tokeniser, the wallet), which
+ * What the checkout's steps call that is not a save: the payment providers (who takes cards, the test tokeniser, the wallet), which
  * take the card or the wallet's approval in the browser, and the sign-in link for a shopper who has an account.
  */
-export function checkoutServices(signInLinkTo: () => string): Pick<CheckoutFacts, 'sendSignInLink' | 'tokenizeCard' | 'payWithWallet'> {
-  return { sendSignInLink: (email) => sendSignInLink(email, signInLinkTo()), tokenizeCard, payWithWallet };
+export function checkoutServices(signInLinkTo: () => string): Pick<CheckoutFacts, 'sendSignInLink' | 'tokenizeCard' | 'cardProvider' | 'payWithWallet'> {
+  return { sendSignInLink: (email) => sendSignInLink(email, signInLinkTo()), tokenizeCard, cardProvider, payWithWallet };
 }

@@ -3,7 +3,7 @@
  * §4 Checkout and payment), typed: the checkout flow kind (app/checkout/checkout-kind.ts) draws them as
  * `StepProps<K, CheckoutFacts>`; stories supply their own.
  */
-import type { Address, Cart, CardToken, Order, PaymentMethod, TestCard } from '#api';
+import type { Address, Cart, Order, PaymentClientToken, PaymentMethod, TestCard } from '#api';
 import type { StepFacts } from '../../renderer/index';
 
 /** Field messages, one line per field, as a form shows them. */
@@ -22,11 +22,17 @@ export class CheckoutRefusal extends Error {
 /** The refusal a failed save carries, or undefined for any other failure. */
 export const refusalOf = (error: unknown): RefusalOutcome | undefined => (error instanceof CheckoutRefusal ? error.outcome : undefined);
 
+/** A card's token from its provider (the test tokeniser's, or Stripe's `tok_…`), and what the step may show of the card. */
+export interface ProviderCardToken {
+  token: string;
+  card: { brand: string; last4: string };
+}
+
 /**
  * Tokenising a card (spec 001 §8): a token; the provider's refusal ('error', with its words and the field); or a
  * thrown exception ('failure': the network, the provider down).
  */
-export type TokenOutcome = { kind: 'token'; token: CardToken } | { kind: 'error'; message: string; field?: keyof TestCard } | { kind: 'failure' };
+export type TokenOutcome = { kind: 'token'; token: ProviderCardToken } | { kind: 'error'; message: string; field?: keyof TestCard } | { kind: 'failure' };
 
 /** The wallet-type provider's payment (spec 001 §4): its nonce, or 'failure' (spec 001 §8). */
 export type WalletOutcome = { kind: 'nonce'; nonce: string; email: string } | { kind: 'failure' };
@@ -50,6 +56,11 @@ export interface CheckoutFacts extends StepFacts {
   sendSignInLink(email: string): Promise<'sent' | 'error'>;
   /** The card provider's tokeniser: the card goes to the provider only, the checkout keeps its token. */
   tokenizeCard(card: TestCard): Promise<TokenOutcome>;
+  /**
+   * Who takes a new card (POST /v1/account/payments/token/): the test provider's tokeniser above, or Stripe's own card
+   * element with the shop's publishable key. Asked when the payment step opens; rejects when it cannot be asked.
+   */
+  cardProvider(): Promise<Pick<PaymentClientToken, 'provider' | 'publishable_key'>>;
   /** The wallet's approval of the payment by the shopper's wallet account (pending until it answers). */
   payWithWallet(email: string): Promise<WalletOutcome>;
   /** Whether this checkout asks for a payment (the payment step's rule holds, spec 001 §4). */

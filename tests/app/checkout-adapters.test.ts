@@ -135,7 +135,7 @@ describe('the checkout’s facts, from where its flow stands', () => {
       paymentMethods: [],
       search: '?gift=gifter&order=ord_0',
       go: vi.fn(),
-      services: () => ({ sendSignInLink: vi.fn(), tokenizeCard: vi.fn(), payWithWallet: vi.fn() }),
+      services: () => ({ sendSignInLink: vi.fn(), tokenizeCard: vi.fn(), cardProvider: vi.fn(), payWithWallet: vi.fn() }),
     });
 
   it('links between steps keep the query but the order; the placed order is the one the machine kept', () => {

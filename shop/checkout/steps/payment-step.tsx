@@ -6,6 +6,7 @@ import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { emailProblem } from '../../../renderer/parts/text-field';
 import type { CheckoutFacts, FieldMessages } from '../checkout-facts';
+import { useCardEntry } from '../card-entry';
 import { InputField } from '../../../renderer/parts/field';
 
 export const paymentMessages = {
@@ -28,6 +29,12 @@ export const formatExpiry = (input: string) => {
   const digits = input.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 };
+
+/** The test tokeniser's request for the card typed into the step's own fields (checked first). */
+function testCard(card: { number: string; expiry: string; cvc: string; name: string }): TestCard {
+  const [month, year] = card.expiry.split('/').map((p) => Number(p.trim()));
+  return { number: card.number.replace(/\s/g, ''), exp_month: month!, exp_year: 2000 + year!, cvc: card.cvc.trim(), name: card.name.trim() };
+}
 
 /** A saved method's id, a new card, or the wallet (spec 001 §4: a pubkey of 'newCard' means a new card). */
 type Method = string;
@@ -55,8 +62,11 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
   };
   const signedIn = checkout.session === 'authenticated';
   const kept = screen.selection?.token && chosen === 'newCard' ? String(screen.selection.label ?? '') : '';
+  // Who takes the card: the test tokeniser (the fields below), or Stripe's own element in their place (../card-entry.tsx).
+  const entry = useCardEntry(checkout.cardProvider);
 
   const check = (): FieldMessages => {
+    if (!entry.own) return entry.stripe && !card.name.trim() ? { name: paymentMessages.name } : {}; // Stripe checks its card
     const found: FieldMessages = {};
     const digits = card.number.replace(/\D/g, '');
     if (digits.length < 12) found.number = paymentMessages.number;
@@ -70,23 +80,18 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
   const focusFirstError = () => requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const payByCard = async () => {
-    if (kept && !card.number) {
+    if (kept && !card.number && !entry.stripe?.current?.typed()) {
       onNext(); // the card already tokenised on this visit
       return;
     }
     const found = check();
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError();
-    const [month, year] = card.expiry.split('/').map((p) => Number(p.trim()));
-    const request: TestCard = {
-      number: card.number.replace(/\s/g, ''),
-      exp_month: month!,
-      exp_year: 2000 + year!,
-      cvc: card.cvc.trim(),
-      name: card.name.trim(),
-    };
     setStatus('pending');
-    const outcome = await checkout.tokenizeCard(request);
+    // Stripe's token, the test tokeniser's, or a failure while who takes cards is not known (no card form is shown).
+    const outcome = entry.own
+      ? await checkout.tokenizeCard(testCard(card))
+      : ((await entry.stripe?.current?.tokenize(card.name.trim())) ?? { kind: 'failure' });
     if (outcome.kind === 'failure') {
       setStatus('failure');
       setMessage(paymentMessages.failure);
@@ -173,37 +178,41 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
             value={card.name}
             onChange={(value) => set('name', value)}
           />
-          <InputField
-            id="payment-number"
-            label="Card number"
-            error={errors.number}
-            autoComplete="cc-number"
-            inputMode="numeric"
-            value={card.number}
-            onChange={(value) => set('number', formatCardNumber(value))}
-          />
-          <div className="checkout__pair">
-            <InputField
-              id="payment-expiry"
-              label="Expiry (MM/YY)"
-              error={errors.exp_month}
-              autoComplete="cc-exp"
-              inputMode="numeric"
-              placeholder="MM / YY"
-              value={card.expiry}
-              onChange={(value) => set('expiry', formatExpiry(value))}
-            />
-            <InputField
-              id="payment-cvc"
-              label="Security code"
-              error={errors.cvc}
-              autoComplete="cc-csc"
-              inputMode="numeric"
-              maxLength={4}
-              value={card.cvc}
-              onChange={(value) => set('cvc', value.replace(/\D/g, ''))}
-            />
-          </div>
+          {entry.field ?? (
+            <div style={entry.own ? undefined : { visibility: 'hidden' }}>
+              <InputField
+                id="payment-number"
+                label="Card number"
+                error={errors.number}
+                autoComplete="cc-number"
+                inputMode="numeric"
+                value={card.number}
+                onChange={(value) => set('number', formatCardNumber(value))}
+              />
+              <div className="checkout__pair">
+                <InputField
+                  id="payment-expiry"
+                  label="Expiry (MM/YY)"
+                  error={errors.exp_month}
+                  autoComplete="cc-exp"
+                  inputMode="numeric"
+                  placeholder="MM / YY"
+                  value={card.expiry}
+                  onChange={(value) => set('expiry', formatExpiry(value))}
+                />
+                <InputField
+                  id="payment-cvc"
+                  label="Security code"
+                  error={errors.cvc}
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  maxLength={4}
+                  value={card.cvc}
+                  onChange={(value) => set('cvc', value.replace(/\D/g, ''))}
+                />
+              </div>
+            </div>
+          )}
           {signedIn ? (
             <label className="checkout__choice">
               <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
