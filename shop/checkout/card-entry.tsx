@@ -16,7 +16,9 @@ const StripeCard = lazy(() => import('./stripe-card'));
 export function useCardEntry(cardProvider: CheckoutFacts['cardProvider']) {
   const [known, setKnown] = useState<Awaited<ReturnType<typeof cardProvider>> | null>();
   const stripe = useRef<StripeCardHandle>(null);
-  useEffect(() => void cardProvider().then(setKnown, () => setKnown(null)), [cardProvider]);
+  // Asked once when the step opens: the facts are rebuilt on each render, and the answer does not change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void cardProvider().then(setKnown, () => setKnown(null)), []);
   const key = known?.publishable_key;
   return {
     own: known?.provider === 'test',
