@@ -4,10 +4,9 @@ import { paymentLabel, WALLET_LABEL } from '#api/commerce';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
-import { emailProblem } from '../../../renderer/parts/text-field';
 import type { CheckoutFacts, FieldMessages } from '../checkout-facts';
 import { useCardEntry } from '../card-entry';
-import { InputField } from '../../../renderer/parts/field';
+import { emailProblem, InputField } from '../../../renderer/parts/field';
 
 export const paymentMessages = {
   number: 'Enter your card number.',
