@@ -45,4 +45,5 @@ export const api = {
   getStylist: forward('getStylist'),
   confirmEmailChange: forward('confirmEmailChange'),
   patchAccount: forward('patchAccount'),
+  getFlags: forward('getFlags'),
 };

@@ -1,4 +1,4 @@
-import { loadFlags, type Flags } from './flags/load-flags';
+import { loadAllFlags, type Flags } from './flags/load-flags';
 import { logger, type Logger } from './log/logger';
 
 /** One rate limit: at most `limit` requests per `windowSeconds`. */
@@ -86,7 +86,7 @@ export function resolveAppConfig(input: AppConfigInput): AppConfig {
     webRoot: null,
     accessLog: false,
     logger,
-    flags: input.flags ?? loadFlags(),
+    flags: input.flags ?? loadAllFlags(),
     ...input,
     publicUrl,
   };

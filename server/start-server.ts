@@ -10,7 +10,7 @@ import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { createCatalogueReader } from './catalog/catalogue-reader';
 import { loadCatalogue } from './catalog/load-catalogue';
-import { loadFlags, withOverrides } from './flags/load-flags';
+import { loadAllFlags, variantFlagProblems, withOverrides, type Flags } from './flags/load-flags';
 import { defineShopJobs } from './jobs/shop-jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { seedDatabase } from './db/seed-database';
@@ -48,7 +48,7 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       accessLog: settings.accessLog,
       logger,
       webRoot: settings.webRoot,
-      flags: withOverrides(loadFlags(), settings.flags),
+      flags: checkedFlags(withOverrides(loadAllFlags(), settings.flags), flows),
       ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
     });
     if (!existsSync(path.join(settings.webRoot, 'index.html')))
@@ -124,4 +124,11 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
     await database.close();
     throw error;
   }
+}
+
+/** The flags with the FLAGS setting on top, each flow variant's flag naming one of its options (else the start stops, saying which). */
+function checkedFlags(flags: Flags, flows: ProfileFlows): Flags {
+  const problems = variantFlagProblems(flags, flows.variantFlags ?? new Map());
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return flags;
 }

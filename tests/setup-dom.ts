@@ -3,6 +3,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { preloadStepComponents } from '../renderer/index';
 import { resetErrorReports, setErrorTransport, type ClientErrorReport } from '../app/error-reports';
+import { forgetFlags } from '../app/flags';
 
 /** What the app reported during the current test (app/report-error.ts); there is no server to send it to here. */
 export const errorReports: ClientErrorReport[] = [];
@@ -10,6 +11,8 @@ setErrorTransport((report) => errorReports.push(report));
 afterEach(() => {
   errorReports.length = 0;
   resetErrorReports();
+  // The flags are read once per page load (app/flags.ts); each test is a new page load, with its own GET /flags.
+  forgetFlags();
 });
 
 // Step kinds load on demand in the app; tests load them all first, as a shopper's browser does once they start answering.

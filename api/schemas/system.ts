@@ -46,5 +46,6 @@ export const clientErrorReport = z
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
 
 /** GET /flags (API.md): each feature flag's value, on/off or an A/B test's "0"/"1" (spec 001 §9 Feature flags). */
-export const flags = z.record(z.string(), z.union([z.boolean(), z.enum(['0', '1'])]));
+/** GET /flags: the shop's flags (on/off, or an A/B test's "0"/"1") and the consultation flows' (a variant's option, a word or a number). */
+export const flags = z.record(z.string(), z.union([z.boolean(), z.enum(['0', '1']), z.string(), z.number()]));
 export type FeatureFlags = z.infer<typeof flags>;

@@ -9,6 +9,7 @@ import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { useLoad } from '../use-load';
 import '../../shop/checkout/checkout.css';
+import { loadFlags } from '../flags';
 
 /**
  * /account/payments: the customer's saved payment methods (spec 001 §7 Payment methods): each with its label and
@@ -27,7 +28,7 @@ export default function PaymentMethodsPage() {
     async () => {
       const { api } = await loadAppServices();
       // The payment-intent flag picks the mode a card is made the default in; without the flags, the charge mode.
-      const [list, read] = await Promise.all([api.listPaymentMethods('all'), api.getFlags().catch(() => ({}))]);
+      const [list, read] = await Promise.all([api.listPaymentMethods('all'), loadFlags(api)]);
       setFlags(read);
       setMethods(list);
       return list;

@@ -7,6 +7,7 @@ import { createCartMachine, goToCheckout, type CartApi } from '../../shop/cart/c
 import { CartPage } from '../../shop/cart/cart-page.tsx';
 import { loadAppServices } from '../app-services.ts';
 import { appSession, useSignOut } from '../session';
+import { loadFlags } from '../flags';
 import { PageStatus } from '../shell/page-status.tsx';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus.ts';
 import { useLoad } from '../use-load.ts';
@@ -37,7 +38,7 @@ function universalCartApi(): CartApi {
 /** Whether this shop uses the universal cart (the `universal-cart` flag, GET /flags); off when the flags cannot be had. */
 async function universalCartOn(): Promise<boolean> {
   const { api } = await loadAppServices();
-  const flags = await api.getFlags().catch(() => ({}) as Record<string, unknown>);
+  const flags = await loadFlags(api);
   return flags['universal-cart'] === true || flags['universal-cart'] === '1';
 }
 

@@ -1,4 +1,4 @@
-import type { Address, Cart, PaymentMethod, User } from '#api';
+import type { Address, Cart, FeatureFlags, PaymentMethod, User } from '#api';
 import type { ApiClient } from '#api/client';
 import type { Answers, FlowEnvironment } from '#engine';
 import type { CheckoutFacts } from '../../shop/checkout/checkout-facts';
@@ -23,13 +23,14 @@ export interface CheckoutDeps {
 }
 
 /** The cart's facts the checkout's rules read (flows/checkout/*.yaml `context`). */
-export function cartContext(cart: Cart, query: URLSearchParams): FlowEnvironment['context'] {
+export function cartContext(cart: Cart, query: URLSearchParams, flags: FeatureFlags = {}): FlowEnvironment['context'] {
   return {
     'cart.need_address': cart.need_address,
     'cart.payment_from_customer': cart.payment_from_customer,
     'cart.has_subscription': cart.items.some((item) => item.quantity > 0 && item.subscription.active),
     // An express checkout (the express-checkout flag's entry from the cart) always asks for a payment method (§4).
-    'checkout.express': query.get('express') === 'true',
+    // Only while the shop runs express checkout (the flag is on): a link with ?express=true does nothing otherwise.
+    'checkout.express': flags['express-checkout'] === true && query.get('express') === 'true',
   };
 }
 

@@ -1,8 +1,9 @@
-import type { Cart, Order, PaymentMethod } from '#api';
+import type { Cart, FeatureFlags, Order, PaymentMethod } from '#api';
 import { isApiError } from '#api/shared';
 import type { CompiledFlow } from '#engine';
 import { appTokens, loadAppServices } from '../app-services';
 import { appSession } from '../session';
+import { loadFlags } from '../flags';
 
 export type CheckoutCategory = 'haircare' | 'skincare';
 
@@ -12,7 +13,7 @@ export const checkoutFlows: Record<CheckoutCategory, () => Promise<CompiledFlow>
   skincare: () => import('flows/checkout/skincare.yaml').then((m) => m.default),
 };
 
-export type Loaded = { flow: CompiledFlow; cart: Cart; paymentMethods: PaymentMethod[]; order: Order | null; universal: boolean };
+export type Loaded = { flow: CompiledFlow; flags: FeatureFlags; cart: Cart; paymentMethods: PaymentMethod[]; order: Order | null; universal: boolean };
 
 /** The cart the checkout orders: the universal one when the shop uses it (the universal-cart flag), else the category's. */
 export async function readCart(category: CheckoutCategory, universal: boolean): Promise<Cart | null> {
@@ -34,7 +35,7 @@ async function loadCheckoutData(category: CheckoutCategory, orderKey: string | n
   const customer = Boolean(appTokens.read().user);
   const [flow, { api }] = await Promise.all([checkoutFlows[category](), loadAppServices()]);
   const [flags, categoryCart, order, paymentMethods] = await Promise.all([
-    api.getFlags().catch(() => ({}) as Record<string, unknown>),
+    loadFlags(api),
     readCart(category, false),
     orderKey ? api.getOrder(orderKey).catch(() => null) : null,
     customer ? api.listPaymentMethods('all').catch(() => []) : [],
@@ -42,7 +43,7 @@ async function loadCheckoutData(category: CheckoutCategory, orderKey: string | n
   const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1';
   const cart = universal ? await readCart(category, true) : categoryCart;
   if (!cart || (!cart.is_in_checkout && !order)) return null;
-  return { flow, cart, paymentMethods, order, universal };
+  return { flow, flags, cart, paymentMethods, order, universal };
 }
 
 let started: { key: string; data: Promise<Loaded | null> } | undefined;

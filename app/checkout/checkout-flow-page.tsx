@@ -7,7 +7,7 @@ import type { FlowAdapters } from '../flow/flow-kind';
 import { loadAppServices } from '../app-services';
 import { takeCheckoutData, type CheckoutCategory, type Loaded } from './checkout-data';
 import { useSession } from '../session';
-import { flowSession, readFlags } from '../consultation/flow-environment';
+import { flowSession } from '../consultation/flow-environment';
 import { PageStatus } from '../shell/page-status';
 import { reportError } from '../report-error';
 import { useLoad } from '../use-load';
@@ -73,11 +73,11 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
       anonymousEnvironment({
         session: flowSession(session.status, user),
         user: { hasNames: Boolean(user?.first_name && user?.last_name) },
-        flags: readFlags(),
+        flags: loaded.flags,
         query: Object.fromEntries(query),
-        context: cartContext(loaded.cart, query),
+        context: cartContext(loaded.cart, query, loaded.flags),
       }),
-    [session.status, user, query, loaded.cart],
+    [session.status, user, query, loaded.cart, loaded.flags],
   );
   const [answers] = useState(() => startingAnswers(loaded, user));
   const [facts] = useState(() => ({ order: loaded.order }));

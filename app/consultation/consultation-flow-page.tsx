@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import type { AccountCreationOrigin, HairProfile } from '#api';
+import type { AccountCreationOrigin, FeatureFlags, HairProfile } from '#api';
 import type { Answers, CompiledFlow } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import { api, appTokens } from '../app-services';
 import { useSession } from '../session';
+import { loadFlags } from '../flags';
 import { PageStatus } from '../shell/page-status';
 import { localAnswerBuffer, startingAnswers } from './answer-buffer';
 import type { ConsultationDeps } from './consultation-actors';
@@ -22,7 +23,7 @@ const saveBuffered = (...args: Parameters<typeof import('./after-sign-up').saveB
   import('./after-sign-up').then((m) => m.saveBufferedAnswers(...args));
 const loadAggressors = () => accountData().then((m) => m.loadAggressors(api));
 
-type Loaded = { flow: CompiledFlow; profile?: HairProfile; saved?: Answers };
+type Loaded = { flow: CompiledFlow; flags: FeatureFlags; profile?: HairProfile; saved?: Answers };
 type Account = { profile: HairProfile; saved: Answers };
 
 /**
@@ -66,8 +67,9 @@ export default function ConsultationFlowPage() {
             )
           : flow,
       );
-      return Promise.all([flowLoaded, signedIn ? loadAccount() : undefined]).then(
-        ([flow, account]) => ({ flow, ...account }),
+      // The flags (GET /flags) choose the flow's variants: asked alongside the flow's code, not after it.
+      return Promise.all([flowLoaded, loadFlags(api), signedIn ? loadAccount() : undefined]).then(
+        ([flow, flags, account]) => ({ flow, flags, ...account }),
         (error: unknown) => {
           reportError('loading the consultation', error);
           throw error;
@@ -89,7 +91,11 @@ export default function ConsultationFlowPage() {
   }, [signedIn, loaded, buffer]);
 
   const profile = loaded?.profile;
-  const env = useMemo(() => flowEnvironment(session.status, session.user, location.search, profile), [session.status, session.user, location.search, profile]);
+  const flags = loaded?.flags;
+  const env = useMemo(
+    () => flowEnvironment(session.status, session.user, location.search, profile, flags),
+    [session.status, session.user, location.search, profile, flags],
+  );
   const [deps] = useState<ConsultationDeps>(() => ({ api, buffer, saved: {}, statuses: {}, versions: { answers: 0, fragrances: 0 } }));
   const [loadRanking] = useState((): ConsultationFlowProps['loadRanking'] => {
     const cache: RankingCache = new Map();

@@ -1,16 +1,6 @@
 import type { HairProfile, User } from '#api';
 import { anonymousEnvironment, type FlowEnvironment, type SessionStatus } from '#engine';
 
-/** Feature flags for the consultation, from localStorage (`shop.flags`, JSON) until the flags service exists. */
-export function readFlags(storage: Storage | undefined = globalThis.localStorage): FlowEnvironment['flags'] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem('shop.flags') ?? '{}');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as FlowEnvironment['flags']) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The session as flows see it: anonymous, guest (guest tokens) or authenticated (spec 000 §6). */
 export function flowSession(status: string, user: User | null | undefined): SessionStatus {
   if (status !== 'authenticated' || !user) return 'anonymous';
@@ -20,15 +10,21 @@ export function flowSession(status: string, user: User | null | undefined): Sess
 /**
  * The environment a consultation runs in: who is there (rules read `user.<fact>`: whether they gave their
  * names, and their profile summary, with the question sets answered, spec 000 §2.6 and §3.9, taken from the
- * freshly loaded hair profile when there is one), their flags, the entry URL's query.
+ * freshly loaded hair profile when there is one), the shop's flags (GET /flags: app/flags.ts), the entry URL's query.
  */
-export function flowEnvironment(status: string, user: User | null | undefined, search: string, profile?: HairProfile): FlowEnvironment {
+export function flowEnvironment(
+  status: string,
+  user: User | null | undefined,
+  search: string,
+  profile?: HairProfile,
+  flags: FlowEnvironment['flags'] = {},
+): FlowEnvironment {
   const facts: FlowEnvironment['user'] = { ...user?.profile, hasNames: Boolean(user?.first_name && user?.last_name) };
   for (const key in profile) if (key.startsWith('has_answered_')) facts[key] = profile[key] as boolean;
   return anonymousEnvironment({
     session: flowSession(status, user),
     user: facts,
-    flags: readFlags(),
+    flags,
     query: Object.fromEntries(new URLSearchParams(search)),
   });
 }

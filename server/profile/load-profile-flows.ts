@@ -30,6 +30,7 @@ export function loadProfileFlows(dir: string): ProfileFlows {
     questionSets: (category) => questionSets(flows, category),
     consultationPage: (path) => pages.get(path.replace(/\/$/, '')),
     formulation: createFormulation(catalog),
+    variantFlags: new Map(flows.flatMap((flow) => Object.values(flow.variants).flatMap((v) => (v.flag ? [[v.flag, v.options] as const] : [])))),
   };
 }
 

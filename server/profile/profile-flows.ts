@@ -21,6 +21,8 @@ export interface ProfileFlows {
    * its answers (spec 000 §4.4: a finishing save completes such a consultation).
    */
   completedCategories(answers: Record<string, unknown>): string[];
+  /** The consultations' variant flags and the options each may name (flows' `variants:` ... `flag:`), to check GET /flags' values at start. */
+  variantFlags?: ReadonlyMap<string, readonly string[]>;
   /** The formulation built on these flows' fields (scoring, textures...); absent in tests with made-up flows. */
   formulation?: Formulation;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import checkout from 'flows/checkout/haircare.yaml';
 import { anonymousEnvironment, createFlowRuntime, type Answers, type SaveRequest, type SessionStatus } from '#engine';
 import { ApiError } from '#api/shared';
-import { checkoutFacts, checkoutSaving, type CheckoutDeps } from '../../app/checkout/checkout-adapters';
+import { cartContext, checkoutFacts, checkoutSaving, type CheckoutDeps } from '../../app/checkout/checkout-adapters';
 import { refusalOf } from '../../shop/checkout/checkout-facts';
 
 /**
@@ -146,5 +146,16 @@ describe('the checkout’s facts, from where its flow stands', () => {
     expect(shown.order).toBe(placed);
     expect(facts({}).order).toBeNull();
     expect(shown).toMatchObject({ session: 'authenticated', accountEmail: 'rosa@example.com', firstName: 'Rosa' });
+  });
+});
+
+describe('the cart’s facts the checkout’s rules read (flows/checkout/*.yaml context)', () => {
+  const cart = { need_address: true, payment_from_customer: 0, items: [] } as never;
+  it('issue 24: express checkout follows the express-checkout flag; ?express=true alone is no express checkout (spec 001 §4)', () => {
+    const express = new URLSearchParams('express=true');
+    expect(cartContext(cart, express, { 'express-checkout': true })['checkout.express']).toBe(true);
+    expect(cartContext(cart, express, { 'express-checkout': false })['checkout.express']).toBe(false);
+    expect(cartContext(cart, express)['checkout.express']).toBe(false);
+    expect(cartContext(cart, new URLSearchParams(), { 'express-checkout': true })['checkout.express']).toBe(false);
   });
 });

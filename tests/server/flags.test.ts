@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { flags as flagsSchema } from '#api';
 import { formatDataProblem } from '#engine/compiler';
-import { compileFlags, loadFlags, withOverrides } from '../../server/flags/load-flags';
+import { compileFlags, compileFlowFlags, loadAllFlags, loadFlags, variantFlagProblems, withOverrides } from '../../server/flags/load-flags';
+import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { readSettings } from '../../server/read-settings';
 import { createTestDatabase } from './support/databases';
 import { createTestApp } from './support/test-app';
@@ -68,5 +69,52 @@ describe('feature flags (spec 001 §9; API.md GET /flags)', () => {
     } finally {
       await database.destroy();
     }
+  });
+
+  describe('the consultation flows’ flags, served by GET /flags too (one source: app/flags.ts reads them)', () => {
+    const flows = loadProfileFlows('flows');
+
+    it('every variant flag of the flows has its value in flow-flags.yaml, one of the variant’s options (its default)', () => {
+      const flags = loadAllFlags();
+      expect([...flows.variantFlags!.keys()].sort()).toEqual(['hair_loss_questions', 'haircare_welcome', 'signin_placement', 'skincare_signin_placement']);
+      for (const [flag, options] of flows.variantFlags!) expect(options, flag).toContain(flags[flag]);
+      expect(variantFlagProblems(flags, flows.variantFlags!)).toEqual([]);
+      // The shop's own flags are still all there.
+      for (const name of SPEC_FLAGS) expect(flags[name], name).toBeDefined();
+    });
+
+    it('FLAGS chooses a variant; a value that is none of its options stops the start, naming them', () => {
+      const chosen = withOverrides(loadAllFlags(), 'signin_placement=first,offer=evergreen,offer_discount=50,texture_wavy_reset=1');
+      expect([chosen.signin_placement, chosen.offer, chosen.offer_discount, chosen.texture_wavy_reset]).toEqual(['first', 'evergreen', 50, true]);
+      const typo = withOverrides(loadAllFlags(), 'signin_placement=frist');
+      expect(variantFlagProblems(typo, flows.variantFlags!)).toEqual([
+        'The flag "signin_placement" is "frist", which is none of its variant’s options: before-zipcode, after-welcome, before-first-private, first.',
+      ]);
+      expect(() => withOverrides(loadAllFlags(), 'offer_discount=lots')).toThrow('expected a number');
+      expect(() => withOverrides(loadAllFlags(), 'offer=Ever Green')).toThrow('expected an option in lower-case-with-dashes');
+    });
+
+    it('a broken flow flags file is reported at its line and column', () => {
+      const named = compileFlowFlags('offer: none\nsignin-placement: first\n', 'server/flags/flow-flags.yaml');
+      expect(named.problems.map(formatDataProblem)).toEqual([
+        'server/flags/flow-flags.yaml:2:1  Expected a flow flag name in lower_snake_case, as the flows write it, not "signin-placement".',
+      ]);
+      const value = compileFlowFlags('offer: Ever Green\n', 'server/flags/flow-flags.yaml');
+      expect(value.problems.map(formatDataProblem)).toEqual([
+        'server/flags/flow-flags.yaml:1:8  Expected true or false, a number, or an option in lower-case-with-dashes (such as before-first-private).',
+      ]);
+    });
+
+    it('GET /flags serves them with the shop’s flags', async () => {
+      const database = await createTestDatabase('pglite');
+      try {
+        const t = createTestApp(database.db);
+        const response = await t.call('GET', '/flags');
+        expect(flagsSchema.safeParse(response.body).success).toBe(true);
+        expect(response.body).toMatchObject({ signin_placement: 'before-first-private', offer: 'none', 'express-checkout': false });
+      } finally {
+        await database.destroy();
+      }
+    });
   });
 });

@@ -8,6 +8,7 @@ import { paymentProvider, readSettings } from '../../server/read-settings';
 import { startServer } from '../../server/start-server';
 import { createPostgresDatabase } from './support/databases';
 import { fakeFlows } from './support/fake-flows';
+import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
 afterAll(removeTempDirs);
@@ -69,6 +70,15 @@ describe('startServer (what npm start runs)', () => {
     } finally {
       blocker.close();
     }
+  }, 90_000);
+
+  it('a FLAGS value that is none of a flow variant’s options stops the start, naming the options; the database is closed again', async () => {
+    const dataDir = tempDir('shop-flags');
+    const settings = { ...settingsFor(dataDir, dataDir), flags: 'signin_placement=frist' };
+    await expect(startServer(settings, { flows: loadProfileFlows('flows') })).rejects.toThrow(
+      'The flag "signin_placement" is "frist", which is none of its variant’s options: before-zipcode, after-welcome, before-first-private, first.',
+    );
+    expect(existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
   }, 90_000);
 
   describe('payments in production (API.md Settings; issue 24: test cards never pay for real orders)', () => {
