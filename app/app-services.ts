@@ -45,5 +45,4 @@ export const api = {
   getStylist: forward('getStylist'),
   confirmEmailChange: forward('confirmEmailChange'),
   patchAccount: forward('patchAccount'),
-  getFlags: forward('getFlags'),
 };

@@ -1,44 +1,37 @@
 /**
- * @module app/flags: the feature flags, from one source: GET /flags (the server's server/flags/flags.yaml and
- * flow-flags.yaml, with the operator's FLAGS on top). Asked once per page load and shared by every page that reads
- * them (the consultation's variants, the checkout, the saved payment methods); a failed read gives no flags (every
- * flow variant at its default, every flag off) and is asked again next time.
+ * @module app/flags: the feature flags, from one source: the server's (server/flags/flags.yaml for the shop's,
+ * flow-flags.yaml for the consultations' variants, the operator's FLAGS on top). GET /flags answers with them, and
+ * every page the server sends carries the same object inline (`<script type="application/json" id="shop-flags">`,
+ * server/http/serve-web-app.ts), so a consultation's first step chooses its variants without waiting for a request
+ * and without the API client's code. Pages that have the API client (the cart, the checkout, the saved payment
+ * methods) ask GET /flags when the page has no inline flags (app/load-flags.ts).
  *
  * In development only (a dev build, `import.meta.env.DEV`), a device may try a variant without restarting the server:
- * localStorage['shop.flags'] (JSON, e.g. {"signin_placement": "after-welcome"}) goes on top of the served flags. A
- * production build ignores it: a shopper's device never chooses the shop's flags.
+ * localStorage['shop.flags'] (JSON, e.g. {"signin_placement": "after-welcome"}) goes on top. A production build keeps
+ * none of that code: a shopper's device never chooses the shop's flags. `npm run dev` serves the page from Vite,
+ * without inline flags: there the consultation runs every variant at its default unless the device overrides it.
  */
-import type { ApiClient, FeatureFlags } from '#api';
+import type { FeatureFlags } from '#api';
 
-let served: Promise<FeatureFlags> | null = null;
-
-/** The flags, asked once per page load; with the device's overrides on top in development. */
-export function loadFlags(api: Pick<ApiClient, 'getFlags'>): Promise<FeatureFlags> {
-  served ??= api.getFlags().catch(() => {
-    served = null; // asked again next time
-    return {};
-  });
-  return served.then((flags) => withDeviceOverrides(flags));
+/** The flags the page carries, or null when it carries none (the Vite dev server's page, a test's document). */
+export function pageFlags(doc: Document = document): FeatureFlags | null {
+  let flags: FeatureFlags | null = null;
+  try {
+    flags = JSON.parse(doc.getElementById('shop-flags')?.textContent ?? 'null') as FeatureFlags | null;
+  } catch {
+    // an unreadable block is no flags
+  }
+  return import.meta.env.DEV ? withDeviceOverrides(flags) : flags;
 }
 
-/** The device's development overrides on top of the served flags (none outside development, or when unreadable). */
-export function withDeviceOverrides(
-  flags: FeatureFlags,
-  storage: Storage | undefined = globalThis.localStorage,
-  development: boolean = import.meta.env.DEV,
-): FeatureFlags {
-  if (!development) return flags;
+/** The device's development overrides on top of the flags (the flags as they are when there are none, or they are unreadable). */
+export function withDeviceOverrides(flags: FeatureFlags | null, storage: Storage | undefined = globalThis.localStorage): FeatureFlags | null {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem('shop.flags') ?? '{}');
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return flags;
     const scalars = Object.entries(parsed).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
-    return { ...flags, ...(Object.fromEntries(scalars) as FeatureFlags) };
+    return scalars.length > 0 ? { ...flags, ...(Object.fromEntries(scalars) as FeatureFlags) } : flags;
   } catch {
     return flags;
   }
-}
-
-/** Forgets the flags read (tests; a page that must ask again). */
-export function forgetFlags(): void {
-  served = null;
 }

@@ -86,6 +86,6 @@ export function createApp(deps: AppDeps): Hono {
     await next();
   });
   mountOperations(app, services, operations);
-  if (config.webRoot) mountWebApp(app, config.webRoot, deps.flows.consultationPage?.bind(deps.flows));
+  if (config.webRoot) mountWebApp(app, config.webRoot, deps.flows.consultationPage?.bind(deps.flows), config.flags);
   return app;
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { preloadStepComponents } from '../renderer/index';
 import { resetErrorReports, setErrorTransport, type ClientErrorReport } from '../app/error-reports';
-import { forgetFlags } from '../app/flags';
+import { forgetFlags } from '../app/load-flags';
 
 /** What the app reported during the current test (app/report-error.ts); there is no server to send it to here. */
 export const errorReports: ClientErrorReport[] = [];

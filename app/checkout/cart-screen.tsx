@@ -7,7 +7,7 @@ import { createCartMachine, goToCheckout, type CartApi } from '../../shop/cart/c
 import { CartPage } from '../../shop/cart/cart-page.tsx';
 import { loadAppServices } from '../app-services.ts';
 import { appSession, useSignOut } from '../session';
-import { loadFlags } from '../flags';
+import { loadFlags } from '../load-flags';
 import { PageStatus } from '../shell/page-status.tsx';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus.ts';
 import { useLoad } from '../use-load.ts';

@@ -3,7 +3,7 @@ import { isApiError } from '#api/shared';
 import type { CompiledFlow } from '#engine';
 import { appTokens, loadAppServices } from '../app-services';
 import { appSession } from '../session';
-import { loadFlags } from '../flags';
+import { loadFlags } from '../load-flags';
 
 export type CheckoutCategory = 'haircare' | 'skincare';
 

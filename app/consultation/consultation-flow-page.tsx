@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import type { AccountCreationOrigin, FeatureFlags, HairProfile } from '#api';
+import type { AccountCreationOrigin, HairProfile } from '#api';
 import type { Answers, CompiledFlow } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import { api, appTokens } from '../app-services';
 import { useSession } from '../session';
-import { loadFlags } from '../flags';
+import { pageFlags } from '../flags';
 import { PageStatus } from '../shell/page-status';
 import { localAnswerBuffer, startingAnswers } from './answer-buffer';
 import type { ConsultationDeps } from './consultation-actors';
@@ -23,7 +23,7 @@ const saveBuffered = (...args: Parameters<typeof import('./after-sign-up').saveB
   import('./after-sign-up').then((m) => m.saveBufferedAnswers(...args));
 const loadAggressors = () => accountData().then((m) => m.loadAggressors(api));
 
-type Loaded = { flow: CompiledFlow; flags: FeatureFlags; profile?: HairProfile; saved?: Answers };
+type Loaded = { flow: CompiledFlow; profile?: HairProfile; saved?: Answers };
 type Account = { profile: HairProfile; saved: Answers };
 
 /**
@@ -67,9 +67,8 @@ export default function ConsultationFlowPage() {
             )
           : flow,
       );
-      // The flags (GET /flags) choose the flow's variants: asked alongside the flow's code, not after it.
-      return Promise.all([flowLoaded, loadFlags(api), signedIn ? loadAccount() : undefined]).then(
-        ([flow, flags, account]) => ({ flow, flags, ...account }),
+      return Promise.all([flowLoaded, signedIn ? loadAccount() : undefined]).then(
+        ([flow, account]) => ({ flow, ...account }),
         (error: unknown) => {
           reportError('loading the consultation', error);
           throw error;
@@ -91,7 +90,8 @@ export default function ConsultationFlowPage() {
   }, [signedIn, loaded, buffer]);
 
   const profile = loaded?.profile;
-  const flags = loaded?.flags;
+  // The shop's flags, as the page carries them (app/flags.ts): they choose the flow's variants.
+  const [flags] = useState(() => pageFlags() ?? {});
   const env = useMemo(
     () => flowEnvironment(session.status, session.user, location.search, profile, flags),
     [session.status, session.user, location.search, profile, flags],

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { ConsultationPage } from '../profile/profile-flows';
 import { createRoutePreloads } from './route-preloads';
 import { earlyRequestsTag } from './early-requests';
+import type { Flags } from '../flags/load-flags';
 
 /** Paths that belong to the API, never to the web app: they are not answered with index.html. */
 export const API_PREFIXES = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
@@ -17,10 +18,13 @@ export function isApiPath(requestPath: string): boolean {
 /**
  * Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any
  * other GET, with preloads for the page's lazy code (`pageOf`: which texts of a flow a page shows first, and whether it is the results page)
- * and, on a checkout step, the API reads its first paint waits for, sent early (./early-requests.ts).
+ * and, on a checkout step, the API reads its first paint waits for, sent early (./early-requests.ts). Every page
+ * carries the shop's feature flags, the very object GET /flags answers with (`flagsTag`): the first step of a
+ * consultation chooses its variants without waiting for a request (app/flags.ts).
  */
-export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => ConsultationPage | undefined): void {
+export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => ConsultationPage | undefined, flags: Flags = {}): void {
   const absoluteRoot = path.resolve(root);
+  const flagsScript = flagsTag(flags);
   // The build writes .br and .gz beside each asset (scripts/precompress-plugin.ts); they are sent when the browser accepts them.
   const files = serveStatic({ root: absoluteRoot, precompressed: true });
   const preloads = createRoutePreloads(absoluteRoot, pageOf);
@@ -45,8 +49,16 @@ export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => 
     // The early reads go first in the head: an inline script after the stylesheet would wait for it to load.
     const early = earlyRequestsTag(c.req.path, c.get('cspNonce'));
     const withEarly = early && /<head>/i.test(html) ? html.replace(/<head>/i, (head) => `${head}${early}`) : injectIntoHead(html, early);
-    return c.html(injectIntoHead(withEarly, preloads(c.req.path)));
+    return c.html(injectIntoHead(withEarly, `${flagsScript}${preloads(c.req.path)}`));
   });
+}
+
+/**
+ * The flags as a JSON data block (`<script type="application/json" id="shop-flags">`): the browser runs none of it,
+ * so no CSP nonce is needed, and `<` is escaped so no flag value can close the element.
+ */
+export function flagsTag(flags: Flags): string {
+  return `<script type="application/json" id="shop-flags">${JSON.stringify(flags).replace(/</g, '\\u003c')}</script>`;
 }
 
 /** Puts tags at the end of the head (or, in a page without one, first: the parser places them in the head). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flowEnvironment, flowSession } from '../../app/consultation/flow-environment.ts';
-import { forgetFlags, loadFlags, withDeviceOverrides } from '../../app/flags.ts';
+import { pageFlags, withDeviceOverrides } from '../../app/flags.ts';
+import { forgetFlags, loadFlags } from '../../app/load-flags.ts';
 
 const user = (overrides = {}) => ({ is_guest: false, first_name: 'Maya', last_name: 'Lopez', ...overrides }) as never;
 
@@ -27,36 +28,53 @@ describe('the environment a consultation runs in (spec 000 §4.5 signin rule, §
   });
 });
 
-describe('feature flags from one source (app/flags.ts; API.md GET /flags)', () => {
-  it('asks GET /flags once per page load, and again after a failure, which gives no flags', async () => {
-    forgetFlags();
+describe('feature flags from one source (app/flags.ts, app/load-flags.ts; API.md GET /flags)', () => {
+  const pageWith = (text: string | null) => {
+    const doc = document.implementation.createHTMLDocument('shop');
+    if (text !== null) {
+      const block = doc.createElement('script');
+      block.type = 'application/json';
+      block.id = 'shop-flags';
+      block.textContent = text;
+      doc.head.append(block);
+    }
+    return doc;
+  };
+
+  it('reads the flags the page carries (the server puts GET /flags’ answer in every page); none, or an unreadable block, is null', () => {
+    localStorage.removeItem('shop.flags');
+    expect(pageFlags(pageWith('{"signin_placement":"first","express-checkout":true}'))).toEqual({ signin_placement: 'first', 'express-checkout': true });
+    expect(pageFlags(pageWith(null))).toBeNull();
+    expect(pageFlags(pageWith('{not json'))).toBeNull();
+  });
+
+  it('a page with the API client at hand asks GET /flags when the page carries none: once per page load, again after a failure', async () => {
     let calls = 0;
     let fail = true;
     const api = {
       getFlags: async () => {
         calls += 1;
         if (fail) throw new Error('offline');
-        return { 'express-checkout': true, signin_placement: 'first' };
+        return { 'universal-cart': true };
       },
     };
     expect(await loadFlags(api)).toEqual({});
     fail = false;
-    expect(await loadFlags(api)).toMatchObject({ 'express-checkout': true, signin_placement: 'first' });
-    expect(await loadFlags(api)).toMatchObject({ signin_placement: 'first' });
+    expect(await loadFlags(api)).toEqual({ 'universal-cart': true });
+    expect(await loadFlags(api)).toEqual({ 'universal-cart': true });
     expect(calls).toBe(2);
     forgetFlags();
   });
 
-  it('lets a device override flags in development only, ignoring anything that is not a mapping of scalars', () => {
+  it('lets a device override flags (development builds only: production code keeps none of it), ignoring anything but a mapping of scalars', () => {
     const served = { signin_placement: 'before-first-private', livechat: false };
     localStorage.setItem('shop.flags', JSON.stringify({ signin_placement: 'after-welcome', nested: { no: 1 } }));
-    expect(withDeviceOverrides(served, localStorage, true)).toEqual({ signin_placement: 'after-welcome', livechat: false });
-    // A production build never lets the device choose.
-    expect(withDeviceOverrides(served, localStorage, false)).toEqual(served);
+    expect(withDeviceOverrides(served, localStorage)).toEqual({ signin_placement: 'after-welcome', livechat: false });
     localStorage.setItem('shop.flags', '[1,2]');
-    expect(withDeviceOverrides(served, localStorage, true)).toEqual(served);
+    expect(withDeviceOverrides(served, localStorage)).toEqual(served);
     localStorage.setItem('shop.flags', '{not json');
-    expect(withDeviceOverrides(served, localStorage, true)).toEqual(served);
+    expect(withDeviceOverrides(served, localStorage)).toEqual(served);
     localStorage.removeItem('shop.flags');
+    expect(withDeviceOverrides(null, localStorage)).toBeNull();
   });
 });

@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from './support/temp-dirs';
 import { flags as flagsSchema } from '#api';
 import { formatDataProblem } from '#engine/compiler';
 import { compileFlags, compileFlowFlags, loadAllFlags, loadFlags, variantFlagProblems, withOverrides } from '../../server/flags/load-flags';
@@ -103,6 +106,24 @@ describe('feature flags (spec 001 §9; API.md GET /flags)', () => {
       expect(value.problems.map(formatDataProblem)).toEqual([
         'server/flags/flow-flags.yaml:1:8  Expected true or false, a number, or an option in lower-case-with-dashes (such as before-first-private).',
       ]);
+    });
+
+    it('every page the web app serves carries the flags GET /flags answers, as inert JSON whose values cannot close the element', async () => {
+      const database = await createTestDatabase('pglite');
+      const webRoot = tempDir('shop-web-flags');
+      writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+      try {
+        const flags = { ...loadAllFlags(), offer: '</script><script>alert(1)</script>' };
+        const t = createTestApp(database.db, { config: { webRoot, flags } });
+        const page = await t.call('GET', '/consultation/haircare');
+        const block = /<script type="application\/json" id="shop-flags">(.*?)<\/script>/.exec(page.body as string);
+        expect(block).not.toBeNull();
+        expect(block![1]).not.toContain('<');
+        expect(JSON.parse(block![1]!)).toEqual((await t.call('GET', '/flags')).body);
+      } finally {
+        await database.destroy();
+        removeTempDirs();
+      }
     });
 
     it('GET /flags serves them with the shop’s flags', async () => {
