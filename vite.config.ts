@@ -15,7 +15,7 @@ const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 // (step kinds a first screen does not use, the session and API client, other pages) load on demand.
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
 const shared =
-  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|consultation[\\/](flow-registry|exit-capture)|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
+  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|flags\.ts$|consultation[\\/](flow-registry|exit-capture)|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
 
 // The session's machine and the API client: always loaded together (app/session/index.tsx), so one request.
 const session =
@@ -25,7 +25,7 @@ const checkoutPage =
   /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|steps[\\/](address-lines|step-link)\.tsx)$/;
 
 const flowRunner =
-  /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-components|step-view|progress-tracker|tip|parts[\\/](follow-up|step-heading|step-image|action-button|option-match|option-list|use-selection|inline-error)|steps[\\/](welcome|intro|single-choice)-step)\.tsx?$|renderer[\\/]index\.ts$|app[\\/](flow[\\/]|consultation[\\/](flow-environment|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page))/;
+  /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-components|step-view|progress-tracker|tip|parts[\\/](follow-up|step-heading|step-image|action-button|option-match|option-list|use-selection|inline-error)|steps[\\/](page|single-choice)-step)\.tsx?$|renderer[\\/]index\.ts$|app[\\/](flow[\\/]|consultation[\\/](flow-environment|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page))/;
 
 // The lazily loaded modules the server preloads with a page (server/http/route-preloads.ts reads them by name, from
 // dist/.vite/route-preloads.json); the build fails when one is not in it. Each flow's logic and texts are found on their own.

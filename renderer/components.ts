@@ -3,8 +3,7 @@
  * The app imports `renderer/index.ts`, which keeps the step kinds a first page does not need lazy.
  */
 export * from './index';
-export { WelcomeStep } from './steps/welcome-step';
-export { IntroStep } from './steps/intro-step';
+export { IntroStep, WelcomeStep } from './steps/page-step';
 export { SingleChoiceStep } from './steps/single-choice-step';
 export { MultiChoiceStep } from './steps/multi-choice-step';
 export { BooleanStep } from './steps/boolean-step';

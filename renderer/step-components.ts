@@ -4,8 +4,7 @@ import type { StepFacts, StepProps } from './step-props';
 import { lazyComponent } from './lazy-component';
 import { preloadModal } from './parts/follow-up';
 import { tipSlides } from './tip';
-import { WelcomeStep } from './steps/welcome-step';
-import { IntroStep } from './steps/intro-step';
+import { IntroStep, WelcomeStep } from './steps/page-step';
 import { SingleChoiceStep } from './steps/single-choice-step';
 
 /**
