@@ -26,7 +26,8 @@ export async function checkRateLimit(services: Services, key: string, limit: Rat
   if (row && row.count >= limit.limit) throw tooMany(code, detail, retryAfter);
 }
 
-const tooMany = (code: ServerErrorCode, detail: string, retryAfter: number) => new ApiError(429, code, detail, undefined, { 'Retry-After': String(retryAfter) });
+const tooMany = (code: ServerErrorCode, detail: string, retryAfter: number) =>
+  new ApiError(429, code, detail, undefined, { 'Retry-After': String(retryAfter) });
 
 function windowOf(services: Services, limit: RateLimit): { windowStart: Date; retryAfter: number } {
   const now = services.clock.now().getTime();

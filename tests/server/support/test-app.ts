@@ -94,7 +94,10 @@ export function uniqueEmail(prefix = 'shopper'): string {
 }
 
 /** Signs a new customer up and returns their tokens and e-mail. */
-export async function signUpCustomer(t: Pick<TestApp, 'call'>, fields: Record<string, unknown> = {}): Promise<{ access: string; refresh: string; email: string }> {
+export async function signUpCustomer(
+  t: Pick<TestApp, 'call'>,
+  fields: Record<string, unknown> = {},
+): Promise<{ access: string; refresh: string; email: string }> {
   const email = (fields.email as string | undefined) ?? uniqueEmail();
   const response = await t.call('POST', '/v1/auth/signup/', {
     body: { email, first_name: 'Ada', last_name: 'Lovelace', has_accepted_terms: true, ...fields },
