@@ -13,7 +13,13 @@ export interface CheckoutDeps {
   category: CheckoutCategory;
   /** The universal cart (the universal-cart flag) is the one ordered. */
   universal: boolean;
-  api(): Promise<Pick<ApiClient, 'patchAccount' | 'patchAddress' | 'getAddresses' | 'createAddress' | 'placeOrder' | 'getAccount'>>;
+  /** The universal cart holds accessories alone: it is ordered through /v2/cart/place-order/ (spec 001 §7). */
+  accessoriesOnly: boolean;
+  /** The shop's flags (the payment-intent flag picks a saved card's payment mode, spec 001 §7). */
+  flags: FeatureFlags;
+  /** The shopper's saved payment methods (a saved one is paid with in its own mode). */
+  paymentMethods: readonly Pick<PaymentMethod, 'id' | 'service'>[];
+  api(): Promise<Pick<ApiClient, 'patchAccount' | 'patchAddress' | 'getAddresses' | 'createAddress' | 'placeOrder' | 'placeAccessoriesOrder' | 'getAccount'>>;
   /** The session's sign-up and its way to show the account after a change. */
   account: { signUp(form: SignUpForm): Promise<SignUpOutcome>; userUpdated(user: User): void };
   /** The page's path, where a sign-up's e-mail brings the shopper back. */

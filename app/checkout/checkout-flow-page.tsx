@@ -87,6 +87,9 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
     const saving = checkoutSaving({
       category,
       universal: loaded.universal,
+      accessoriesOnly: loaded.universal && loaded.cart.items.every((item) => item.category !== 'formula'),
+      flags: loaded.flags,
+      paymentMethods: loaded.paymentMethods,
       api: () => loadAppServices().then((services) => services.api),
       account: { signUp, userUpdated },
       here: () => window.location.pathname,

@@ -1,5 +1,5 @@
 import type { AddressInput } from '#api';
-import { isApiError, type ApiError } from '#api/shared';
+import { isApiError, methodPaymentMode, type ApiError } from '#api/shared';
 import type { Answers, CompiledStepOf, SaveRequest, SaveResult } from '#engine';
 import { CheckoutRefusal, type CheckoutFacts, type FieldMessages } from '../../shop/checkout/checkout-facts';
 import type { FlowAdapters } from '../flow/flow-kind';
@@ -95,18 +95,23 @@ export function checkoutSaves(deps: CheckoutDeps): Pick<FlowAdapters<CheckoutFac
     const api = await deps.api();
     const token = text(answers, 'payment_token') || null;
     // Spec 001 §7: a wallet pays with its nonce, in the wallet's mode, and keeps the wallet (save_card 'true'); a saved
-    // method (its id stored instead of a token, §4) in the card's mode.
+    // method (its id stored instead of a token, §4) in its own mode: a card's is the payment-intent mode while that
+    // flag is on, else the charge mode.
     const method = text(answers, 'payment_method') || null;
     const saved = method && method !== 'newCard' && method !== 'wallet' ? method : null;
+    const savedMethod = saved ? deps.paymentMethods.find((m) => m.id === saved) : undefined;
     const payment = saved
-      ? { payment: { payment_mode: 'charge' as const, saved_payment_method: saved } }
+      ? { payment: { payment_mode: methodPaymentMode(savedMethod ?? { service: 'card' }, deps.flags), saved_payment_method: saved } }
       : !token
         ? {}
         : method === 'wallet'
           ? { payment: { token, save_card: 'true' as const, payment_mode: 'wallet' as const } }
           : { payment: { token, save_card: answers.save_card === true } };
-    const category = deps.universal ? 'universal' : deps.category;
-    const placed = await api.placeOrder({ category, ...payment }, keyFor(saved ?? token ?? 'none'));
+    const key = keyFor(saved ?? token ?? 'none');
+    // Spec 001 §7: accessories alone (and the wallet paying for them) are ordered through /v2/cart/place-order/.
+    const placed = deps.accessoriesOnly
+      ? await api.placeAccessoriesOrder(payment, key)
+      : await api.placeOrder({ category: deps.universal ? 'universal' : deps.category, ...payment }, key);
     return { answers: { [step.fields.order]: placed.pubkey, [step.fields.status]: orderStatus(placed) }, facts: { order: placed } };
   }
 

@@ -12,13 +12,14 @@ import { refusalOf } from '../../shop/checkout/checkout-facts';
 const runtime = createFlowRuntime(checkout, anonymousEnvironment({ session: 'authenticated' }));
 const step = (name: string) => runtime.steps.find((s) => s.name === name)!;
 
-function deps(api: { createAddress?: () => Promise<unknown> } = {}, signUp?: CheckoutDeps['account']['signUp']) {
+function deps(api: { createAddress?: () => Promise<unknown> } = {}, signUp?: CheckoutDeps['account']['signUp'], more: Partial<CheckoutDeps> = {}) {
   const client = {
     patchAccount: vi.fn(async () => ({ email: 'rosa@example.com' })),
     patchAddress: vi.fn(async () => ({})),
     getAddresses: vi.fn(async () => [{ pubkey: 'adr_1' }]),
     createAddress: vi.fn(async () => ({ pubkey: 'adr_new' })),
     placeOrder: vi.fn(async () => ({ pubkey: 'ord_1', status: 'paid', next_action: null })),
+    placeAccessoriesOrder: vi.fn(async () => ({ pubkey: 'ord_2', status: 'paid', next_action: null })),
     getAccount: vi.fn(async () => ({ email: 'rosa@example.com' })),
     ...api,
   };
@@ -30,6 +31,10 @@ function deps(api: { createAddress?: () => Promise<unknown> } = {}, signUp?: Che
     here: () => '/checkout/haircare/account-details',
     clearReferralCode: vi.fn(),
     report: vi.fn(),
+    accessoriesOnly: false,
+    flags: {},
+    paymentMethods: [],
+    ...more,
   };
   return { client, given, saving: checkoutSaving(given) };
 }
@@ -114,6 +119,30 @@ describe('the checkout’s save adapter (spec 001 §4-§6)', () => {
     const [first, second] = client.placeOrder.mock.calls.map((call) => (call as unknown[])[1]);
     expect(first).toBe(second);
     expect(result).toEqual({ answers: { order: 'ord_1', order_status: 'paid' }, facts: { order: { pubkey: 'ord_1', status: 'paid', next_action: null } } });
+  });
+
+  it('spec 001 §7: a saved card is paid with in the payment-intent mode while that flag is on, else the charge mode; a wallet in its own', async () => {
+    const methods = [
+      { id: 'pm_card', service: 'card' as const },
+      { id: 'pm_wallet', service: 'wallet' as const },
+    ];
+    for (const [flag, id, mode] of [
+      [true, 'pm_card', 'payment_intent'],
+      [false, 'pm_card', 'charge'],
+      [true, 'pm_wallet', 'wallet'],
+    ] as const) {
+      const { client, saving } = deps({}, undefined, { flags: { 'payment-intent': flag }, paymentMethods: methods });
+      await saving.save(request('confirmation', {}, 'authenticated', { payment_method: id }));
+      expect(client.placeOrder).toHaveBeenCalledWith({ category: 'haircare', payment: { payment_mode: mode, saved_payment_method: id } }, expect.any(String));
+    }
+  });
+
+  it('spec 001 §7: a universal cart of accessories alone is ordered through /v2/cart/place-order/, the wallet too', async () => {
+    const { client, saving } = deps({}, undefined, { universal: true, accessoriesOnly: true });
+    const result = await saving.save(request('confirmation', {}, 'authenticated', { payment_method: 'wallet', payment_token: 'nonce_1' }));
+    expect(client.placeAccessoriesOrder).toHaveBeenCalledWith({ payment: { token: 'nonce_1', save_card: 'true', payment_mode: 'wallet' } }, expect.any(String));
+    expect(client.placeOrder).not.toHaveBeenCalled();
+    expect(result).toMatchObject({ answers: { order: 'ord_2' } });
   });
 
   it('completing reads the account again and clears the referral code', async () => {
