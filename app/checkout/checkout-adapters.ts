@@ -4,7 +4,7 @@ import type { Answers, FlowEnvironment } from '#engine';
 import type { CheckoutFacts } from '../../shop/checkout/checkout-facts';
 import type { FlowAdapters, FlowState } from '../flow/flow-kind';
 import { flowSession } from '../consultation/flow-environment';
-import type { SignUpForm, SignUpOutcome } from '../session/session-core';
+import type { AuthStatus, SignUpForm, SignUpOutcome } from '../session/session-core';
 import type { CheckoutCategory, Loaded } from './checkout-data';
 import { orderStatus } from './order-status';
 
@@ -85,7 +85,7 @@ export interface CheckoutFactsInput {
   category: CheckoutCategory;
   /** The cart as last read. */
   cart: Cart;
-  session: { status: string; user: User | null; addresses: Address[] };
+  session: { status: AuthStatus; user: User | null; addresses: Address[] };
   paymentMethods: PaymentMethod[];
   /** The page's query (kept on the links between steps). */
   search: string;

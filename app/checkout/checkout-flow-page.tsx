@@ -24,8 +24,6 @@ export type { CheckoutCategory } from './checkout-data';
 const loadSuccess = () => import('../../shop/checkout/checkout-success');
 const CheckoutSuccess = lazy(() => loadSuccess().then((m) => ({ default: m.CheckoutSuccess })));
 
-const settledStatuses = new Set(['authenticated', 'not_authenticated', 'error']);
-
 /** /checkout/{category}/{step}: the checkout flow, continuing from the cart (spec 001 §2 Cart and checkout). */
 export default function CheckoutFlowPage({ category }: { category: CheckoutCategory }) {
   const session = useSession();
@@ -34,10 +32,10 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
   const orderKey = new URLSearchParams(location.search).get('order');
   // The steps read who is there (a guest, a customer) from the session: it is known before they first draw, and a later
   // refresh of it (after a sign-up) does not take the checkout off the screen.
-  const [settled, setSettled] = useState(() => settledStatuses.has(session.status));
+  const [settled, setSettled] = useState(() => session.settled);
   useEffect(() => {
-    if (settledStatuses.has(session.status)) setSettled(true);
-  }, [session.status]);
+    if (session.settled) setSettled(true);
+  }, [session.settled]);
 
   // Started by the route as the page's code arrives (./checkout-data.ts), beside the session's own call.
   const loaded = useLoad(() => takeCheckoutData(category, orderKey), [category, orderKey], { once: true });
@@ -50,7 +48,7 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
   if (loaded.status === 'error') {
     return <PageStatus role="alert">We couldn’t load your checkout. Please check your connection and reload the page.</PageStatus>;
   }
-  if (loaded.status !== 'success' || !loaded.value || !(settled || settledStatuses.has(session.status))) {
+  if (loaded.status !== 'success' || !loaded.value || !(settled || session.settled)) {
     return <PageStatus>Loading your checkout…</PageStatus>;
   }
   return <Checkout category={category} loaded={loaded.value} />;

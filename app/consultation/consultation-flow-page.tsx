@@ -48,7 +48,7 @@ export default function ConsultationFlowPage() {
   const location = useLocation();
   const session = useSession();
   const [buffer] = useState(() => localAnswerBuffer());
-  const settled = session.status === 'authenticated' || session.status === 'not_authenticated' || session.status === 'error';
+  const { settled } = session;
   const signedIn = session.status === 'authenticated';
   const loadFlow = consultationFlows[category];
 

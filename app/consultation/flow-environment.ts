@@ -1,8 +1,9 @@
 import type { HairProfile, User } from '#api';
 import { anonymousEnvironment, type FlowEnvironment, type SessionStatus } from '#engine';
+import type { AuthStatus } from '../session/session-core';
 
 /** The session as flows see it: anonymous, guest (guest tokens) or authenticated (spec 000 §6). */
-export function flowSession(status: string, user: User | null | undefined): SessionStatus {
+export function flowSession(status: AuthStatus, user: User | null | undefined): SessionStatus {
   if (status !== 'authenticated' || !user) return 'anonymous';
   return user.is_guest ? 'guest' : 'authenticated';
 }
@@ -13,7 +14,7 @@ export function flowSession(status: string, user: User | null | undefined): Sess
  * freshly loaded hair profile when there is one), the shop's flags (GET /flags: app/flags.ts), the entry URL's query.
  */
 export function flowEnvironment(
-  status: string,
+  status: AuthStatus,
   user: User | null | undefined,
   search: string,
   profile?: HairProfile,

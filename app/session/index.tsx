@@ -109,6 +109,9 @@ export function useSignOut(handler: () => void): void {
 
 const noSubscription = () => () => undefined;
 
+/** Whether the session knows who is there (signed in, signed out, or failed to tell): pages that differ by it wait for it. */
+const isSettled = (status: AuthStatus) => status === 'authenticated' || status === 'not_authenticated' || status === 'error';
+
 /** The session's state and what can be done with it (the same shape whether or not its code has loaded yet). */
 export function useSession() {
   const { session, loaded, load } = useSessionContext();
@@ -132,6 +135,7 @@ export function useSession() {
     const status: AuthStatus = session.hasStoredSession() ? 'loading' : 'not_authenticated';
     return {
       status,
+      settled: isSettled(status),
       user: null,
       addresses: [],
       reason: null,
@@ -142,8 +146,10 @@ export function useSession() {
     };
   }
   const { context } = snapshot;
+  const status = loaded.module.selectAuthStatus(snapshot);
   return {
-    status: loaded.module.selectAuthStatus(snapshot),
+    status,
+    settled: isSettled(status),
     user: context.user,
     addresses: context.addresses,
     reason: context.reason,
