@@ -1,3 +1,4 @@
+import './styles/tip-slides.css';
 import { useState } from 'react';
 import type { Tip as TipData } from '#engine';
 import { StepImage } from './parts/step-image';

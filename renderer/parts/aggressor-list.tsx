@@ -1,3 +1,4 @@
+import '../styles/aggressors.css';
 import type { GeoAggressor } from '../step-props';
 
 const levelText: Record<GeoAggressor['level'], string> = { low: 'Low', moderate: 'Moderate', high: 'High' };
