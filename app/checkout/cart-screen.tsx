@@ -11,8 +11,9 @@ import { loadFlags } from '../load-flags';
 import { PageStatus } from '../shell/page-status.tsx';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus.ts';
 import { useLoad } from '../use-load.ts';
+import type { Category } from '#api/shared';
 
-export type Category = 'haircare' | 'skincare';
+export type { Category };
 
 /** The universal cart's calls (spec 001 §7 Cart v2): one cart for every category, made by POST when there is none. */
 function universalCartApi(): CartApi {

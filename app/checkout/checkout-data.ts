@@ -4,8 +4,10 @@ import type { CompiledFlow } from '#engine';
 import { appTokens, loadAppServices } from '../app-services';
 import { appSession } from '../session';
 import { loadFlags } from '../load-flags';
+import type { Category } from '#api/shared';
 
-export type CheckoutCategory = 'haircare' | 'skincare';
+/** A checkout is a consultation category's (flows/checkout/{category}.yaml). */
+export type CheckoutCategory = Category;
 
 /** The checkouts (flows/checkout/*.yaml), compiled at build time and loaded with the page. */
 export const checkoutFlows: Record<CheckoutCategory, () => Promise<CompiledFlow>> = {

@@ -8,9 +8,10 @@ import type { CartChange } from './cart-changes.ts';
 import { isEmptyCart } from './cart-changes.ts';
 import { CartLine } from './cart-line.tsx';
 import { CartTotals } from './cart-totals.tsx';
+import type { Category } from '#api/shared';
 
 export interface CartPageProps {
-  category: 'haircare' | 'skincare';
+  category: Category;
   cart: Cart | null;
   status: RequestStatus;
   onChange(change: CartChange): void;

@@ -5,6 +5,7 @@
  */
 import type { Address, Cart, Order, PaymentClientToken, PaymentMethod, TestCard } from '#api';
 import type { StepFacts } from '../../renderer/index';
+import type { Category } from '#api/shared';
 
 /** Field messages, one line per field, as a form shows them. */
 export type FieldMessages = Record<string, string>;
@@ -38,7 +39,7 @@ export type TokenOutcome = { kind: 'token'; token: ProviderCardToken } | { kind:
 export type WalletOutcome = { kind: 'nonce'; nonce: string; email: string } | { kind: 'failure' };
 
 export interface CheckoutFacts extends StepFacts {
-  category: 'haircare' | 'skincare';
+  category: Category;
   session: 'anonymous' | 'guest' | 'authenticated';
   /** The signed-in shopper's e-mail (not a guest's). */
   accountEmail?: string;
