@@ -1,5 +1,6 @@
 import { hairProfile, type Address, type TokenPair, type User } from '#api';
 import { fakeJwt } from '../../api/client/mocks';
+import { newCustomer } from '../../stories/fixtures/account';
 
 export const baseUrl = 'http://api.test';
 
@@ -10,37 +11,8 @@ export function tokenPairFor(name: string, accessIn = 3600, refreshIn = 86_400):
   return { access: fakeJwt(nowSeconds() + accessIn, { sub: `${name}-access` }), refresh: fakeJwt(nowSeconds() + refreshIn, { sub: `${name}-refresh` }) };
 }
 
-export const sampleUser: User = {
-  pubkey: 'usr_1',
-  email: 'ada@example.com',
-  username: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  phone: null,
-  text_optin: false,
-  text_marketing_optin: false,
-  is_guest: false,
-  is_returning_customer: false,
-  has_accepted_terms: true,
-  customer_origin: null,
-  stylist: null,
-  consultation_statuses: { haircare: 'not_started', skincare: 'not_started' },
-  profile: {
-    hair_profile_status: null,
-    has_answered_supplements_questions: false,
-    has_answered_styling_gel_questions: false,
-    has_answered_haircare_questions: false,
-    fragrance: null,
-    fragrance_skin: null,
-    fragrance_hairoil: null,
-    is_fragrance_soldout: false,
-    diag_hair_type: null,
-    order_count: 0,
-    has_order: false,
-    has_order_with_formulas: false,
-  },
-  pending_email: null,
-};
+/** A new customer (the stories' own, stories/fixtures/account.ts). */
+export const sampleUser: User = newCustomer;
 
 export const guestUser: User = { ...sampleUser, pubkey: 'usr_guest', email: '', username: 'guest-1', first_name: '', last_name: '', is_guest: true };
 
