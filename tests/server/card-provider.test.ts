@@ -1,29 +1,16 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentClientToken } from '../../api/schemas/payments';
 import { paymentProvider, readSettings } from '../../server/read-settings';
 import { createStripeProvider } from '../../server/payments/stripe-provider';
 import { createTestDatabase, type TestDatabase } from './support/databases';
-import { removeTempDirs, tempDir } from './support/temp-dirs';
+import { removeTempDirs } from './support/temp-dirs';
 import { createTestApp, signUpCustomer, startGuest, type TestApp } from './support/test-app';
+import { cspDirectives, testWebRoot } from './support/web-pages';
 
 const SECRET = 'sk_test_never_sent_to_a_browser';
 const PUBLISHABLE = 'pk_test_card_element';
 
-/** The directives of a Content-Security-Policy header, by name. */
-function directives(header: string | null): Record<string, string[]> {
-  expect(header, 'a Content-Security-Policy header').toBeTruthy();
-  return Object.fromEntries(
-    header!.split(';').map((part) => {
-      const [name, ...values] = part.trim().split(/\s+/);
-      return [name!, values];
-    }),
-  );
-}
-
-const webRoot = tempDir('shop-web');
-writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+const webRoot = testWebRoot();
 afterAll(removeTempDirs);
 
 /**
@@ -74,7 +61,7 @@ describe('who takes cards in the browser', () => {
   describe('Content-Security-Policy', () => {
     it('with Stripe, pages admit Stripe.js, its card frame and 3-D Secure frames, and its API; nothing else from elsewhere', async () => {
       const page = await stripeShop.call('GET', '/checkout/haircare/payment');
-      const policy = directives(page.headers.get('content-security-policy'));
+      const policy = cspDirectives(page.headers.get('content-security-policy'));
       expect(policy['script-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-/), 'https://js.stripe.com', 'https://*.js.stripe.com']);
       expect(policy['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
       expect(policy['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
@@ -94,7 +81,7 @@ describe('who takes cards in the browser', () => {
       const page = await testShop.call('GET', '/checkout/haircare/payment');
       const header = page.headers.get('content-security-policy');
       expect(header).not.toContain('stripe');
-      const policy = directives(header);
+      const policy = cspDirectives(header);
       expect(policy['frame-src']).toBeUndefined();
       expect(policy['connect-src']).toEqual(["'self'"]);
       expect(policy['script-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-/)]);

@@ -1,26 +1,13 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/databases';
-import { removeTempDirs, tempDir } from './support/temp-dirs';
+import { removeTempDirs } from './support/temp-dirs';
 import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
 import { freshNonce } from '../../server/http/content-security-policy';
+import { cspDirectives, testWebRoot } from './support/web-pages';
 
 const HSTS = 'max-age=15552000; includeSubDomains';
 
-/** The directives of a Content-Security-Policy header, by name. */
-function directives(header: string | null): Record<string, string[]> {
-  expect(header, 'a Content-Security-Policy header').toBeTruthy();
-  return Object.fromEntries(
-    header!.split(';').map((part) => {
-      const [name, ...values] = part.trim().split(/\s+/);
-      return [name!, values];
-    }),
-  );
-}
-
-const webRoot = tempDir('shop-web');
-writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+const webRoot = testWebRoot();
 afterAll(removeTempDirs);
 
 /** Security headers (issue 10): HSTS only over HTTPS, a CSP on every response (a nonce on HTML pages). */
@@ -69,7 +56,7 @@ describeEachDatabase('security headers', (database) => {
     it('the web app’s page: scripts and styles from the site only (and a per-response nonce), no plugins, no framing', async () => {
       const first = await direct.call('GET', '/consultation/haircare/my-hair/length');
       const second = await direct.call('GET', '/signin/verify?token=abc');
-      const policy = directives(first.headers.get('content-security-policy'));
+      const policy = cspDirectives(first.headers.get('content-security-policy'));
       const nonce = policy['script-src']![1]!;
       expect(policy['script-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==?'$/)]);
       expect(policy['style-src']).toEqual(["'self'", nonce]);
@@ -83,12 +70,12 @@ describeEachDatabase('security headers', (database) => {
         'form-action': ["'self'"],
       });
       expect(JSON.stringify(policy)).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
-      expect(directives(second.headers.get('content-security-policy'))['script-src']![1]).not.toBe(nonce);
+      expect(cspDirectives(second.headers.get('content-security-policy'))['script-src']![1]).not.toBe(nonce);
     });
 
     it('a checkout step page sends its first reads early from one inline script with the response’s nonce; other pages have none', async () => {
       const page = await direct.call('GET', '/checkout/skincare/payment');
-      const nonce = /'nonce-([^']+)'/.exec(directives(page.headers.get('content-security-policy'))['script-src']!.join(' '))![1];
+      const nonce = /'nonce-([^']+)'/.exec(cspDirectives(page.headers.get('content-security-policy'))['script-src']!.join(' '))![1];
       const scripts = [...String(page.body).matchAll(/<script nonce="([^"]+)">/g)];
       expect(scripts.map((m) => m[1])).toEqual([nonce]);
       // First in the head: a script after the stylesheet would wait for it.
@@ -113,7 +100,7 @@ describeEachDatabase('security headers', (database) => {
       await direct.call('POST', '/v1/auth/signin/', { body: { username: 'nonce.test@example.com' } });
       const page = await direct.call('GET', '/dev/outbox');
       expect(page.headers.get('content-type')).toContain('text/html');
-      const nonce = /'nonce-([^']+)'/.exec(directives(page.headers.get('content-security-policy'))['style-src']!.join(' '))![1];
+      const nonce = /'nonce-([^']+)'/.exec(cspDirectives(page.headers.get('content-security-policy'))['style-src']!.join(' '))![1];
       expect(page.body).toContain(`<style nonce="${nonce}">`);
       expect(page.body).not.toMatch(/<script/i);
     });

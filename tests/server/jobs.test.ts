@@ -8,7 +8,7 @@ import { defineShopJobs, SHOP_JOBS } from '../../server/jobs/shop-jobs';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
 import { enqueueMail } from '../../server/mail/enqueue-mail';
 import { createOutboxDispatcher, type OutboxDispatcher } from '../../server/mail/outbox-dispatcher';
-import type { MailEnvelope, MailTransport } from '../../server/mail/smtp-transport';
+import { flakyTransport } from './support/mail-transport';
 import { createTestProvider } from '../../server/payments/test-provider';
 import { capturedLog } from './support/captured-log';
 import { createPostgresDatabase, DRIVERS } from './support/databases';
@@ -48,23 +48,6 @@ async function openShared(driver: Driver): Promise<{ first: DatabaseHandle; seco
       await second.close();
       await scratch.drop();
     },
-  };
-}
-
-/** A transport that fails the first `failures` sends and keeps the rest. */
-function recordingTransport(failures = 0): MailTransport & { sent: MailEnvelope[] } {
-  const sent: MailEnvelope[] = [];
-  let left = failures;
-  return {
-    sent,
-    send: async (message) => {
-      if (left > 0) {
-        left -= 1;
-        throw new Error('421 try again later');
-      }
-      sent.push(message);
-    },
-    close: () => undefined,
   };
 }
 
@@ -223,7 +206,7 @@ for (const driver of DRIVERS) {
         const db = shared.first.db;
         const clock = testClock();
         const [a, b] = await Promise.all([queueOn(shared.first, clock), queueOn(shared.second, clock)]);
-        const transport = recordingTransport();
+        const transport = flakyTransport();
         const mailers: OutboxDispatcher[] = [];
         for (const [queue, handle] of [
           [a, shared.first],
@@ -270,7 +253,7 @@ for (const driver of DRIVERS) {
         const db = shared.first.db;
         const clock = testClock();
         const queue = await queueOn(shared.first, clock);
-        const transport = recordingTransport(1);
+        const transport = flakyTransport(1);
         const mailer = createOutboxDispatcher({ db, transport, clock, from: 'x@shop.test', queue, retryDelayMs: 1000, log: () => undefined });
         await queue.define({ name: SHOP_JOBS.deliverOutbox, handler: async () => void (await mailer.sweep()) });
         const to = uniqueEmail('retried');

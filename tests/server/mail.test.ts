@@ -6,7 +6,7 @@ import { outboxMessages } from '#api';
 import { outbox } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/enqueue-mail';
 import { createOutboxDispatcher } from '../../server/mail/outbox-dispatcher';
-import type { MailEnvelope, MailTransport } from '../../server/mail/smtp-transport';
+import { flakyTransport } from './support/mail-transport';
 import { smtpTransport } from '../../server/mail/smtp-transport';
 import { describeEachDatabase } from './support/databases';
 import { dumpDatabase } from './support/dump-database';
@@ -51,23 +51,6 @@ function decodeQuotedPrintable(raw: string): string {
 /** Checks again every 25 ms until `check` holds, however long that takes; the test's timeout is the only limit. */
 async function waitFor(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 25));
-}
-
-/** A transport that fails the first `failures` sends. */
-function flakyTransport(failures: number): MailTransport & { sent: MailEnvelope[] } {
-  const sent: MailEnvelope[] = [];
-  let left = failures;
-  return {
-    sent,
-    send: async (message) => {
-      if (left > 0) {
-        left -= 1;
-        throw new Error('421 try again later');
-      }
-      sent.push(message);
-    },
-    close: () => undefined,
-  };
 }
 
 describeEachDatabase('mail (outbox, dispatcher, /dev/outbox)', (database) => {

@@ -11,15 +11,12 @@ import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { addresses, orders, testProviderCharges } from '../../server/db/schema';
 import { defaultRateLimits, type RateLimits } from '../../server/config';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
-import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
+import { cardToken, placeOrder as place, rosaAddress, shopperAtCheckout } from './support/checkout-shopper';
 import { createTestApp, signUpCustomer, testClock, type TestApp } from './support/test-app';
 
 const flows = loadProfileFlows('flows');
-const rosa = personas.find((p) => p.name === 'Rosa')!;
 const clock = testClock(new Date('2026-07-15T12:00:00Z'));
-const rosaAddress = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' } as const;
-
 /** Every test here comes from one test address: its per-address limits are raised, each shopper's are the shop's own. */
 const limits: RateLimits = {
   ...defaultRateLimits,
@@ -29,30 +26,6 @@ const limits: RateLimits = {
   savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
 };
 
-async function shopperAtCheckout(t: TestApp, address: Record<string, string> = rosaAddress): Promise<string> {
-  const { access: token } = await signUpCustomer(t);
-  const added = await t.call('POST', '/v1/account/addresses', { token, body: { ...address, primary: true } });
-  if (added.status !== 201) throw new Error(JSON.stringify(added.body));
-  const saved = await t.call('PATCH', '/v1/account/hair_profile/', {
-    token,
-    body: { ...rosa.answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' },
-  });
-  if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
-  expect((await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token })).status).toBe(200);
-  expect((await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } })).status).toBe(200);
-  return token;
-}
-
-async function cardToken(t: TestApp, number: string): Promise<string> {
-  const response = await t.call('POST', '/v1/payments/test/tokenize', {
-    body: { card: { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' } },
-  });
-  if (response.status !== 201) throw new Error(JSON.stringify(response.body));
-  return response.body.token;
-}
-
-const place = (t: TestApp, token: string, body: unknown, key?: string) =>
-  t.call('POST', '/v2/orders/', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 const chargeIdOf = (waiting: { body: { next_action: { url: string } } }) => decodeURIComponent(waiting.body.next_action.url.split('/').pop()!);
 
 describeEachDatabase('the money path under attack (spec 001 §4 Checkout and payment, §7 Orders and payment)', (database) => {

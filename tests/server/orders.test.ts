@@ -11,49 +11,14 @@ import type { PaymentProvider } from '../../server/payments/payment-provider';
 import { createTestProvider } from '../../server/payments/test-provider';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { Services } from '../../server/services';
-import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
+import { cardToken, placeOrder as place, rosaAddress, shopperAtCheckout } from './support/checkout-shopper';
 import { createTestApp, signUpCustomer, startGuest, testClock, TEST_SECRET, type TestApp } from './support/test-app';
 
 const flows = loadProfileFlows('flows');
-const rosa = personas.find((p) => p.name === 'Rosa')!;
 const clock = testClock(new Date('2026-07-15T12:00:00Z'));
 /** Every test here tokenizes its cards from the one test address: more than one shopper's limit (30 per 15 minutes). */
 const config = { rateLimits: { ...defaultRateLimits, cardTokensPerIp: { limit: 500, windowSeconds: 15 * 60 } } };
-
-/** Where Rosa's orders ship (a Texas address: Texas's rate in the tax table). */
-const rosaAddress = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' } as const;
-
-/** A shopper with Rosa's answers and address whose recommendation cart is in checkout; their token. */
-async function shopperAtCheckout(t: TestApp, options: { guest?: boolean; address?: boolean } = {}): Promise<string> {
-  const { access: token } = options.guest ? await startGuest(t) : await signUpCustomer(t);
-  if (options.address !== false) {
-    const added = await t.call('POST', '/v1/account/addresses', { token, body: { ...rosaAddress, primary: true } });
-    if (added.status !== 201) throw new Error(JSON.stringify(added.body));
-  }
-  const saved = await t.call('PATCH', '/v1/account/hair_profile/', {
-    token,
-    body: { ...rosa.answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' },
-  });
-  if (saved.status !== 200) throw new Error(JSON.stringify(saved.body));
-  const cart = await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token });
-  if (cart.status !== 200) throw new Error(JSON.stringify(cart.body));
-  const checkout = await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } });
-  if (checkout.status !== 200) throw new Error(JSON.stringify(checkout.body));
-  return token;
-}
-
-/** A card token from the test provider's tokeniser, as the payment step gets it. */
-async function cardToken(t: TestApp, number: string): Promise<string> {
-  const response = await t.call('POST', '/v1/payments/test/tokenize', {
-    body: { card: { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Díaz' } },
-  });
-  if (response.status !== 201) throw new Error(JSON.stringify(response.body));
-  return response.body.token;
-}
-
-const place = (t: TestApp, token: string, body: unknown, key?: string) =>
-  t.call('POST', '/v2/orders/', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 
 describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orders, §7 Orders and payment; API.md)', (database) => {
   let t: TestApp;
