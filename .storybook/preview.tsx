@@ -5,6 +5,7 @@ import '../renderer/styles/index.css';
 import { preloadStepComponents } from '../renderer/index';
 import { appTokens } from '../app/app-services';
 import { setErrorTransport } from '../app/error-reports';
+import { forgetFlags } from '../app/load-flags';
 
 // A story has no server to take error reports: the console shows them (app/report-error.ts logs every error).
 setErrorTransport(() => undefined);
@@ -26,6 +27,8 @@ const preview: Preview = {
     // Every story starts as a first-time visitor: tokens a story before it stored (signing up) are forgotten, so
     // no story depends on which ran first.
     appTokens.clear();
+    // Each story is a new page load: the flags it mocks are asked again (app/load-flags.ts reads them once per page).
+    forgetFlags();
     // Sign-up succeeds unless a story says otherwise.
     msw.use(signUpHandler('signed-up'));
   },
