@@ -1,7 +1,8 @@
 /**
  * @module server/http/early-requests: the API reads a page's first paint waits for, started by the page itself as its
  * HTML is parsed, before the app's code has arrived. A checkout step draws only once it has the session's account and
- * addresses, the flags, the cart and a customer's saved payment methods; asked by the app, those calls would leave
+ * addresses, the cart and a customer's saved payment methods (the flags come in the page itself: serve-web-app.ts
+ * `flagsTag`); asked by the app, those calls would leave
  * only after its scripts had loaded and run (a whole round trip later on a phone). A small inline script (admitted by
  * the page's CSP nonce) sends them at once with the stored session's token, and leaves each reply for the API client
  * (api/client/early-responses.ts), which takes it for its first call of the same URL with the same token, once, within
@@ -16,9 +17,8 @@ export const EARLY_REPLY_TTL_MS = 10_000;
 const CHECKOUT_STEP = /^\/checkout\/(haircare|skincare)\/[a-z-]+\/?$/;
 
 /** The calls of a checkout step's first paint, as the API client writes their URLs; `customer`: only with a signed-in user's token. */
-function checkoutCalls(category: string): { url: string; auth: 'none' | 'any' | 'customer' }[] {
+function checkoutCalls(category: string): { url: string; auth: 'any' | 'customer' }[] {
   return [
-    { url: '/flags', auth: 'none' },
     { url: '/v1/account/', auth: 'any' },
     { url: '/v1/account/addresses', auth: 'any' },
     { url: `/v1/account/cart/?category=${category}`, auth: 'any' },
@@ -34,8 +34,8 @@ const SCRIPT = (calls: string, ttl: number) =>
   `(()=>{try{const E={},W=${calls},r=k=>{try{const p=JSON.parse(localStorage.getItem(k)||"null");return p&&typeof p.access=="string"?p.access:null}catch{return null}},` +
   `u=r("shop.tokens.user"),a=u||r("shop.tokens.guest");let t=a;if(t){try{const s=t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/");` +
   `const x=JSON.parse(atob(s.padEnd(Math.ceil(s.length/4)*4,"="))).exp;if(typeof x=="number"&&x*1e3-Date.now()<=3e4)t=null}catch{}}` +
-  `for(const c of W){const b=c.auth=="none"?null:c.auth=="customer"?(u&&t):t;if(c.auth!="none"&&!b)continue;` +
-  `const h={Accept:"application/json"};if(b)h.Authorization="Bearer "+b;` +
+  `for(const c of W){const b=c.auth=="customer"?(u&&t):t;if(!b)continue;` +
+  `const h={Accept:"application/json",Authorization:"Bearer "+b};` +
   `E[c.url]={bearer:b,until:Date.now()+${ttl},response:fetch(c.url,{headers:h,credentials:"include"})}}window.__shopEarly=E}catch{}})()`;
 
 /** The inline script for a page at `requestPath`, with the response's CSP nonce; '' for a page that has none. */

@@ -35,14 +35,13 @@ describe('early reads of a checkout step page (server/http/early-requests.ts)', 
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('a customer’s page sends the flags, account, addresses, cart and saved methods with their token', () => {
+  it('a customer’s page sends the account, addresses, cart and saved methods with their token (the flags are in the page)', () => {
     const pair = tokenPairFor('user');
     localStorage.setItem('shop.tokens.user', JSON.stringify(pair));
     localStorage.setItem('shop.tokens.guest', JSON.stringify(tokenPairFor('guest')));
     runPageScript('/checkout/haircare/payment');
     const bearer = `Bearer ${pair.access}`;
     expect(sent(pageFetch)).toEqual([
-      ['/flags', undefined],
       ['/v1/account/', bearer],
       ['/v1/account/addresses', bearer],
       ['/v1/account/cart/?category=haircare', bearer],
@@ -50,21 +49,21 @@ describe('early reads of a checkout step page (server/http/early-requests.ts)', 
     ]);
   });
 
-  it('a guest’s page sends no saved-methods read; a token about to expire or none sends only the flags', () => {
+  it('a guest’s page sends no saved-methods read; a token about to expire or none sends nothing', () => {
     const guest = tokenPairFor('guest');
     localStorage.setItem('shop.tokens.guest', JSON.stringify(guest));
     runPageScript('/checkout/skincare/account-details');
-    expect(sent(pageFetch).map(([url]) => url)).toEqual(['/flags', '/v1/account/', '/v1/account/addresses', '/v1/account/cart/?category=skincare']);
+    expect(sent(pageFetch).map(([url]) => url)).toEqual(['/v1/account/', '/v1/account/addresses', '/v1/account/cart/?category=skincare']);
 
     pageFetch.mockClear();
     localStorage.setItem('shop.tokens.guest', JSON.stringify(tokenPairFor('guest', 10)));
     runPageScript('/checkout/skincare/account-details');
-    expect(sent(pageFetch)).toEqual([['/flags', undefined]]);
+    expect(sent(pageFetch)).toEqual([]);
 
     pageFetch.mockClear();
     localStorage.setItem('shop.tokens.guest', 'not json');
     runPageScript('/checkout/skincare/account-details');
-    expect(sent(pageFetch)).toEqual([['/flags', undefined]]);
+    expect(sent(pageFetch)).toEqual([]);
   });
 
   it('the API client takes each reply once, for the same URL and token; later calls go to the network', async () => {
@@ -83,16 +82,17 @@ describe('early reads of a checkout step page (server/http/early-requests.ts)', 
   });
 
   it('a reply sent with another token, or too late, is not taken', async () => {
-    localStorage.setItem('shop.tokens.guest', JSON.stringify(tokenPairFor('guest')));
+    const guest = tokenPairFor('guest');
+    localStorage.setItem('shop.tokens.guest', JSON.stringify(guest));
     runPageScript('/checkout/haircare/confirmation');
     // The shopper signed in meanwhile: the account read must be the customer's.
     localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
     const network = vi.fn(() => Promise.resolve(json({ ...sampleUser, pubkey: 'usr_signed_in' })));
     const api = createApiClient({ tokens: createLocalStorageTokenStore(), fetch: network });
     expect((await api.getAccount()).pubkey).toBe('usr_signed_in');
-    const until = globalThis.__shopEarly!['/flags']!.until;
-    expect(takeEarlyFetch('/flags', null, until + 1)).toBeNull();
-    expect(globalThis.__shopEarly!['/flags']).toBeUndefined();
+    const until = globalThis.__shopEarly!['/v1/account/addresses']!.until;
+    expect(takeEarlyFetch('/v1/account/addresses', guest.access, until + 1)).toBeNull();
+    expect(globalThis.__shopEarly!['/v1/account/addresses']).toBeUndefined();
   });
 
   it('a failed early reply is retried on the network; one that never comes ends with the call’s timeout', async () => {
