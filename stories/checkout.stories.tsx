@@ -4,7 +4,7 @@ import type { AnyStepScreen } from '../renderer/components';
 import { CheckoutSuccess } from '../shop/checkout/checkout-success';
 import { CheckoutStepHarness } from './support/checkout-step-harness';
 import { at } from './support/viewports';
-import { checkoutFacts, checkoutScreen, refusedOrder, waitingOrder } from './fixtures/checkout';
+import { checkoutFacts, checkoutScreen, refusedOrder, savedVisa, waitingOrder } from './fixtures/checkout';
 import { rosaOrder } from './fixtures/orders';
 
 // Every step of the real haircare checkout (flows/checkout/haircare.yaml), drawn by its own step kind with the
@@ -114,19 +114,7 @@ const savedCard: Story = {
   args: {
     screen: real('payment'),
     facts: checkoutFacts({
-      paymentMethods: [
-        {
-          id: 'pm_story',
-          is_default: true,
-          status: 'active',
-          service: 'card',
-          brand: 'visa',
-          last4: '4242',
-          exp_month: 12,
-          exp_year: 2030,
-          label: 'Visa •••• 4242',
-        },
-      ],
+      paymentMethods: [savedVisa],
     }),
   },
   play: async ({ canvasElement, args }) => {
@@ -134,7 +122,7 @@ const savedCard: Story = {
     await expect(canvas.getByRole('radio', { name: 'Visa •••• 4242 (expires 12/30)' })).toBeChecked();
     await expect(canvas.queryByRole('textbox', { name: 'Card number' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to review' }));
-    await expect(args.onChange).toHaveBeenCalledWith({ method: 'pm_story', token: null, save_card: null, label: 'Visa •••• 4242' });
+    await expect(args.onChange).toHaveBeenCalledWith({ method: savedVisa.id, token: null, save_card: null, label: 'Visa •••• 4242' });
   },
 };
 export const SavedCard360 = at('xs', savedCard);

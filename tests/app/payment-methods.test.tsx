@@ -9,6 +9,7 @@ import { createMocks } from '../../api/client/mocks';
 import PaymentMethodsPage from '../../app/account/payment-methods';
 import { SessionProvider } from '../../app/session';
 import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
+import { savedVisa } from '../../stories/fixtures/checkout';
 
 const server = setupServer();
 const mocks = createMocks({ baseUrl: window.location.origin });
@@ -16,17 +17,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const card: PaymentMethod = {
-  id: 'pm_card',
-  is_default: true,
-  status: 'active',
-  service: 'card',
-  brand: 'visa',
-  last4: '4242',
-  exp_month: 12,
-  exp_year: 2030,
-  label: 'Visa •••• 4242',
-};
+const card: PaymentMethod = savedVisa;
 const wallet: PaymentMethod = {
   ...card,
   id: 'pm_wallet',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { personas } from '../fixtures/personas';
-import { holdReplies, openShop, phonePage, recordLayoutShifts } from './support/browser';
+import { apiCaller, holdReplies, openShop, phonePage, recordLayoutShifts } from './support/browser';
 
 const rosa = personas.find((p) => p.name === 'Rosa')!;
 
@@ -21,15 +21,7 @@ describe('checkout, end to end', () => {
   });
 
   const url = (path: string) => shop.server.url + path;
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(url(path), {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = apiCaller(() => shop.server.url);
 
   /** A shopper (a guest, or a customer with a saved address) whose finished haircare consultation made a cart. */
   async function shopperWithCart(kind: 'guest' | 'customer'): Promise<{ storage: Record<string, string>; token: string; email?: string }> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { personas } from '../fixtures/personas';
-import { openShop, phonePage } from './support/browser';
+import { apiCaller, openShop, phonePage } from './support/browser';
 import { serveStripeStandIn } from './support/stripe-stand-in';
 
 const rosa = personas.find((p) => p.name === 'Rosa')!;
@@ -35,15 +35,7 @@ describe('checkout with Stripe taking the cards, end to end', () => {
   });
 
   const url = (path: string) => shop.server.url + path;
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(url(path), {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = apiCaller(() => shop.server.url);
 
   /** A customer with a saved address whose finished haircare consultation made a cart. */
   async function customerWithCart(): Promise<Record<string, string>> {

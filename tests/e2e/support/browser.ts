@@ -78,3 +78,16 @@ export async function holdReplies(page: Page, url: RegExp): Promise<{ release():
     },
   };
 }
+
+/** One API call to the shop at `baseUrl`, as a test sets up its data: JSON in and out, with a bearer when given. */
+export function apiCaller(baseUrl: () => string) {
+  return async (method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const response = await fetch(baseUrl() + path, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
