@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { pruneExpired } from '../db/prune-expired';
 import { logger as processLogger, type Logger } from '../log/logger';
 import { DELIVER_OUTBOX_JOB, type OutboxDispatcher } from '../mail/outbox-dispatcher';
-import { reconcileOrders } from '../orders/place-order';
+import { reconcileOrders } from '../money/settle-payment';
 import type { JobQueue } from './queue';
 
 /** The shop's background jobs, by name. */

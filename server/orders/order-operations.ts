@@ -7,7 +7,8 @@ import { defineOperation } from '../http/operation';
 import { checkRateLimit, countEvent, hitRateLimit } from '../http/rate-limit';
 import type { Services } from '../services';
 import { orders, type CartKind } from '../db/schema';
-import { placeOrder, refreshPendingOrder, type OrderRequest, type PlacedOrder } from './place-order';
+import { refreshPendingOrder } from '../money/settle-payment';
+import { placeOrder, type OrderRequest, type PlacedOrder } from './place-order';
 import { orderView, orderViews } from './order-view';
 
 const PLACE_RESPONSES = {

@@ -21,9 +21,6 @@ import { orderByKey, recordOrder, sameRequestJustAnswered } from '../money/recor
 import { settle, supersede, type SettledOrder } from '../money/settle-payment';
 import { cartBasket } from './cart-basket';
 
-export { reconcileOrders, refreshPendingOrder, type SettleServices } from '../money/settle-payment';
-export { KEYLESS_REPLAY_MS } from '../money/idempotency';
-
 /**
  * What the shopper asked: which cart (when several are in checkout), and how to pay when there is something to pay: a
  * new card's token (or the wallet's nonce), kept for later when `saveCard`, or one of their saved methods' ids.
