@@ -139,3 +139,15 @@ export function methodPaymentMode(method: { service: string }, flags: Readonly<R
   const paymentIntent = flags['payment-intent'];
   return paymentIntent === true || paymentIntent === '1' ? 'payment_intent' : 'charge';
 }
+
+/**
+ * The recommendation sections that make a shopper's routine (spec 001 §4 Cart, §3 Cart item recommendation): the
+ * results page lists them under "Your routine", and the recommendation cart its "Get your routine" makes holds exactly
+ * them. One rule, so the two never disagree.
+ */
+export const ROUTINE_SECTIONS = ['preselect', 'main'] as const;
+
+/** Whether a product in this recommendation section is part of the routine (ROUTINE_SECTIONS). */
+export function inRoutine(section: string): boolean {
+  return (ROUTINE_SECTIONS as readonly string[]).includes(section);
+}

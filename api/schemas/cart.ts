@@ -146,7 +146,7 @@ const loadItem = z.union([
 /**
  * GET /v1/account/cart/?category=&origin=&items= (spec 001 §7 Cart): the shopper's cart of a category (haircare unless
  * skincare). With `origin` or `items` it is (re)made from the shopper's recommendations: `items` (JSON) names the
- * lines to choose, else the preselected ones are.
+ * lines to choose, else the routine's (preselect and main, api/commerce.ts ROUTINE_SECTIONS) are.
  */
 export const cartQuery = z
   .object({

@@ -38,6 +38,8 @@ export const product = z.object({
   /** false: sold only through an offer, a set or a recommendation; collections leave it out. */
   listed: z.boolean(),
   sold_out: z.boolean(),
+  /** Sold only to a shopper with an account and a completed haircare consultation, from the haircare cart (spec 001 §5: candles, the towel). */
+  needs_haircare_consultation: z.boolean(),
   display_order: z.number().int().nullable(),
   tag: z.string().nullable(),
   page_url: z.string().nullable(),

@@ -1,6 +1,7 @@
 import type { Formula } from '#api';
 import { addressView } from '../account/address-view';
 import { currencyOf, type Currency } from '#api/money';
+import { inRoutine } from '#api/commerce';
 import type { CartKind } from '#api/shared';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { UserRow } from '../http/authenticate';
@@ -32,7 +33,13 @@ export async function loadCartContext(
   services: Services,
   user: UserRow,
   kind: CartKind,
-): Promise<{ context: CartContext; currency: Currency; preselected: string[]; deliveryInstructions: string }> {
+): Promise<{
+  context: CartContext;
+  currency: Currency;
+  /** The routine's products (ROUTINE_SECTIONS), which the recommendation cart holds. */
+  routine: string[];
+  deliveryInstructions: string;
+}> {
   const entries = await services.catalogue.entries();
   const { answers, derived, set } = await loadFormulaSet(services, user.id);
   const shipment = await loadShipmentChoice(services.db, user.id, kind);
@@ -71,7 +78,8 @@ export async function loadCartContext(
       currency,
     },
     currency,
-    preselected: routine.filter((r) => r.section === 'preselect').map((r) => r.product),
+    // The routine the results page lists under "Your routine" (one rule: ROUTINE_SECTIONS).
+    routine: routine.filter((r) => inRoutine(r.section)).map((r) => r.product),
     deliveryInstructions: shipment.deliveryInstructions,
   };
 }

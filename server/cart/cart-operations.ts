@@ -14,7 +14,7 @@ import { shipmentPreferenceOperations } from './shipment-preferences';
 /**
  * GET /v1/account/cart/?category=: the shopper's cart of a category (spec 001 §7 Cart), 404 when there is none
  * (§4). With `origin` or `items` it is first made from their recommendations (the results page's call to action):
- * the lines `items` names, else the preselected products, each subscribable one a subscription at its recommended
+ * the lines `items` names, else the routine the results page lists (ROUTINE_SECTIONS), each subscribable one a subscription at its recommended
  * frequency; the rest of the routine and the accessories come as the cart's catalog.
  */
 export const getCart = defineOperation(
@@ -30,7 +30,7 @@ export const getCart = defineOperation(
   },
   async ({ c, query, auth, services }) => {
     const kind = query.category;
-    const { context, currency, preselected } = await loadCartContext(services, auth.user, kind);
+    const { context, currency, routine } = await loadCartContext(services, auth.user, kind);
     if (query.origin === undefined && query.items === undefined) {
       const found = await findCart(services.db, auth.user.id, kind);
       if (!found) throw notFound('not_found', 'There is no cart yet.');
@@ -38,7 +38,7 @@ export const getCart = defineOperation(
     }
     const wanted =
       query.items?.map((item) => (typeof item === 'string' ? { type: item, quantity: 1 } : { type: item.type, quantity: item.quantity ?? 1 })) ??
-      preselected.map((type) => ({ type, quantity: 1 }));
+      routine.map((type) => ({ type, quantity: 1 }));
     const shopper = await shopperFacts(services, auth.user, wanted, context.entries);
     const now = services.clock.now();
     const fields: Record<string, string[]> = {};

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DEFAULT_FREQUENCY, MINI_FREQUENCY, QUANTITY_RANGES, offersFrequency } from '#api/shared';
 import type { cartItemUpdate } from '#api';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
+import { needsHaircareConsultation } from '../catalog/consultation-only';
 import type { CartKind } from '../db/schema';
 
 type Update = z.output<typeof cartItemUpdate>;
@@ -17,7 +18,7 @@ export interface ShopperFacts {
 export function needsConsultationCheck(lines: readonly { type: string; quantity: number }[], entries: ReadonlyMap<string, CatalogueEntry>): boolean {
   return lines.some((line) => {
     const entry = entries.get(line.type);
-    return line.quantity > 0 && entry !== undefined && CONSULTATION_ONLY.has(productOf(entry));
+    return line.quantity > 0 && entry !== undefined && needsHaircareConsultation(entry);
   });
 }
 
@@ -32,9 +33,6 @@ export interface CheckedLine {
   /** The frequency a new line starts with. */
   defaultFrequency: number | null;
 }
-
-/** Accessories that need an account and a completed haircare consultation, from the haircare cart (spec 001 §5). */
-const CONSULTATION_ONLY = new Set(['candle', 'hair_towel_wrap']);
 
 /** The product a catalogue entry belongs to: itself, or for a variant its parent. */
 export const productOf = (entry: CatalogueEntry): string => entry.parentType ?? entry.type;
@@ -92,7 +90,7 @@ export function checkLine(
   }
   const monograms = update.customization?.monograms;
   if (monograms && productOf(entry) !== 'brush') problems['customization.monograms'] = 'Only a brush can carry a monogram.';
-  if (update.quantity > 0 && CONSULTATION_ONLY.has(productOf(entry)) && (shopper.isGuest || !shopper.haircareCompleted)) {
+  if (update.quantity > 0 && needsHaircareConsultation(entry) && (shopper.isGuest || !shopper.haircareCompleted)) {
     problems.type = `${entry.label} is sold to shoppers with an account who have completed the haircare consultation.`;
   }
   if (Object.keys(problems).length > 0) return { problems };

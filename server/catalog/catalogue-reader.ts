@@ -7,6 +7,7 @@ import { toMoney, type Currency } from '#api/money';
 import type { ProductCategory } from '#api/shared';
 import type { Database } from '../db/database';
 import { productPrices, products, type ProductContent } from '../db/schema';
+import { needsHaircareConsultation } from './consultation-only';
 import { loadCatalogue } from './load-catalogue';
 
 /** The catalogue in one currency, ready to send: the products, and the JSON body with its ETag. */
@@ -166,6 +167,7 @@ function productList(all: CatalogueEntry[], currency: Currency): Product[] {
           })),
         listed: p.listed,
         sold_out: p.soldOut,
+        needs_haircare_consultation: needsHaircareConsultation(p),
         display_order: p.displayOrder,
         tag: c.tag ?? null,
         page_url: c.page_url ?? null,

@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { cart as cartSchema, type Cart } from '#api';
+import { inRoutine, ROUTINE_SECTIONS } from '#api/commerce';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { cartItems, carts } from '../../server/db/schema';
@@ -37,7 +38,7 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
     expect([response.status, response.body.code]).toEqual([404, 'not_found']);
   });
 
-  it('the recommendation cart: preselected products chosen, each a subscription every 4 weeks; the rest of the routine offered', async () => {
+  it("the recommendation cart: the routine's products chosen, each a subscription every 4 weeks; the rest of the routine offered", async () => {
     const token = await shopperLike(t, 'Rosa');
     const response = await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -62,6 +63,25 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
     // The same GET again shows the saved cart.
     const again = await t.call('GET', '/v1/account/cart/?category=haircare', { token });
     expect(again.body.items).toEqual(cart.items);
+  });
+
+  it('§4 Cart: "Get your routine" makes a cart of exactly the routine the results page lists (preselect and main), for every persona', async () => {
+    for (const { name } of personas) {
+      const token = await shopperLike(t, name);
+      const listed = await t.call('GET', '/v1/account/product_recommendations?category=haircare', { token });
+      const routine = (listed.body.recommendations as { product: string; section: string }[]).filter((r) => inRoutine(r.section)).map((r) => r.product);
+      const cart: Cart = (await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token })).body;
+      expect(
+        cart.items.map((item) => item.type),
+        name,
+      ).toEqual(routine);
+      expect(
+        cart.catalog.filter((entry) => routine.includes(entry.type)),
+        name,
+      ).toEqual([]);
+    }
+    // The rule itself: what the results page calls "Your routine".
+    expect(ROUTINE_SECTIONS).toEqual(['preselect', 'main']);
   });
 
   it('§9: subscription lines cost 15% less and ship free; totals add up in cents', async () => {
@@ -187,7 +207,7 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
     const done = await shopperLike(t, 'Rosa');
     const ok = await t.call('PATCH', '/v1/account/cart/?category=haircare', { token: done, body: candle });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(line(ok.body, 'candle_corsica')).toMatchObject({ unit_price: 52, subscription: { active: false } });
+    expect(line(ok.body, 'candle_corsica')).toMatchObject({ label: 'Corsica candle', unit_price: 52, subscription: { active: false } });
     expect(await database().db.select({ n: count() }).from(cartItems).where(eq(cartItems.type, 'hair_towel_wrap'))).toEqual([{ n: 0 }]);
   });
 

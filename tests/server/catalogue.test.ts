@@ -79,6 +79,11 @@ describeEachDatabase('catalogue (spec 001 §3 Product, §7 Catalogue, §9)', (da
       expect(byType(list, 'cleanser').subscription_discount).toBe(0.15);
     });
 
+    it('§5: candles and the towel are marked as sold with a completed haircare consultation; nothing else is', async () => {
+      const list = (await t.call('GET', '/v1/products/')).body.products as Product[];
+      expect(list.filter((p) => p.needs_haircare_consultation).map((p) => p.type)).toEqual(['candle', 'hair_towel_wrap']);
+    });
+
     it('§9 Accessories: none subscribable; the candle subscribed price is its price (52)', async () => {
       const list = (await t.call('GET', '/v1/products/')).body.products as Product[];
       const accessories = list.filter((p) => p.category === 'others');
@@ -87,14 +92,16 @@ describeEachDatabase('catalogue (spec 001 §3 Product, §7 Catalogue, §9)', (da
       expect(byType(list, 'candle').subscribed_price).toBe(52);
     });
 
-    it('§9 Brush: variants boar, mixed, detangling in their order; §9 Candle: Corsica, Prelude, Arcadia', async () => {
+    it('§9 Brush: variants boar, mixed, detangling in their order; §9 Candle: Corsica, Prelude, Arcadia, each named as a candle', async () => {
       const list = (await t.call('GET', '/v1/products/')).body.products as Product[];
       expect(byType(list, 'brush').variants.map((v) => [v.type, v.order])).toEqual([
         ['brush_boar', 1],
         ['brush_mixed', 2],
         ['brush_detangling', 3],
       ]);
-      expect(byType(list, 'candle').variants.map((v) => v.label)).toEqual(['Corsica', 'Prelude', 'Arcadia']);
+      // A name says what the thing is: the cart, the upsells and the orders show the variant's label alone.
+      expect(byType(list, 'candle').variants.map((v) => v.label)).toEqual(['Corsica candle', 'Prelude candle', 'Arcadia candle']);
+      expect(byType(list, 'brush').variants.every((v) => / brush$/.test(v.label))).toBe(true);
       expect(list.some((p) => p.type === 'brush_boar')).toBe(false);
     });
 

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductRecommendation } from '#api';
+import { ROUTINE_SECTIONS } from '#api/commerce';
 import { sentence } from './sentence';
 
 /** How the routine's sections read to the shopper; `preview` is not shown. */
 const groups: { title: string; sections: ProductRecommendation['section'][] }[] = [
-  { title: 'Your routine', sections: ['preselect', 'main'] },
+  // The recommendation cart of "Get your routine" holds exactly these (spec 001 §4 Cart).
+  { title: 'Your routine', sections: [...ROUTINE_SECTIONS] },
   { title: 'Could also help', sections: ['upsale', 'featured'] },
   { title: 'Also made for you', sections: ['optional'] },
   { title: 'Not for you right now', sections: ['inadvisable'] },
