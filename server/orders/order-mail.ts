@@ -1,23 +1,83 @@
 import { formatMoney, toMoney } from '#api/money';
 import type { OutgoingMail } from '../mail/mailer';
+import type { OrderMailLine } from './order-mail-lines';
 import type { OrderRow } from './order-view';
 
-/** The order confirmation: its number, what was paid, and where to follow it. No card data, ever. */
-export function orderConfirmationMail(to: string, firstName: string, order: OrderRow, publicUrl: string): OutgoingMail {
+/** The size a line's picture is shown at in a mail; its PNG is twice that (scripts/artwork.ts), sharp on any screen. */
+const PICTURE_SIZE = 80;
+
+/**
+ * A catalogue picture's copy for mail clients, which show no SVG (Gmail blocks it): `npm run artwork` writes a PNG of
+ * every catalogue picture to /media/mail/ (card-shampoo.svg → card-shampoo.png). Absolute, from the shop's public URL.
+ */
+export function mailPictureUrl(src: string, publicUrl: string): string | null {
+  const name = /^\/media\/([\w-]+)\.svg$/.exec(src)?.[1];
+  return name ? `${publicUrl}/media/mail/${name}.png` : null;
+}
+
+/**
+ * The order confirmation: its number, each line with its picture, what was paid, and where to follow it. In text and
+ * in HTML (each picture with its alt; the text part says the same without pictures). No card data, no payment
+ * reference, no link with a secret, ever: it names only what the shopper bought.
+ */
+export function orderConfirmationMail(to: string, firstName: string, order: OrderRow, publicUrl: string, lines: readonly OrderMailLine[] = []): OutgoingMail {
   // Written as the shop's pages write it (api/money.ts), so the mail and the order page say the same amount.
-  const amount = formatMoney(toMoney(order.totalAmount), order.currency);
+  const money = (cents: number) => formatMoney(toMoney(cents), order.currency);
+  const amount = money(order.totalAmount);
+  const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
+  const thanks = `Thank you: we have your order ${order.serialNo} (${amount}) and are starting on it.`;
+  const made = 'Custom formulas are made to order; we will write again when it ships.';
+  const link = `${publicUrl}/account/orders/${order.pubkey}`;
+  const lineText = (line: OrderMailLine) => `- ${line.label}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${money(line.totalPrice)}`;
   return {
     kind: 'order_confirmation',
     to,
     subject: `Your order ${order.serialNo} is confirmed`,
-    text: [
-      firstName ? `Hello ${firstName},` : 'Hello,',
-      '',
-      `Thank you: we have your order ${order.serialNo} (${amount}) and are starting on it.`,
-      'Custom formulas are made to order; we will write again when it ships.',
-      '',
-      `Follow it here: ${publicUrl}/account/orders/${order.pubkey}`,
-      '',
-    ].join('\n'),
+    text: [greeting, '', thanks, made, '', ...(lines.length ? ['Your order:', ...lines.map(lineText), ''] : []), `Follow it here: ${link}`, ''].join('\n'),
+    html: mailPage(
+      `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>` +
+        `<p style="margin:0 0 16px">${escapeHtml(thanks)} ${escapeHtml(made)}</p>` +
+        (lines.length ? linesTable(lines, publicUrl, money, amount) : '') +
+        `<p style="margin:24px 0 0"><a href="${escapeHtml(link)}" style="color:#27306b;font-weight:600">Follow your order</a></p>`,
+    ),
   };
+}
+
+/** The lines as a table: picture, name and quantity, price; the total below. Inline styles: mail clients drop style sheets. */
+function linesTable(lines: readonly OrderMailLine[], publicUrl: string, money: (cents: number) => string, amount: string): string {
+  const rows = lines.map((line) => {
+    const url = line.picture ? mailPictureUrl(line.picture.src, publicUrl) : null;
+    const picture = url
+      ? `<img src="${escapeHtml(url)}" width="${PICTURE_SIZE}" height="${PICTURE_SIZE}" alt="${escapeHtml(line.picture!.alt)}" style="display:block;border:0;border-radius:8px;background:#f3eee6">`
+      : '';
+    const quantity = line.quantity > 1 ? ` <span style="color:#4b5262">× ${line.quantity}</span>` : '';
+    return (
+      '<tr>' +
+      `<td width="${PICTURE_SIZE}" style="padding:8px 16px 8px 0;vertical-align:middle">${picture}</td>` +
+      `<td style="padding:8px 0;vertical-align:middle">${escapeHtml(line.label)}${quantity}</td>` +
+      `<td align="right" style="padding:8px 0;vertical-align:middle;white-space:nowrap">${escapeHtml(money(line.totalPrice))}</td>` +
+      '</tr>'
+    );
+  });
+  return (
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;border-top:1px solid #e4dfd7;border-bottom:1px solid #e4dfd7">' +
+    rows.join('') +
+    `<tr><td></td><td style="padding:12px 0;font-weight:600">Total paid</td><td align="right" style="padding:12px 0;font-weight:600">${escapeHtml(amount)}</td></tr>` +
+    '</table>'
+  );
+}
+
+/** The mail's page: one column on the shop's background, in its ink and fonts. */
+function mailPage(body: string): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>' +
+    '<body style="margin:0;background:#fbf8f4">' +
+    '<div style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:system-ui,-apple-system,\'Segoe UI\',Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1d2433">' +
+    body +
+    '</div></body></html>'
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
