@@ -80,7 +80,7 @@ export function jar(finish: Finish): Drawn {
   const body = (fill: string) => rect(-105, -124, 210, 124, fill, 20);
   const lid = (fill: string) => rect(-112, -176, 224, 56, fill, 12);
   const base = body(finish.body) + lid(finish.closure) + rect(-112, -134, 224, 3, colour.ink, 0, 'fill-opacity=".15"');
-  return withLabel(base, finish, { x: -82, y: -108, width: 164, height: 92 }, body('url(#l)') + lid('url(#l)'), 224, 176);
+  return withLabel(base, finish, { x: -88, y: -116, width: 176, height: 106 }, body('url(#l)') + lid('url(#l)'), 224, 176);
 }
 
 /** A dropper bottle of glass: hair oil, scalp serum, serum. */
@@ -141,13 +141,15 @@ export function candle(tone: string): Drawn {
     rect(-82, -184, 164, 40, colour.white, 16, 'fill-opacity=".18"') +
     rect(-72, -170, 144, 14, colour.cream, 4, 'fill-opacity=".9"') +
     rect(-2, -196, 4, 28, colour.ink) +
+    path('M0-236C10-220 14-210 14-202A14 14 0 0 1-14-202C-14-210-10-220 0-236Z', colour.citrus) +
+    path('M0-222C5-214 7-209 7-204A7 7 0 0 1-7-204C-7-209-5-214 0-222Z', '#f6d58a') +
     rect(-58, -126, 116, 78, colour.cream, 5) +
     rect(-20, -114, 40, 3, colour.accent) +
     rect(-40, -96, 80, 9, tone, 2) +
     rect(-26, -78, 52, 4, colour.ink, 2, 'fill-opacity=".3"') +
     rect(-70, -160, 8, 140, colour.white, 4, 'fill-opacity=".25"') +
     glass('url(#l)');
-  return { svg, width: 164, height: 196 };
+  return { svg, width: 164, height: 236 };
 }
 
 /** The bristles a brush carries, as a pattern id (see `brushPatterns`). */

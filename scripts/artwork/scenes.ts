@@ -119,10 +119,11 @@ const allPatterns = Object.values(brushPatterns).join('');
 const single = (d: Drawn, named = false): Drawn => group([{ d, named }]);
 
 /** A still life: the subject on the table, in the middle of the picture, filling `fill` of it, props around. */
-function stillLife(width: number, height: number, backdrop: Backdrop, subject: Drawn, fill = 0.66, props = '', most = Infinity): Scene {
-  const baseY = height * (backdrop.floor + 0.07);
+function stillLife(width: number, height: number, backdrop: Backdrop, subject: Drawn, fill = 0.66, props = '', most = Infinity, at = 0.5): Scene {
   const s = Math.min(most, fit(subject, width * 0.8, height * fill));
-  const placed = place(subject, width / 2, baseY, s);
+  // On a table the subject stands a little in front of the wall's foot; with no table (a portrait) it rises from the bottom edge.
+  const baseY = backdrop.floor < 1 ? height * (backdrop.floor + 0.07) : height;
+  const placed = place(subject, width * at, baseY, s);
   return { width, height, svg: frame(width, height, backdrop, props + placed.svg, allPatterns), ...(placed.label ? { label: placed.label } : {}) };
 }
 
@@ -153,7 +154,7 @@ function hero(subject: Drawn, backdrop: Backdrop, breakpoint: 'desktop' | 'mobil
   const standScale = 1;
   const standBase = floorY + (mobile ? 60 : 50);
   const top = standBase - stand.height * standScale;
-  const s = Math.min(mobile ? 1.75 : 1.5, fit(subject, mobile ? 540 : 620, mobile ? 500 : 430));
+  const s = Math.min(mobile ? 2 : 1.5, fit(subject, mobile ? 600 : 620, Math.min(mobile ? 560 : 430, top - 36)));
   const placed = place(subject, cx, top + 8, s);
   const k = mobile ? 1.3 : 1.7;
   const around = mobile ? props(430, standBase + 40, k) : props(330, floorY + 100, k) + props(1150, floorY + 70, k * 0.6);
@@ -176,7 +177,7 @@ const heroes: Record<string, [() => Drawn, Backdrop, Scatter]> = {
   'curl-cream': [() => products['curl-cream'](false), backdrops.accent, scatter.drops!],
   'styling-gel': [() => products['styling-gel'](false), backdrops.haircare, scatter.drops!],
   'dry-shampoo': [() => products['dry-shampoo'](false), backdrops.haircare, scatter.stones!],
-  'leave-in': [() => products['leave-in'](false), backdrops.haircare, scatter.leaves!],
+  'leave-in': [() => products['leave-in'](false), backdrops.accent, scatter.leaves!],
   'scalp-mask': [() => products['scalp-mask'](false), backdrops.haircare, scatter.stones!],
   'scalp-serum': [() => products['scalp-serum'](false), backdrops.haircare, scatter.drops!],
   'density-set': [() => groups['density-set'](false), backdrops.haircare, scatter.leaves!],
@@ -196,7 +197,7 @@ const cards: Record<string, [() => Drawn, Backdrop]> = {
   shampoo: [() => single(products.shampoo(true), true), backdrops.haircare],
   conditioner: [() => single(products.conditioner(true), true), backdrops.haircare],
   'hair-mask': [() => single(products['hair-mask'](true), true), backdrops.haircare],
-  'leavein-conditioner': [() => single(products['leave-in'](true), true), backdrops.haircare],
+  'leavein-conditioner': [() => single(products['leave-in'](true), true), backdrops.accent],
   'hair-oil': [() => single(products['hair-oil'](true), true), backdrops.accent],
   'curl-cream': [() => single(products['curl-cream'](true), true), backdrops.accent],
   'styling-gel': [() => single(products['styling-gel'](true), true), backdrops.haircare],
@@ -210,7 +211,7 @@ const cards: Record<string, [() => Drawn, Backdrop]> = {
   serum: [() => single(products.serum(true), true), backdrops.skincare],
   moisturizer: [() => single(products.moisturizer(true), true), backdrops.skincare],
   'hair-towel-wrap': [() => single(foldedTowel()), backdrops.home],
-  candle: [() => single(candle(navy)), backdrops.home],
+  candle: [() => single(candle(scents.corsica)), backdrops.home],
   brush: [() => single(brush('boar')), backdrops.home],
   'digital-gift': [() => single(giftCard()), backdrops.accent],
   'essentials-set': [groups.essentials, backdrops.home],
@@ -292,9 +293,9 @@ const modules: Record<string, () => Scene> = {
       600,
       { wall: cream, table: cream, floor: 1 },
       {
-        svg: `<circle cx="0" cy="-160" r="140" fill="none" stroke="${navy}" stroke-width="18"/><text x="0" y="-100" text-anchor="middle" font-family="Georgia,serif" font-weight="700" font-size="170" fill="${navy}">B</text><rect x="-80" y="-70" width="160" height="12" fill="${navy}"/>`,
+        svg: `<circle cx="0" cy="-280" r="140" fill="none" stroke="${navy}" stroke-width="18"/><text x="0" y="-220" text-anchor="middle" font-family="Georgia,serif" font-weight="700" font-size="170" fill="${navy}">B</text><rect x="-80" y="-190" width="160" height="12" fill="${navy}"/>`,
         width: 320,
-        height: 320,
+        height: 420,
       },
       0.6,
     ),
@@ -311,9 +312,27 @@ const modules: Record<string, () => Scene> = {
       0.6,
     ),
   'conditioner-how-to': () =>
-    stillLife(800, 600, backdrops.haircare, single(products.conditioner(false)), 0.55, strands(90, 0, 260, 420, 7, '#5a3b28') + drop(470, 300, 50)),
+    stillLife(
+      800,
+      600,
+      backdrops.haircare,
+      single(products.conditioner(false)),
+      0.55,
+      strands(80, 0, 240, 400, 7, '#5a3b28') + drop(400, 330, 50),
+      Infinity,
+      0.68,
+    ),
   'hair-mask-how-to': () =>
-    stillLife(800, 600, backdrops.haircare, single(products['hair-mask'](false)), 0.38, strands(80, 0, 240, 460, 7, '#7a4a2c') + drop(600, 250, 60, cream)),
+    stillLife(
+      800,
+      600,
+      backdrops.haircare,
+      single(products['hair-mask'](false)),
+      0.38,
+      strands(70, 0, 220, 400, 7, '#7a4a2c') + drop(370, 300, 60, cream),
+      Infinity,
+      0.66,
+    ),
   'scalp-mask-how-to': () =>
     stillLife(
       800,
@@ -321,7 +340,9 @@ const modules: Record<string, () => Scene> = {
       backdrops.haircare,
       single(products['scalp-mask'](false)),
       0.38,
-      strands(60, 0, 220, 420, 6, '#2c211b') + strands(520, 0, 220, 420, 6, '#2c211b'),
+      strands(50, 0, 130, 380, 4, '#2c211b') + strands(250, 0, 130, 380, 4, '#2c211b'),
+      Infinity,
+      0.7,
     ),
   'cleanser-texture': () =>
     stillLife(
