@@ -24,6 +24,7 @@ import { keepPaymentMethod, keepSavedMethod } from '../payments/payment-methods'
 import { lockUser } from '../account/lock-user';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from '../orders/order-mail';
+import { orderMailLines } from '../orders/order-mail-lines';
 import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from '../orders/order-view';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
@@ -156,7 +157,8 @@ async function recordOutcome(
     if (row.cartId !== null) await releaseOrderedLines(tx, row, now);
     const customer =
       caller?.id === row.userId ? caller : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
-    if (customer?.email) await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl));
+    if (customer?.email)
+      await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl, await orderMailLines(tx, row.id)));
     // Kept with the paid outcome, so exactly when it is written: once, however many requests race to write it.
     if (saved) await keepSavedMethod(tx, services, row.userId, saved);
     return row;
