@@ -63,6 +63,12 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound(handleNotFound);
   app.use(requestLog(config.logger, { accessLog: config.accessLog }));
   app.use(closeOnUnreadBody);
+  // The order mails' pictures are shown by mail clients, from their own origin (a webmail's page): those files alone
+  // may be embedded anywhere. Registered before secureHeaders, so it has the last word on the response.
+  app.use('/media/mail/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
   app.use(
     secureHeaders({
       crossOriginResourcePolicy: 'same-origin',

@@ -128,4 +128,17 @@ describeEachDatabase('the order confirmation mail of a paid order (spec 001 §4 
     }
     for (const part of [mail!.textBody, html]) expect(part).not.toContain('4242');
   });
+
+  it('serves the mail pictures so a mail client on another origin may show them; every other file stays same-origin', async () => {
+    const web = createTestApp(database().db, { config: { webRoot: 'public' } });
+    const picture = await web.app.request('/media/mail/card-shampoo.png');
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(picture.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const card = await web.app.request('/media/card-shampoo.svg');
+    expect(card.status).toBe(200);
+    expect(card.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const api = await web.app.request('/healthz');
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
 });
