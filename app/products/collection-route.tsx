@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import type { Product } from '#api';
 import { COLLECTIONS, type CollectionName } from '../../shop/catalog/assembly.ts';
-import { CollectionPage, COLLECTION_TEXT } from '../../shop/collections/collection-page.tsx';
+import { CollectionPage, collectionDocumentTitle } from '../../shop/collections/collection-page.tsx';
 import NotFoundPage from '../shell/not-found-page.tsx';
 import { PageStatus } from '../shell/page-status.tsx';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus.ts';
@@ -15,7 +15,7 @@ export default function CollectionRoute() {
   const known = (COLLECTIONS as readonly string[]).includes(name);
   const catalogue = useLoad(() => loadCatalogue(), [], { enabled: known });
   useEffect(() => {
-    if (known) document.title = COLLECTION_TEXT[name as CollectionName].title;
+    if (known) document.title = collectionDocumentTitle(name as CollectionName);
   }, [known, name]);
   if (!known) return <NotFoundPage />;
   if (catalogue.status === 'error')

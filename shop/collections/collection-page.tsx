@@ -4,7 +4,7 @@ import type { Product } from '#api';
 import { collectionEntries, type CollectionName } from '../catalog/assembly.ts';
 import { ProductCard } from './product-card.tsx';
 
-/** Each collection's heading and introduction. */
+/** Each collection's heading, introduction and document title. */
 export const COLLECTION_TEXT: Record<CollectionName, { title: string; intro: string }> = {
   haircare: {
     title: 'Custom haircare',
@@ -14,17 +14,18 @@ export const COLLECTION_TEXT: Record<CollectionName, { title: string; intro: str
   accessories: { title: 'Accessories', intro: 'Tools and treats to go with your routine, and gifts for someone you love.' },
 };
 
+/** The browser tab's title of a collection: "Custom skincare | Formulary". */
+export const collectionDocumentTitle = (collection: CollectionName): string => `${COLLECTION_TEXT[collection].title} | Formulary`;
+
 /** The promotional card in the haircare collection (spec 001 §2 Collections: right after scalp_serum). */
 function PromotionCard() {
   return (
-    <li className="product-card product-card--promotion">
-      <div className="product-card__link">
-        <span className="product-card__name">Not sure where to start?</span>
-        <span className="product-card__description">Our consultation looks at 85+ factors to build your routine.</span>
-        <Link className="button-link" to="/consultation/haircare">
-          Start your consultation
-        </Link>
-      </div>
+    <li className="product-card card collection__promotion">
+      <h2 className="product-card__title">Not sure where to start?</h2>
+      <p className="product-card__description">Our consultation looks at 85+ factors to build your routine.</p>
+      <Link className="button button--primary button--small" to="/consultation/haircare">
+        Start your consultation
+      </Link>
     </li>
   );
 }
@@ -46,18 +47,36 @@ export function CollectionPage({
       <h1 id="collection-title" ref={headingRef} tabIndex={-1}>
         {text.title}
       </h1>
-      <p>{text.intro}</p>
-      <ul className="collection__grid">
-        {entries.map((entry) => (entry.kind === 'promotion' ? <PromotionCard key="promotion" /> : <ProductCard key={entry.card.slug} card={entry.card} />))}
+      <p className="collection__intro">{text.intro}</p>
+      <ul className="product-grid">
+        {entries.map((entry, i) =>
+          entry.kind === 'promotion' ? (
+            <PromotionCard key="promotion" />
+          ) : (
+            <ProductCard
+              key={entry.card.slug}
+              card={entry.card}
+              headingLevel={2}
+              eager={i < 4}
+              // The header's "Gifts" link comes to the gift card (/collections/accessories#gifts).
+              id={entry.card.slug === 'digital_gift' ? 'gifts' : undefined}
+            />
+          ),
+        )}
       </ul>
       <nav aria-label="Other collections" className="collection__others">
-        {(Object.keys(COLLECTION_TEXT) as CollectionName[])
-          .filter((name) => name !== collection)
-          .map((name) => (
-            <Link key={name} to={`/collections/${name}`}>
-              {COLLECTION_TEXT[name].title}
-            </Link>
-          ))}
+        <h2 className="collection__others-title">More to explore</h2>
+        <ul>
+          {(Object.keys(COLLECTION_TEXT) as CollectionName[])
+            .filter((name) => name !== collection)
+            .map((name) => (
+              <li key={name}>
+                <Link className="button button--secondary" to={`/collections/${name}`}>
+                  {COLLECTION_TEXT[name].title}
+                </Link>
+              </li>
+            ))}
+        </ul>
       </nav>
     </section>
   );

@@ -186,7 +186,7 @@ function ProductCards({ title, products }: { title: string; products: readonly P
   return (
     <section className="pp-products">
       <h2>{title}</h2>
-      <ul className="collection__grid">
+      <ul className="product-grid">
         {products.map((p) => (
           <ProductCard key={p.type} card={productCard(p)} />
         ))}

@@ -17,6 +17,8 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+const grid = () => document.querySelector<HTMLElement>('.product-grid')!;
+
 function at(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -41,33 +43,49 @@ describe('collection pages (spec 001 §2 Collections)', () => {
     // Focus moves in an effect after the heading is drawn: wait for it.
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(country).toBe('US');
-    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
-    const names = cards.map((card) => card.querySelector('.product-card__name')!.textContent);
+    const cards = within(grid()).getAllByRole('listitem');
+    const names = cards.map((card) => card.querySelector('.product-card__title')!.textContent);
     expect(names.slice(0, 2)).toEqual(['Custom Shampoo', 'Custom Conditioner']);
     const serum = names.findIndex((n) => n!.startsWith('Custom Scalp Serum'));
     expect(names[serum + 1]).toBe('Not sure where to start?');
     const shampoo = cards[0]!;
-    expect(within(shampoo).getByRole('link').getAttribute('href')).toBe('/products/custom-shampoo');
+    // The name is the link (the whole card answers it through the link's own box).
+    expect(within(shampoo).getByRole('link', { name: 'Custom Shampoo' }).getAttribute('href')).toBe('/products/custom-shampoo');
     expect(shampoo.textContent).toContain('$32');
     expect(shampoo.textContent).toContain('$27.20 with a subscription');
-    expect(document.title).toBe('Custom haircare');
+    expect(document.title).toBe('Custom haircare | Formulary');
+  });
+
+  it('each collection has its own document title, also when reached from another collection (issue 25 point 4)', async () => {
+    server.use(mocks.getProducts(() => catalogueUsd));
+    at('/collections/haircare');
+    await screen.findByRole('heading', { level: 1, name: 'Custom haircare' });
+    await waitFor(() => expect(document.title).toBe('Custom haircare | Formulary'));
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Other collections' })).getByRole('link', { name: 'Custom skincare' }));
+    await screen.findByRole('heading', { level: 1, name: 'Custom skincare' });
+    await waitFor(() => expect(document.title).toBe('Custom skincare | Formulary'));
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Other collections' })).getByRole('link', { name: 'Accessories' }));
+    await waitFor(() => expect(document.title).toBe('Accessories | Formulary'));
   });
 
   it('accessories in display order, the brush "From" its lowest variant price, no subscription price', async () => {
     server.use(mocks.getProducts(() => catalogueUsd));
     at('/collections/accessories');
     await screen.findByRole('heading', { level: 1, name: 'Accessories' });
-    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+    const cards = within(grid()).getAllByRole('listitem');
     expect(cards.map((c) => c.querySelector('.product-card__name')!.textContent)).toEqual(['Hair Towel Wrap', 'Candle', 'Brush', 'Digital Gift Card']);
     expect(cards[2]!.textContent).toContain('From $72');
     expect(cards.some((c) => /subscription/.test(c.textContent ?? ''))).toBe(false);
+    // The gift card has no page yet (/gift): shown, not linked; the header's "Gifts" link lands on it.
+    expect(within(cards[3]!).queryByRole('link')).toBeNull();
+    expect(cards[3]!.id).toBe('gifts');
   });
 
   it('skincare cards carry the collection click marker and show CAD prices to a Canadian shopper', async () => {
     server.use(mocks.getProducts(() => catalogueCad));
     at('/collections/skincare');
     await screen.findByRole('heading', { level: 1, name: 'Custom skincare' });
-    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+    const cards = within(grid()).getAllByRole('listitem');
     expect(cards.every((c) => c.getAttribute('data-click-on-collection') === 'clicked')).toBe(true);
     expect(cards[0]!.textContent).toContain('$39');
   });
