@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartCurrency, money } from './cart';
+import { productPicture } from './catalogue';
 
 // Orders on the wire (spec 001 §3 Order; §7 Orders and payment; API.md "Placing an order"). Money is a decimal in the
 // order's currency's units, as carts write it; the server keeps integer cents.
@@ -69,6 +70,8 @@ export const orderItem = z.object({
     is_formula: z.boolean(),
     product: z.object({ type: z.string(), category: z.string(), sub_category: z.string().nullable() }),
   }),
+  /** The product's picture from the catalogue (the success page and the order page show it); null when it has none. */
+  picture: productPicture.nullable(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -93,6 +96,8 @@ export const order = z.object({
   shipping_address: z
     .object({ address1: z.string(), address2: z.string().nullable(), city: z.string(), state: z.string(), zipcode: z.string(), country: z.enum(['US', 'CA']) })
     .nullable(),
+  /** ISO dates (YYYY-MM-DD) between which a paid order that ships is expected to arrive; null before it is paid, or when nothing ships. */
+  delivery_estimate: z.object({ min: z.string(), max: z.string() }).nullable(),
   /** What the carrier is told, from the shipment preference when ordered (spec 001 §7); null for none, or nothing ships. */
   delivery_instructions: z.string().nullable(),
   items: z.array(orderItem),

@@ -26,6 +26,7 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import { orderConfirmationMail } from '../orders/order-mail';
 import { orderMailLines } from '../orders/order-mail-lines';
 import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from '../orders/order-view';
+import { cataloguePictures } from '../orders/order-pictures';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -71,7 +72,8 @@ export async function settle(services: Services, user: UserRow, order: OrderRow 
     if (outcome.kind === 'free' && current.status === 'paid' && payment.saveToken) await keepPaymentMethod(services, user, payment.saveToken);
   }
   if (current.status === 'payment_failed') throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
-  const view = order.items ? viewOf(current, order.items) : await orderView(services.db, current);
+  const pictures = await cataloguePictures(services.catalogue);
+  const view = order.items ? viewOf(current, order.items, pictures) : await orderView(services.db, current, pictures);
   return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
 }
 

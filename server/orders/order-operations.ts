@@ -10,6 +10,7 @@ import { orders, type CartKind } from '../db/schema';
 import { refreshPendingOrder } from '../money/settle-payment';
 import { placeOrder, type OrderRequest, type PlacedOrder } from './place-order';
 import { orderView, orderViews } from './order-view';
+import { cataloguePictures } from './order-pictures';
 
 const PLACE_RESPONSES = {
   201: 'The paid order (spec 001 §3 Order)',
@@ -106,7 +107,7 @@ export const listOrdersOperation = defineOperation(
       .where(and(eq(orders.userId, auth.user.id), ne(orders.status, 'payment_failed')))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(100);
-    return c.json({ results: await orderViews(services.db, rows) }, 200);
+    return c.json({ results: await orderViews(services.db, rows, await cataloguePictures(services.catalogue)) }, 200);
   },
 );
 
@@ -121,7 +122,8 @@ export const getOrderOperation = defineOperation(
       .where(and(eq(orders.pubkey, params.pubkey ?? ''), eq(orders.userId, auth.user.id)))
       .limit(1);
     if (!row) throw notFound('not_found', 'There is no such order.');
-    return c.json(await orderView(services.db, await refreshPendingOrder(services, auth.user, row)), 200);
+    const pictures = await cataloguePictures(services.catalogue);
+    return c.json(await orderView(services.db, await refreshPendingOrder(services, auth.user, row), pictures), 200);
   },
 );
 

@@ -3,7 +3,10 @@ import type { Order } from '#api';
 import type { Database } from '../db/database';
 import { orderItems, type orders } from '../db/schema';
 import { toMoney } from '#api/money';
+import { addBusinessDays } from '#api/shared';
+import { DELIVERY_DAYS } from '../cart/cart-view';
 import { DECLINE_MESSAGES } from '../payments/payment-provider';
+import { noPictures, type PictureOf } from './order-pictures';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -15,13 +18,13 @@ export function displayStatus(status: OrderRow['status']): string {
 }
 
 /** The order as the API shows it (spec 001 §3 Order): what was sold, as it was sold. */
-export async function orderView(db: Database, order: OrderRow): Promise<Order> {
+export async function orderView(db: Database, order: OrderRow, pictures: PictureOf = noPictures): Promise<Order> {
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
-  return viewOf(order, items);
+  return viewOf(order, items, pictures);
 }
 
 /** Many orders' views with one query for their lines. */
-export async function orderViews(db: Database, rows: readonly OrderRow[]): Promise<Order[]> {
+export async function orderViews(db: Database, rows: readonly OrderRow[], pictures: PictureOf = noPictures): Promise<Order[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -37,12 +40,13 @@ export async function orderViews(db: Database, rows: readonly OrderRow[]): Promi
     viewOf(
       row,
       items.filter((item) => item.orderId === row.id),
+      pictures,
     ),
   );
 }
 
-/** The view of an order whose lines are at hand. */
-export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
+/** The view of an order whose lines are at hand, each with its product's picture (`pictures`). */
+export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: PictureOf = noPictures): Order {
   return {
     pubkey: order.pubkey,
     status: order.status,
@@ -60,6 +64,7 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
     payment: { card: order.cardBrand ? { brand: order.cardBrand, last4: order.cardLast4 ?? '' } : null },
     formulaset: { categories: order.categories, survey: order.survey },
     shipping_address: order.shippingAddress ?? null,
+    delivery_estimate: deliveryEstimate(order, items),
     delivery_instructions: order.deliveryInstructions,
     payment_error: order.status === 'payment_failed' ? declineDetail(order.declineCode) : null,
     items: items.map((item) => ({
@@ -86,9 +91,18 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[]): Order {
         is_formula: item.isFormula,
         product: { type: item.product, category: item.productCategory, sub_category: item.product.startsWith('supplement') ? 'supplements' : null },
       },
+      picture: pictures(item.type) ?? pictures(item.product),
     })),
     next_action: order.status === 'pending_payment' && order.actionUrl ? { url: order.actionUrl } : null,
   };
+}
+
+/** When a paid order that ships should arrive: business days from the day it was paid, longer when a formula is made for it (the cart's estimate). */
+function deliveryEstimate(order: OrderRow, items: readonly ItemRow[]): Order['delivery_estimate'] {
+  if (!order.paidAt || !order.shippingAddress) return null;
+  const paid = order.paidAt.toISOString().slice(0, 10);
+  const days = items.some((item) => item.isFormula) ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
+  return { min: addBusinessDays(paid, days.min), max: addBusinessDays(paid, days.max) };
 }
 
 /** Words for a failed payment: the provider's decline messages (payment-provider.ts), and ours for a refused request. */

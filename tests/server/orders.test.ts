@@ -64,6 +64,20 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect((await t.call('GET', `/v2/orders/${order.pubkey}/`, { token })).body).toEqual(response.body);
   });
 
+  it('issue 25 Order Success: each line carries its product’s picture, and a paid order that ships its delivery estimate; list and order alike', async () => {
+    const token = await shopperAtCheckout(t);
+    const response = await place(t, token, { category: 'haircare', payment: { token: await cardToken(t, '4242424242424242'), save_card: false } });
+    const order: Order = orderSchema.parse(response.body);
+    const shampoo = order.items.find((i) => i.variant.type === 'shampoo')!;
+    expect(shampoo.picture).toEqual({ src: '/media/card-shampoo.svg', alt: 'Custom Shampoo bottle', width: 600, height: 600 });
+    // Paid on Wednesday 15 July; made to order: 5 to 8 business days (the cart's estimate).
+    expect(order.delivery_estimate).toEqual({ min: '2026-07-22', max: '2026-07-27' });
+    const again = orderSchema.parse((await t.call('GET', `/v2/orders/${order.pubkey}/`, { token })).body);
+    expect(again.items.map((i) => i.picture?.src)).toEqual(order.items.map((i) => i.picture?.src));
+    const listed = (await t.call('GET', '/v2/orders/', { token })).body.results[0];
+    expect(orderSchema.parse(listed).items.map((i) => i.picture?.src)).toEqual(order.items.map((i) => i.picture?.src));
+  });
+
   it('§3 Cart shipping_address, §4: the cart ships to the primary address and is taxed at its state; an order keeps the address as ordered', async () => {
     const token = await shopperAtCheckout(t);
     const cart = (await t.call('GET', '/v1/account/cart/?category=haircare', { token })).body;
