@@ -79,7 +79,9 @@ const savesChanges: Story = {
     const quantity = await shampooQuantity();
     await userEvent.selectOptions(quantity, '3');
     await expect(quantity).toHaveValue('3');
-    await waitFor(() => expect(page.getByText('$81.60 for 3', { exact: false })).toBeVisible());
+    // The line's price follows at once, from the server's unit price: 3 × $27.20.
+    await waitFor(() => expect(page.getByText('3 × $27.20')).toBeVisible());
+    await expect(page.getByText('$81.60')).toBeVisible();
   },
 };
 

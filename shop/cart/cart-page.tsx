@@ -1,12 +1,13 @@
 import './cart.css';
 import { Link } from 'react-router';
-import type { Cart, CartItem } from '#api';
+import type { Cart } from '#api';
 import { deliveryText } from '#api/commerce';
 import { formatMoney } from '../catalog/money.ts';
 import type { RequestStatus } from '../machines/optimistic-resource.ts';
 import type { CartChange } from './cart-changes.ts';
 import { isEmptyCart } from './cart-changes.ts';
 import { CartLine } from './cart-line.tsx';
+import { CartOffers } from './cart-offers.tsx';
 import { CartTotals } from './cart-totals.tsx';
 import type { Category } from '#api/shared';
 
@@ -22,17 +23,21 @@ export interface CartPageProps {
   headingRef?: React.Ref<HTMLHeadingElement>;
   /** The universal cart (the `universal-cart` flag): every category in one cart. */
   universal?: boolean;
+  /** The shopper's first name, written on their custom products' labels in the pictures. */
+  firstName?: string | undefined;
 }
 
 const TITLES = { haircare: 'Your haircare cart', skincare: 'Your skincare cart' } as const;
 
 /**
- * The per-category cart (spec 001 §2 Cart and checkout, §3 Cart): its lines, what else the routine offers, totals,
- * the delivery estimate, the guarantee and the checkout button. Loading, error and empty states each say what to do.
+ * The per-category cart (spec 001 §2 Cart and checkout, §3 Cart; ../shared/STOREFRONT.md Cart page): its lines, then
+ * the summary with the checkout button, then a short row of what else the routine offers, so the checkout comes
+ * before the offers in the reading order (and in Tab order); on a wide screen the summary stands beside the lines.
+ * Loading, error and empty states each say what to do.
  */
-export function CartPage({ category, cart, status, onChange, onRetry, onCheckout, checkout, headingRef, universal = false }: CartPageProps) {
+export function CartPage({ category, cart, status, onChange, onRetry, onCheckout, checkout, headingRef, universal = false, firstName }: CartPageProps) {
   const heading = (
-    <h1 ref={headingRef} tabIndex={-1}>
+    <h1 ref={headingRef} tabIndex={-1} className="cart__title">
       {universal ? 'Your cart' : TITLES[category]}
     </h1>
   );
@@ -40,7 +45,9 @@ export function CartPage({ category, cart, status, onChange, onRetry, onCheckout
     return (
       <section className="cart" aria-busy="true">
         {heading}
-        <p role="status">Loading your cart…</p>
+        <p role="status" className="cart__status">
+          Loading your cart…
+        </p>
       </section>
     );
   }
@@ -48,9 +55,9 @@ export function CartPage({ category, cart, status, onChange, onRetry, onCheckout
     return (
       <section className="cart">
         {heading}
-        <div role="alert">
+        <div role="alert" className="notice notice--error cart__status">
           <p>We couldn't load your cart. Please check your connection.</p>
-          <button type="button" className="button" onClick={onRetry}>
+          <button type="button" className="button button--secondary button--small" onClick={onRetry}>
             Try again
           </button>
         </div>
@@ -58,89 +65,74 @@ export function CartPage({ category, cart, status, onChange, onRetry, onCheckout
     );
   }
   const currency = cart?.currency ?? 'USD';
-  const offered = cart?.catalog ?? [];
+  const empty = !cart || isEmptyCart(cart);
   return (
-    <section className="cart" aria-busy={status === 'saving'}>
+    <section className={`cart${empty ? ' cart--empty' : ''}`} aria-busy={status === 'saving'}>
       {heading}
-      {!cart || isEmptyCart(cart) ? (
-        <div className="cart__empty">
-          <p>Your cart is empty.</p>
-          <p>
-            <Link to={`/consultation/${category}`}>Take the {category} consultation</Link> to get your formulas, or{' '}
-            <Link to={`/collections/${category}`}>browse {category}</Link>.
+      {empty ? (
+        <div className="cart__empty card">
+          <p className="cart__empty-title">Your cart is empty.</p>
+          <p>Your formulas start with a few questions; our accessories are ready to go.</p>
+          <p className="cart__empty-actions">
+            <Link className="button button--primary" to={`/consultation/${category}`}>
+              Take the {category} consultation
+            </Link>
+            <Link className="button button--secondary" to={`/collections/${category}`}>
+              Browse {category}
+            </Link>
           </p>
         </div>
       ) : (
         <section className="cart__in" aria-labelledby="cart-in">
-          <h2 id="cart-in">In your cart</h2>
+          <h2 id="cart-in" className="visually-hidden">
+            In your cart
+          </h2>
           <ul className="cart__lines">
             {cart.items.map((line) => (
-              <CartLine key={`${line.category}:${line.type}:${line.product}`} line={line} currency={currency} onChange={onChange} />
+              <CartLine key={`${line.category}:${line.type}:${line.product}`} line={line} currency={currency} onChange={onChange} firstName={firstName} />
             ))}
           </ul>
         </section>
       )}
-      {offered.length > 0 ? <Offered lines={offered} cart={cart!} onChange={onChange} /> : null}
-      {cart && !isEmptyCart(cart) ? <Summary cart={cart} onCheckout={onCheckout} checkout={checkout} saving={status === 'saving'} /> : null}
-      <p className="cart__guarantee">Love your first order (or it's on us).</p>
+      {cart && !empty ? <Summary cart={cart} onCheckout={onCheckout} checkout={checkout} saving={status === 'saving'} /> : null}
+      {cart ? <CartOffers cart={cart} onChange={onChange} firstName={firstName} /> : null}
     </section>
   );
 }
 
-/** What the routine offers besides (spec 001 §3 Cart catalog), grouped by the cart's section titles. */
-function Offered({ lines, cart, onChange }: { lines: readonly CartItem[]; cart: Cart; onChange: (change: CartChange) => void }) {
-  const title = (section: string) => cart.cartSectionTitle.find((s) => s.section === section)?.title ?? 'Complete your routine';
-  const sections = [...new Set(lines.map((line) => line.recommendation?.section ?? 'upsale'))];
-  return (
-    <>
-      {sections.map((section) => (
-        <section key={section} className="cart__offered" aria-labelledby={`offered-${section}`}>
-          <h2 id={`offered-${section}`}>{title(section)}</h2>
-          <ul>
-            {lines
-              .filter((line) => (line.recommendation?.section ?? 'upsale') === section)
-              .map((line) => (
-                <li key={`${line.category}:${line.type}`} className="cart-offer">
-                  <span className="cart-offer__name">{line.label}</span> <span>{formatMoney(line.unit_price, cart.currency)}</span>{' '}
-                  <button
-                    type="button"
-                    onClick={() => onChange({ kind: 'items', items: [{ category: line.category, type: line.type, product: line.product, quantity: 1 }] })}
-                    aria-label={`Add ${line.label}`}
-                  >
-                    Add
-                  </button>
-                </li>
-              ))}
-          </ul>
-        </section>
-      ))}
-    </>
-  );
-}
-
-/** Totals (spec 001 §3 Cart), the delivery estimate (§2) and taxes as an estimate until the address is known. */
+/** Totals (spec 001 §3 Cart), the delivery estimate (§2), taxes as an estimate until the address is known, the checkout button. */
 function Summary({ cart, onCheckout, checkout, saving }: { cart: Cart; onCheckout: () => void; checkout: CartPageProps['checkout']; saving: boolean }) {
   const money = (n: number) => formatMoney(n, cart.currency);
   const estimate = cart.shipping_estimate[0];
+  const busy = saving || checkout === 'waiting';
   return (
-    <section className="cart__summary" aria-labelledby="cart-summary">
+    <section className="cart__summary card" aria-labelledby="cart-summary">
       <h2 id="cart-summary">Summary</h2>
       <CartTotals cart={cart} taxes="estimate" className="cart__totals" totalClassName="cart__total" />
-      {estimate ? <p>{deliveryText(estimate)}</p> : null}
       {cart.display_coupons.map((coupon) => (
         <p key={coupon.code}>
           {coupon.label}: −{money(coupon.amount)}
         </p>
       ))}
-      <button type="button" className="button" onClick={onCheckout} disabled={saving || checkout === 'waiting'}>
+      {estimate ? <p className="cart__delivery">{deliveryText(estimate)}</p> : null}
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={() => {
+          if (!busy) onCheckout();
+        }}
+        aria-disabled={busy ? true : undefined}
+      >
+        {checkout === 'waiting' ? <span className="button__spinner" aria-hidden="true" /> : null}
         Checkout
       </button>
       {checkout === 'refused' ? (
-        <p role="alert" className="field-error">
+        <p role="alert" className="field__error">
           We couldn't start your checkout. Please try again.
         </p>
       ) : null}
       {checkout === 'ready' ? <p role="status">Your cart is ready for checkout.</p> : null}
+      <p className="cart__guarantee">Love your first order (or it's on us).</p>
     </section>
   );
 }

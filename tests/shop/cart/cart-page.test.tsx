@@ -7,6 +7,7 @@ import { createMocks, mockError } from '../../../api/client/mocks';
 import CartRoute from '../../../app/checkout/cart-route';
 import { SessionProvider } from '../../../app/session';
 import { rosaCart, rosaCartWithBrush } from '../../../stories/fixtures/carts';
+import { chooseOffers, OFFERS_SHOWN } from '../../../shop/cart/cart-offers';
 import { sampleUser, tokenPairFor } from '../../api/client-fixtures';
 
 const mocks = createMocks({ baseUrl: window.location.origin });
@@ -108,8 +109,9 @@ describe('the cart screen (spec 001 §2 Cart and checkout, §4 Cart)', () => {
     );
     open('/checkout/haircare');
     const shampoo = await waitFor(() => lineOf(/Custom Shampoo/));
-    const frequency = within(shampoo).getByLabelText('Deliver') as HTMLSelectElement;
-    expect([...frequency.options].map((o) => o.text)).toEqual(['Every 4 weeks (recommended)', 'Every 8 weeks', 'Every 12 weeks']);
+    // "Deliver every" is a real label of the select, on its line.
+    const frequency = within(shampoo).getByLabelText('Deliver every') as HTMLSelectElement;
+    expect([...frequency.options].map((o) => o.text)).toEqual(['4 weeks (recommended)', '8 weeks', '12 weeks']);
     fireEvent.change(frequency, { target: { value: '8' } });
     fireEvent.click(within(shampoo).getByRole('checkbox', { name: /Subscribe and save 15%/ }));
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -156,7 +158,7 @@ describe('the cart screen (spec 001 §2 Cart and checkout, §4 Cart)', () => {
     expect(sent[0]).toEqual({ items: [{ category: offer.category, type: offer.type, product: offer.product, quantity: 1 }] });
     const oil = lineOf(/Custom Hair Oil/);
     expect((within(oil).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
-    expect(within(oil).queryByLabelText('Deliver')).toBeNull();
+    expect(within(oil).queryByLabelText('Deliver every')).toBeNull();
   });
 
   it('no cart (404) is an empty cart with ways forward; a failed load offers to try again; checkout sets is_in_checkout', async () => {
@@ -165,6 +167,7 @@ describe('the cart screen (spec 001 §2 Cart and checkout, §4 Cart)', () => {
     const first = open('/checkout/skincare');
     expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Take the skincare consultation' }).getAttribute('href')).toBe('/consultation/skincare');
+    expect(screen.getByRole('link', { name: 'Browse skincare' }).getAttribute('href')).toBe('/collections/skincare');
     first.unmount();
     server.use(mocks.getCart(() => mockError(409, { code: 'not_found', detail: 'Nope.' })));
     const second = open('/checkout/haircare');
@@ -182,6 +185,49 @@ describe('the cart screen (spec 001 §2 Cart and checkout, §4 Cart)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     expect(await screen.findByText('Your cart is ready for checkout.')).toBeTruthy();
     expect(sent).toEqual([{ is_in_checkout: true }]);
+  });
+
+  it("each line shows its picture, a custom product's with the shopper's name on the label; the checkout button is the primary one", async () => {
+    server.use(mocks.getCart(() => rosaCartWithBrush));
+    open('/checkout/haircare');
+    const shampoo = await waitFor(() => lineOf(/Custom Shampoo/));
+    await waitFor(() => expect(within(shampoo).getByTestId('picture-label').textContent).toBe(sampleUser.first_name));
+    expect(shampoo.querySelector('img')!.getAttribute('src')).toBe('/media/card-shampoo.svg');
+    // A brush is not made for anyone: no name on it.
+    expect(within(lineOf(/Boar bristle brush/)).queryByTestId('picture-label')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Checkout' }).className).toContain('button--primary');
+  });
+
+  it('keyboard: the summary and Checkout come right after the lines, before every offer (issue 25 point 7)', async () => {
+    server.use(mocks.getCart(() => rosaCartWithBrush));
+    open('/checkout/haircare');
+    await waitFor(() => lineOf(/Boar bristle brush/));
+    const cart = document.querySelector('.cart')!;
+    const tabStops = [...cart.querySelectorAll<HTMLElement>('a[href], button, select, input, [tabindex]:not([tabindex="-1"])')].filter(
+      (el) => !el.hasAttribute('disabled') && el.tabIndex >= 0,
+    );
+    const checkout = tabStops.indexOf(screen.getByRole('button', { name: 'Checkout' }));
+    const lineControls = [...cart.querySelectorAll('.cart-line')].reduce((n, line) => n + line.querySelectorAll('button, select, input').length, 0);
+    // Only the lines' own controls come before Checkout: no offer, no link.
+    expect(checkout).toBe(lineControls);
+    const adds = screen.getAllByRole('button', { name: /^Add / });
+    expect(adds.length).toBeGreaterThan(0);
+    expect(adds.length).toBeLessThanOrEqual(4);
+    expect(adds.every((add) => tabStops.indexOf(add) > checkout)).toBe(true);
+  });
+
+  it("the offers are a short row of the most relevant: the routine's products first, then the rest, then one of each accessory", () => {
+    const offers = chooseOffers(rosaCartWithBrush.catalog);
+    expect(offers.length).toBeLessThanOrEqual(OFFERS_SHOWN);
+    const rank = (c: (typeof offers)[number]) => (c.category === 'item' ? 2 : c.recommendation?.section === 'main' ? 0 : 1);
+    const all = chooseOffers(rosaCartWithBrush.catalog, 50);
+    expect(all.map(rank)).toEqual([...all.map(rank)].sort());
+    // §9: supplement_core, conditioner and shampoo first in each group.
+    const priority = ['supplement_core', 'conditioner', 'shampoo'];
+    const upsells = all.filter((c) => rank(c) === 1).map((c) => c.type);
+    expect(upsells.filter((t) => priority.includes(t))).toEqual(upsells.slice(0, upsells.filter((t) => priority.includes(t)).length));
+    const items = all.filter((c) => c.category === 'item');
+    expect(new Set(items.map((c) => c.product)).size).toBe(items.length);
   });
 
   it('with the universal-cart flag on, the same page shows the one universal cart and changes it through /v2/cart/', async () => {

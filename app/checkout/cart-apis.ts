@@ -1,0 +1,65 @@
+import type { Cart } from '#api';
+import { isApiError, type Category } from '#api/shared';
+import type { CartApi } from '../../shop/cart/cart-machine.ts';
+import { loadAppServices } from '../app-services.ts';
+import { loadFlags } from '../load-flags';
+import { appSession } from '../session';
+
+/**
+ * The server calls a cart machine (shop/cart/cart-machine.ts) is bound to: the per-category cart, or the universal
+ * cart with the `universal-cart` flag. Shared by the cart page and the product pages' "Add to cart".
+ */
+
+/** The universal cart's calls (spec 001 §7 Cart v2): one cart for every category, made by POST when there is none. */
+export function universalCartApi(): CartApi {
+  return {
+    async load() {
+      if (!appSession.hasStoredSession()) return null;
+      const { api } = await loadAppServices();
+      try {
+        return await api.getUniversalCart();
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async update(patch, current): Promise<Cart> {
+      const { api } = await loadAppServices();
+      if (current === null && 'items' in patch) return api.createUniversalCart({ items: patch.items });
+      return api.patchUniversalCart(patch);
+    },
+  };
+}
+
+/** Whether this shop uses the universal cart (the `universal-cart` flag, GET /flags); off when the flags cannot be had. */
+export async function universalCartOn(): Promise<boolean> {
+  const { api } = await loadAppServices();
+  const flags = await loadFlags(api);
+  return flags['universal-cart'] === true || flags['universal-cart'] === '1';
+}
+
+/**
+ * The cart's server calls for one category. The first load may carry the results page's `origin` and `items`, which
+ * make the recommendation cart (spec 001 §7 Cart); later loads read the cart as saved. A 404 is no cart (§4).
+ */
+export function cartApi(category: Category, first: { origin?: string; items?: string } = {}): CartApi {
+  let load = first.origin !== undefined || first.items !== undefined ? first : {};
+  return {
+    async load() {
+      if (!appSession.hasStoredSession()) return null;
+      const { api } = await loadAppServices();
+      try {
+        const cart = await api.getCart({ category, ...load });
+        load = {};
+        return cart;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async update(patch): Promise<Cart> {
+      const { api } = await loadAppServices();
+      return api.patchCart(category, patch);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { flowsPlugin } from './engine/vite/flows-plugin.ts';
+import { contentPlugin } from './shop/content/content-plugin.ts';
+import { precompressPlugin } from './scripts/precompress-plugin.ts';
+import { routePreloadsPlugin } from './scripts/route-preloads-plugin.ts';
+import { checkoutFlowGroup, checkoutStepGroup, preloadGroups } from './server/http/route-preloads.ts';
+
+const api = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 3000}`;
+const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
+
+// Chunks a step page needs, grouped so they compress together and arrive in few requests (the small helpers a step
+// page shares with other pages, such as useLoad, the exit capture and the postal-code rule, in `shared`); the rest
+// (step kinds a first screen does not use, the session and API client, other pages) load on demand.
+const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
+const shared =
+  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|flags\.ts$|consultation[\\/](flow-registry|exit-capture)|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
+
+// The session's machine and the API client: always loaded together (app/session/index.tsx), so one request.
+const session =
+  /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt)\.ts$)/;
+// The checkout page with its kind, its adapters, its order summary and the small parts its steps share (their fields,
+// address lines, links, order lines, alert): one request.
+const checkoutPage =
+  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-(lines|summary)\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link)\.tsx)$/;
+
+const flowRunner =
+  /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-components|step-view|progress-tracker|tip|parts[\\/](follow-up|step-heading|step-image|action-button|option-match|option-list|use-selection|inline-error)|steps[\\/](page|single-choice)-step)\.tsx?$|renderer[\\/]index\.ts$|app[\\/](flow[\\/]|consultation[\\/](flow-environment|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page))/;
+
+// The lazily loaded modules the server preloads with a page (server/http/route-preloads.ts reads them by name, from
+// dist/.vite/route-preloads.json); the build fails when one is not in it. Each flow's logic and texts are found on their own.
+const routePreloads = routePreloadsPlugin(
+  {
+    [preloadGroups.consultationPage]: ['app/consultation/consultation-flow-page.tsx'],
+    [preloadGroups.results]: [
+      'app/session/session-core.ts',
+      'api/client/create-api-client.ts',
+      'app/consultation/account-data.ts',
+      'app/consultation/consultation-actors.ts',
+      'app/consultation/consultation-results.tsx',
+      'app/consultation/results/derived-sections.tsx',
+    ],
+    [preloadGroups.cartPage]: ['app/checkout/cart-route.tsx', 'app/checkout/cart-screen.tsx', 'app/session/session-core.ts', 'api/client/create-api-client.ts'],
+    [preloadGroups.checkoutPage]: [
+      'app/checkout/cart-route.tsx',
+      'app/checkout/checkout-flow-page.tsx',
+      'app/session/session-core.ts',
+      'api/client/create-api-client.ts',
+    ],
+    [checkoutFlowGroup('haircare')]: ['flows/checkout/haircare.yaml'],
+    [checkoutFlowGroup('skincare')]: ['flows/checkout/skincare.yaml'],
+    // Each checkout step's form, by its route (flows/fragments/checkout.yaml); a renamed route loses only its hint.
+    [checkoutStepGroup('account-details')]: ['shop/checkout/steps/account-details-step.tsx'],
+    [checkoutStepGroup('shipping-address')]: ['shop/checkout/steps/address-step.tsx'],
+    [checkoutStepGroup('payment')]: ['shop/checkout/steps/payment-step.tsx'],
+    [checkoutStepGroup('confirmation')]: ['shop/checkout/steps/review-step.tsx'],
+    [checkoutStepGroup('wait-payment-confirmation')]: ['shop/checkout/steps/wait-payment-step.tsx'],
+  },
+  Object.values(preloadGroups),
+);
+
+// react-router's package exports only its development build (dev warnings on); the production build,
+// shipped beside it, differs by that one switch and lets the bundler drop the warnings (about 3 KB gzipped).
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+/** The web app: index.html at the root, app/ as the entry, flows compiled at build time. */
+export default defineConfig(({ command }) => ({
+  plugins: [flowsPlugin(), contentPlugin(), react(), routePreloads, precompressPlugin()],
+  resolve: {
+    alias: [
+      { find: 'flows', replacement: new URL('./flows', import.meta.url).pathname },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      // @xstate/react imports use-sync-external-store's shims for React 16-17; React 19 has the hook built in, so the
+      // shims are swapped for the built-in hook and the shim-free selector (about 0.4 KB gzipped off every page).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: fileURLToPath(new URL('./node_modules/use-sync-external-store/with-selector.js', import.meta.url)),
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./app/vendor/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: (id: string) => { if (/runtime/.test(id) && !/engine|app/.test(id)) console.log('ID', JSON.stringify(id)); return framework.test(id) || /rolldown.runtime/.test(id); }, priority: 30 },
+            // Small helpers the entry and the consultation share: one request instead of five.
+            // The shop's money and scheduling rules (api/commerce.ts) go with the shop's pages, not into `shared`, which
+            // would take them in as a dependency of the '#api/shared' barrel.
+            { name: 'commerce', test: /api[\\/]commerce\.ts$/, priority: 25 },
+            // The address rules (phone numbers, regions) go with the forms that use them, for the same reason.
+            { name: 'address-rules', test: /api[\\/](phone|regions)\.ts$/, priority: 25 },
+            { name: 'shared', test: shared, priority: 20 },
+            // The flow runner with what a consultation's first step draws, in one chunk with the consultation page: the
+            // checkout runs on the same runner, and without this group the two pages' common code would be a chunk of
+            // its own, one more request and ~0.6 KB more on every consultation step page.
+            { name: 'consultation-flow-page', test: flowRunner, priority: 15, includeDependenciesRecursively: false },
+            { name: 'session', test: session, priority: 15, includeDependenciesRecursively: false },
+            { name: 'checkout-flow-page', test: checkoutPage, priority: 15, includeDependenciesRecursively: false },
+            // A form's field (the checkout's forms, and the text fields of the sign-up forms): one small chunk of its own.
+            { name: 'field', test: /renderer[\\/]parts[\\/]field\.tsx$/, priority: 15, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
+  // In development the API runs beside Vite (npm run dev) and is reached through the same origin.
+  server: { port: Number(process.env.VITE_PORT ?? 5173), proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
+}));
