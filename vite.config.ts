@@ -20,10 +20,9 @@ const shared =
 // The session's machine and the API client: always loaded together (app/session/index.tsx), so one request.
 const session =
   /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt)\.ts$)/;
-// The checkout page with its kind, its adapters, its order summary and the small parts its steps share (their fields,
-// address lines, links, order lines, alert): one request.
+// The checkout page with its kind, its adapters and the small parts its steps share (their fields, address lines, links): one request.
 const checkoutPage =
-  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-(lines|summary)\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link)\.tsx)$/;
+  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|steps[\\/](address-lines|step-link)\.tsx)$/;
 
 const flowRunner =
   /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-components|step-view|progress-tracker|tip|parts[\\/](follow-up|step-heading|step-image|action-button|option-match|option-list|use-selection|inline-error)|steps[\\/](page|single-choice)-step)\.tsx?$|renderer[\\/]index\.ts$|app[\\/](flow[\\/]|consultation[\\/](flow-environment|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page))/;

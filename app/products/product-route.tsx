@@ -12,7 +12,6 @@ import NotFoundPage from '../shell/not-found-page.tsx';
 import { PageStatus } from '../shell/page-status.tsx';
 import { useLoad } from '../use-load.ts';
 import { loadCatalogue, shopperCountry } from './catalogue.ts';
-import { usePurchase } from './use-purchase.ts';
 
 const YourFormula = lazy(() => import('./your-formula.tsx'));
 
@@ -71,11 +70,10 @@ export default function ProductRoute({ formulaHoldMs = FORMULA_HOLD_MS }: { form
     document.title = state.content.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', state.content.metaDescription);
   }, [state]);
-  const products = catalogue.status === 'success' ? catalogue.value.products : undefined;
-  const product = products ? productAtPage(products, pathname.replace(/\/+$/, '')) : undefined;
-  const purchase = usePurchase(product);
   if (state?.slug !== slug) return <PageStatus>Loading…</PageStatus>;
   if (!state.content) return <NotFoundPage />;
+  const products = catalogue.status === 'success' ? catalogue.value.products : undefined;
+  const product = products ? productAtPage(products, pathname.replace(/\/+$/, '')) : undefined;
   // A shopper with a session may have taken the consultation: their own formula of a custom product shows under the hero.
   const yourFormula =
     product?.is_custom && hasSession ? (
@@ -83,10 +81,8 @@ export default function ProductRoute({ formulaHoldMs = FORMULA_HOLD_MS }: { form
         <YourFormula product={product.type} onSettled={settleFormula} />
       </Suspense>
     ) : null;
-  // Held while the catalogue is loading (the page's product, custom or not, is not known yet: an accessory's buy box
-  // comes right after the hero) or the formula is, and while the session tells whether the shopper may buy (§5).
-  const holdAfterHero =
-    catalogue.status === 'loading' || (!formulaSettled && Boolean(product?.is_custom)) || purchase?.access === 'checking';
+  // Held while the catalogue is loading (the page's product, custom or not, is not known yet) or the formula is.
+  const holdAfterHero = !formulaSettled && (catalogue.status === 'loading' || Boolean(product?.is_custom));
   return (
     <PageFacts.Provider value={{ skincareConsultation: progress.value ?? 'not_started', products, current: product?.type }}>
       <ProductPage
@@ -96,7 +92,6 @@ export default function ProductRoute({ formulaHoldMs = FORMULA_HOLD_MS }: { form
         onJoinWaitlist={joinWaitlist}
         afterHero={yourFormula}
         holdAfterHero={holdAfterHero}
-        purchase={purchase}
       />
     </PageFacts.Provider>
   );

@@ -5,7 +5,6 @@ import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
-import { StepAlert } from '../step-alert';
 import { Field, InputField } from '../../../renderer/parts/field';
 
 export const addressMessages = {
@@ -151,9 +150,11 @@ export function AddressStep({ screen, onChange, onNext, busy, saveError }: StepP
           onChange={(value) => set('zipcode', form.country === 'CA' ? formatCanadianPostalInput(value) : value)}
         />
       </div>
-      <StepAlert attempt={saveError} hidden={busy}>
-        {failed ? <p>{addressMessages.failed}</p> : null}
-      </StepAlert>
+      {failed ? (
+        <p className="form-message form-message--error" role="alert">
+          {addressMessages.failed}
+        </p>
+      ) : null}
       <div className="step__actions">
         <ActionButton type="submit" busy={busy}>
           {screen.step.button ?? 'Continue'}

@@ -1,64 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { frequencyText } from '#api/shared';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { formatMoney } from '../../catalog/money';
-import { refusalOf, type CheckoutFacts } from '../checkout-facts';
-import { isPlaced } from '../placed-order';
-import { CartPriceLines, OrderLines, cartLines } from '../order-lines';
-import { StepAlert } from '../step-alert';
+import { CartTotals } from '../../cart/cart-totals';
+import type { CheckoutFacts } from '../checkout-facts';
 import { AddressLines } from './address-lines';
 import { StepLink } from './step-link';
 
-/** Spec 001 §4 isPaymentReady: nothing to pay, a new card's token (or the wallet's nonce) kept, or a saved method chosen. */
-export function paymentReady(checkout: Pick<CheckoutFacts, 'paymentNeeded' | 'answers'>): boolean {
-  const { answers } = checkout;
-  const method = answers.payment_method;
-  const savedMethod = typeof method === 'string' && method !== '' && method !== 'newCard' && method !== 'wallet';
-  return !checkout.paymentNeeded || savedMethod || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
-}
-
 /**
  * Review (spec 001 §2 confirmation): the lines, totals and taxes as the server prices them now, where it ships and how
- * it is paid. "Place order" places it. A payment that is not ready (§4 isPaymentReady: a reload forgot the card's
- * token, which is never stored) sends the shopper back to the payment step, saying why; a refused order (§8) is
- * announced by the button and offers another payment method; an order already placed (the back button, another tab)
- * is never placed again: the step leads to it.
+ * it is paid. "Place order" places it; a payment that is not ready (§4 isPaymentReady) sends the shopper back to
+ * the payment step instead, and a refused payment (§8) offers another card.
  */
-export function ReviewStep({ screen, onNext, busy, saveError, facts: checkout }: StepProps<'review', CheckoutFacts>) {
-  const { cart, answers, order } = checkout;
-  const placed = isPlaced(order) ? order : null;
-  const ready = paymentReady(checkout);
-  const go = checkout.go;
-  const paymentRoute = checkout.routeTo('payment');
-  const enteredCard = answers.payment_method === 'newCard' || answers.payment_method === 'wallet';
-  const sent = useRef(false);
-  useEffect(() => {
-    if (placed || ready || sent.current) return;
-    sent.current = true; // once: the page's next render may come before the URL has moved
-    go(paymentRoute, { replace: true, ...(enteredCard ? { notice: 'card-again' as const } : {}) });
-  }, [placed, ready, go, paymentRoute, enteredCard]);
-
-  if (placed) {
-    return (
-      <div className="step step--checkout">
-        <StepHeading title="Your order is placed" />
-        <p role="status" className="notice notice--success">
-          Order #{placed.serial_no} is placed and paid ({formatMoney(placed.total_amount, placed.currency)}): it can’t be placed again.
-        </p>
-        <p className="step__actions">
-          <a className="button button--primary" href={checkout.routeTo('success', { order: placed.pubkey })}>
-            See your order
-          </a>
-        </p>
-      </div>
-    );
-  }
+export function ReviewStep({ screen, onNext, busy, error, facts: checkout }: StepProps<'review', CheckoutFacts>) {
+  const { cart, answers } = checkout;
   if (!cart) return <p className="step step--loading" aria-busy="true" />;
+  const money = (n: number) => formatMoney(n, cart.currency);
+  const lines = cart.items.filter((item) => item.quantity > 0);
   const label = typeof answers.payment_label === 'string' ? answers.payment_label : null;
-  const refusal = refusalOf(saveError);
-  const refused = refusal?.kind === 'order-refused' ? refusal : null;
-  const message = refused?.message ?? (refusal ? 'Something went wrong. Please try again.' : null);
+  // Spec 001 §4 isPaymentReady: a new card's token (or the wallet's nonce) is kept, or a saved method is chosen.
+  const method = answers.payment_method;
+  const savedMethod = typeof method === 'string' && method !== 'newCard' && method !== 'wallet';
+  const ready = !checkout.paymentNeeded || savedMethod || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
   return (
     <div className="step step--checkout">
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
@@ -66,8 +30,21 @@ export function ReviewStep({ screen, onNext, busy, saveError, facts: checkout }:
         <h2 id="review-items" className="checkout__section-title">
           Your order
         </h2>
-        <OrderLines lines={cartLines(cart)} pictureSize={48} />
-        <CartPriceLines cart={cart} />
+        <ul className="checkout__lines">
+          {lines.map((line) => (
+            <li key={`${line.category}:${line.type}`}>
+              <span>
+                {line.label}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+                {line.subscription.active && line.subscription.frequency
+                  ? ` (${frequencyText(line.subscription.frequency, { supplements: line.property === 'supplements' })})`
+                  : ''}
+              </span>
+              <span>{money(line.total_price)}</span>
+            </li>
+          ))}
+        </ul>
+        <CartTotals cart={cart} taxes="final" className="checkout__totals" totalClassName="checkout__total" />
       </section>
       {cart.need_address && cart.shipping_address ? (
         <section aria-labelledby="review-ship">
@@ -85,33 +62,22 @@ export function ReviewStep({ screen, onNext, busy, saveError, facts: checkout }:
             Payment
           </h2>
           <p>
-            {ready && label ? `${label} ` : null}
+            {ready && label ? `${label} ` : 'No payment method yet. '}
             <StepLink checkout={checkout} step="payment">
-              Change
+              {ready ? 'Change' : 'Add a payment method'}
             </StepLink>
           </p>
         </section>
       ) : null}
-      <StepAlert attempt={saveError} hidden={busy}>
-        {message ? (
-          <>
-            <p>{message}</p>
-            {refused?.reason === 'already-ordered' ? (
-              <p>
-                <a href="/account/orders">See your orders</a>
-              </p>
-            ) : checkout.paymentNeeded ? (
-              <p>
-                <StepLink checkout={checkout} step="payment">
-                  Use another payment method
-                </StepLink>
-              </p>
-            ) : null}
-          </>
-        ) : null}
-      </StepAlert>
+      {error && checkout.paymentNeeded ? (
+        <p>
+          <StepLink checkout={checkout} step="payment">
+            Use another payment method
+          </StepLink>
+        </p>
+      ) : null}
       <div className="step__actions">
-        <ActionButton busy={busy || !ready} onClick={onNext}>
+        <ActionButton busy={busy} disabled={!ready} onClick={onNext}>
           {screen.step.button ?? 'Place order'}
         </ActionButton>
       </div>
