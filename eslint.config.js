@@ -13,6 +13,12 @@ const zones = [
   { target: './engine', from: ['./renderer', './app', './shop', './server', './api', './stories'], message: 'The engine depends on nothing of the shop.' },
   // The contract is shared by the browser and the server: it imports neither.
   { target: './api', from: ['./renderer', './app', './shop', './server', './stories'], message: 'api/ is the contract both sides import; it imports neither.' },
+  // The design system is the lowest floor of the web app: tokens, base styles and components that know no flow, page or server.
+  {
+    target: './ui',
+    from: ['./engine', './renderer', './app', './shop', './server', './api', './stories'],
+    message: 'ui/ is the design system: it imports nothing of the shop.',
+  },
   { target: './renderer', from: ['./app', './shop', './server'], message: 'The renderer shows any flow; it knows nothing of the app or the server.' },
   { target: './shop', from: ['./app', './server'], message: 'shop/ is composed by app/, and talks to the server through api/.' },
   { target: './app', from: ['./server'], message: 'The web app talks to the server through api/, never by importing it.' },

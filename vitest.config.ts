@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['tests/{renderer,app,shop}/**/*.test.{ts,tsx}'],
+          include: ['tests/{ui,renderer,app,shop}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,

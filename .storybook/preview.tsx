@@ -1,6 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { signUpHandler } from '../stories/mocks/sign-up-mocks';
+import '../ui/index.css';
 import '../renderer/styles/index.css';
 import { preloadStepComponents } from '../renderer/index';
 import { appTokens } from '../app/app-services';

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import '../ui/index.css';
 import '../renderer/styles/index.css';
 import './styles/app.css';
 import { AppRoutes } from './router';

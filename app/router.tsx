@@ -19,6 +19,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['account/:section/:pubkey?', lazy(() => import('./account/account-route'))],
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
+  ['help', lazy(() => import('./shell/help-page'))],
   ['products/:slug', product],
   ['pages/:slug', product],
   ['collections/:name', lazy(() => import('./products/collection-route'))],

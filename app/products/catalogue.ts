@@ -1,13 +1,8 @@
 import type { ProductList } from '#api';
 import { loadAppServices } from '../app-services';
+import { shopperCountry } from '../shop-country';
 
-/**
- * The shopper's country for prices (spec 001 §9 Countries: CA pays in CAD, everyone else in USD). Before an address
- * is known it is read from the browser's language (en-CA, fr-CA -> CA); anything else is US.
- */
-export function shopperCountry(language = typeof navigator === 'undefined' ? '' : navigator.language): 'US' | 'CA' {
-  return /-CA$/i.test(language) ? 'CA' : 'US';
-}
+export { shopperCountry };
 
 const lists = new Map<string, Promise<ProductList>>();
 

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { didYouMean, readDataSource, type DataProblem } from '#engine/compiler';
+import type { z } from 'zod';
 import { moduleTypes, pageSchema, type PageContent } from './schema.ts';
+import { sitePages, type SitePage } from './site-schema.ts';
 
 /** The folder the page files live in, relative to the repository root. */
 export const pagesDir = 'shop/content/pages';
@@ -50,4 +52,37 @@ export function checkAllPages(root: string): { pages: Map<string, PageContent>; 
     if (result.page) pages.set(result.page.product, result.page);
   }
   return { pages, problems };
+}
+
+/** The folder of the shop's own pages (the home page, the help page). */
+export const siteDir = 'shop/content/site';
+
+/**
+ * Reads one of the shop's own pages (shop/content/site/home.yaml, help.yaml) into checked content, or every problem
+ * at its file:line:column.
+ * @example const { page, problems } = checkSiteSource('home', text, 'shop/content/site/home.yaml')
+ */
+export function checkSiteSource<P extends SitePage>(name: P, text: string, file: string): { page?: z.infer<(typeof sitePages)[P]>; problems: DataProblem[] } {
+  const source = readDataSource(text, file, sitePages[name] as unknown as z.ZodType<z.infer<(typeof sitePages)[P]>>);
+  return source.problems.length > 0 ? { problems: source.problems } : { page: source.data, problems: [] };
+}
+
+/** Checks every site page under `root`: each is a known page name with its schema. */
+export function checkAllSitePages(root: string): DataProblem[] {
+  const problems: DataProblem[] = [];
+  for (const name of readdirSync(join(root, siteDir))
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
+    const file = `${siteDir}/${name}`;
+    const page = name.replace(/\.yaml$/, '');
+    if (!(page in sitePages)) {
+      problems.push({
+        location: { file, line: 1, column: 1, length: 1 },
+        message: `Unknown site page "${page}": expected one of ${Object.keys(sitePages).join(', ')}.`,
+      });
+      continue;
+    }
+    problems.push(...checkSiteSource(page as SitePage, readFileSync(join(root, file), 'utf8'), file).problems);
+  }
+  return problems;
 }

@@ -7,13 +7,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { formatDataProblem } from '#engine/compiler';
 import { catalogueFileSchema, checkCatalogueSource } from '#api/catalogue-file';
-import { checkAllPages } from './check-content.ts';
+import { checkAllPages, checkAllSitePages } from './check-content.ts';
 import { pageSchema } from './schema.ts';
+import { helpSchema, homeSchema } from './site-schema.ts';
 
 const catalogueFile = 'shop/catalog/products.yaml';
 const schemas: [file: string, schema: z.ZodType][] = [
   ['shop/content/page.schema.json', pageSchema],
   ['shop/catalog/catalogue.schema.json', catalogueFileSchema],
+  ['shop/content/site/home.schema.json', homeSchema],
+  ['shop/content/site/help.schema.json', helpSchema],
 ];
 let failed = false;
 for (const [file, schema] of schemas) {
@@ -26,7 +29,7 @@ for (const [file, schema] of schemas) {
 }
 const { pages, problems } = checkAllPages(process.cwd());
 const catalogue = checkCatalogueSource(readFileSync(catalogueFile, 'utf8'), catalogueFile);
-problems.push(...catalogue.problems);
+problems.push(...catalogue.problems, ...checkAllSitePages(process.cwd()));
 for (const problem of problems) console.error(formatDataProblem(problem));
 if (failed || problems.length > 0) process.exit(1);
-console.log(`${pages.size} product pages and ${catalogue.catalogue!.products.length} catalogue products checked.`);
+console.log(`${pages.size} product pages, the site pages and ${catalogue.catalogue!.products.length} catalogue products checked.`);

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { formatDataProblem } from '#engine/compiler';
-import { checkPageSource } from './check-content.ts';
+import { checkPageSource, checkSiteSource } from './check-content.ts';
+import { sitePages, type SitePage } from './site-schema.ts';
 
 const pageFile = /[\\/]shop[\\/]content[\\/]pages[\\/][^\\/]+\.yaml$/;
+const siteFile = /[\\/]shop[\\/]content[\\/]site[\\/]([^\\/]+)\.yaml$/;
 
 /**
  * Compiles a product page file (shop/content/pages/<slug>.yaml) into its checked content as JSON at
@@ -21,13 +23,14 @@ export function contentPlugin(): Plugin {
     },
     transform(code, id) {
       const file = id.split('?')[0] ?? '';
-      if (!pageFile.test(file)) return null;
+      const site = siteFile.exec(file)?.[1];
+      if (!pageFile.test(file) && !(site && site in sitePages)) return null;
       const relative = path.relative(root, file).split(path.sep).join('/');
-      const { page, problems } = checkPageSource(code, relative);
+      const { page, problems } = site ? checkSiteSource(site as SitePage, code, relative) : checkPageSource(code, relative);
       if (!page) {
         const first = problems[0]!.location;
         this.error({
-          message: `The product page ${relative} has ${problems.length} problem(s):\n\n${problems.map(formatDataProblem).join('\n')}`,
+          message: `The page ${relative} has ${problems.length} problem(s):\n\n${problems.map(formatDataProblem).join('\n')}`,
           id: file,
           loc: { file, line: first.line, column: first.column - 1 },
         });

@@ -18,6 +18,8 @@ afterAll(() => server.close());
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  // The frame's header asks a signed-in shopper's carts for its count (app/shell/cart-counts.ts): none here.
+  server.use(mocks.getCart(() => mockError(404, { code: 'not_found', detail: 'No cart.' })));
 });
 
 /** A consultation page that arms the frame's exit capture as a flow page does. */

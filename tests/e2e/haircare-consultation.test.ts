@@ -245,6 +245,8 @@ describe('haircare consultation, end to end', () => {
   });
 
   it('signs out, signs back in through the link in /dev/outbox, and every answer is there', async () => {
+    // Sign-out is in the header's account menu (issue 25).
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).waitFor();
     await page.goto(url('/signin'));

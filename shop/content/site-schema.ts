@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { reviewSchema } from './schema.ts';
+
+/**
+ * The content of the shop's own pages as an editor writes it in shop/content/site/<page>.yaml (issue 25): the home
+ * page and the help page. Checked like the product pages (every object strict, every problem at file:line:column:
+ * `npm run content:check`), compiled to JSON at build time (shop/content/content-plugin.ts).
+ */
+const text = z.string().min(1);
+const path = z.string().regex(/^\/[a-z0-9/?=&#-]*$/, 'Expected a site path such as /consultation or /collections/haircare.');
+const media = z.string().regex(/^\/media\/[\w-]+\.svg$/, 'Expected a picture under /media/, such as /media/card-shampoo.svg.');
+const picture = z.strictObject({ src: media, alt: z.string(), width: z.number().int().positive(), height: z.number().int().positive() });
+const metaDescription = z
+  .string()
+  .min(50, 'Expected a meta description of at least 50 characters.')
+  .max(160, 'Expected a meta description of at most 160 characters.');
+const link = z.strictObject({ label: text, to: path });
+
+/** The collections the home page can show: their "from" price is the lowest of their products in the catalogue. */
+export const homeCollections = ['haircare', 'skincare', 'accessories'] as const;
+
+export const homeSchema = z.strictObject({
+  title: text,
+  metaDescription,
+  hero: z.strictObject({
+    eyebrow: text,
+    title: text,
+    description: text,
+    cta: link,
+    secondary: link.optional(),
+    picture,
+  }),
+  /** What the shop does and how: consultation, formula, delivery, review & refine. */
+  steps: z.strictObject({
+    title: text,
+    items: z
+      .array(z.strictObject({ title: text, text }))
+      .min(3, 'Expected at least three steps.')
+      .max(5, 'Expected at most five steps.'),
+  }),
+  collections: z.strictObject({
+    title: text,
+    items: z
+      .array(z.strictObject({ collection: z.enum(homeCollections), title: text, text, picture }))
+      .min(1)
+      .refine((items) => new Set(items.map((i) => i.collection)).size === items.length, 'Expected each collection once.'),
+  }),
+  guarantee: z.strictObject({ title: text, text, link }),
+  reviews: z.strictObject({ title: text, reviews: z.array(reviewSchema).min(1).max(6) }),
+  cta: z.strictObject({ title: text, text, link }),
+});
+
+export const helpSchema = z.strictObject({
+  title: text,
+  metaDescription,
+  intro: text,
+  sections: z
+    .array(
+      z.strictObject({
+        /** The section's anchor (/help#shipping): the footer links to shipping, guarantee and contact. */
+        id: z.string().regex(/^[a-z]+(-[a-z]+)*$/, 'Expected an anchor in lower-case-with-dashes, such as shipping.'),
+        title: text,
+        paragraphs: z.array(text).min(1),
+        link: link.optional(),
+      }),
+    )
+    .min(1)
+    .refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, 'Expected each section id once.'),
+});
+
+export type HomeContent = z.infer<typeof homeSchema>;
+export type HelpContent = z.infer<typeof helpSchema>;
+
+/** Each site page's file and its schema. */
+export const sitePages = { home: homeSchema, help: helpSchema } as const;
+export type SitePage = keyof typeof sitePages;

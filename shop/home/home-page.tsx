@@ -1,0 +1,115 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import type { HomeContent } from '../content/site-schema.ts';
+import './home.css';
+
+/** A collection's "from" price as the shopper reads it ("From $28"), or null until the catalogue has answered. */
+export type FromPrices = Partial<Record<HomeContent['collections']['items'][number]['collection'], string>>;
+
+/**
+ * The home page (issue 25): what the shop does, how (consultation, formula, delivery, review & refine), the three
+ * collections with their pictures and "from" prices, the guarantee, what customers say, and the consultation's call to
+ * action. Every word is content (shop/content/site/home.yaml); the prices are the server's catalogue, drawn in a box
+ * that keeps its size while they load.
+ */
+export function HomePage({ content, fromPrices, headingRef }: { content: HomeContent; fromPrices: FromPrices; headingRef?: Ref<HTMLHeadingElement> }) {
+  const { hero, steps, collections, guarantee, reviews, cta } = content;
+  return (
+    <div className="home">
+      <section className="home-hero" aria-labelledby="home-title">
+        <div className="home-hero__text">
+          <p className="home-eyebrow">{hero.eyebrow}</p>
+          <h1 id="home-title" ref={headingRef} tabIndex={-1}>
+            {hero.title}
+          </h1>
+          <p className="home-hero__description">{hero.description}</p>
+          <div className="home-hero__actions">
+            <Link className="button button--primary" to={hero.cta.to}>
+              {hero.cta.label}
+            </Link>
+            {hero.secondary ? (
+              <Link className="button button--secondary" to={hero.secondary.to}>
+                {hero.secondary.label}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+        <img
+          className="home-hero__picture"
+          src={hero.picture.src}
+          alt={hero.picture.alt}
+          width={hero.picture.width}
+          height={hero.picture.height}
+          fetchPriority="high"
+        />
+      </section>
+
+      <section className="home-section" aria-labelledby="home-steps">
+        <h2 id="home-steps">{steps.title}</h2>
+        <ol className="home-steps">
+          {steps.items.map((step, index) => (
+            <li key={step.title} className="home-steps__item">
+              <span className="home-steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-collections">
+        <h2 id="home-collections">{collections.title}</h2>
+        <ul className="home-collections">
+          {collections.items.map((item) => (
+            <li key={item.collection} className="card home-collection">
+              <img src={item.picture.src} alt={item.picture.alt} width={item.picture.width} height={item.picture.height} loading="lazy" decoding="async" />
+              <h3>
+                <Link className="home-collection__link" to={`/collections/${item.collection}`}>
+                  {item.title}
+                </Link>
+              </h3>
+              <p>{item.text}</p>
+              <p className="home-collection__price">{fromPrices[item.collection] ? `From ${fromPrices[item.collection]}` : '\u00a0'}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section home-guarantee" aria-labelledby="home-guarantee">
+        <h2 id="home-guarantee">{guarantee.title}</h2>
+        <p>{guarantee.text}</p>
+        <Link to={guarantee.link.to}>{guarantee.link.label}</Link>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-reviews">
+        <h2 id="home-reviews">{reviews.title}</h2>
+        <ul className="home-reviews">
+          {reviews.reviews.map((review) => (
+            <li key={`${review.name}-${review.date}`} className="card">
+              <p className="home-reviews__stars" role="img" aria-label={`${review.stars} out of 5 stars`}>
+                {'★'.repeat(review.stars)}
+                <span aria-hidden="true" className="home-reviews__unlit">
+                  {'★'.repeat(5 - review.stars)}
+                </span>
+              </p>
+              <blockquote>{review.text}</blockquote>
+              <p className="home-reviews__who">
+                {review.name}, {review.location}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section home-cta" aria-labelledby="home-cta">
+        <h2 id="home-cta">{cta.title}</h2>
+        <p>{cta.text}</p>
+        <Link className="button button--primary" to={cta.link.to}>
+          {cta.link.label}
+        </Link>
+      </section>
+    </div>
+  );
+}
