@@ -5,3 +5,24 @@ export interface Clock {
 
 /** The real clock. */
 export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that reads `start` at the moment it is made and then runs at the pace of `real`. */
+export function clockStartingAt(start: Date, real: Clock = systemClock): Clock {
+  const offset = start.getTime() - real.now().getTime();
+  return { now: () => new Date(real.now().getTime() + offset) };
+}
+
+/**
+ * The server's clock from the CLOCK_START setting: unset, the real clock; set to an ISO instant with its zone
+ * (2026-11-27T15:00:00Z), a clock that starts at that instant when the server starts and runs from there, so a test
+ * run sees the same dates (delivery estimates, order dates) every time. For development and tests only: a production
+ * shop whose clock is moved would promise wrong dates, so there the setting stops the start.
+ */
+export function serverClock(clockStart: string | undefined, production: boolean): Clock {
+  if (clockStart === undefined || clockStart === '') return systemClock;
+  if (production) throw new Error('CLOCK_START is for development and tests only: unset it with NODE_ENV=production.');
+  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(clockStart) ? new Date(clockStart) : null;
+  if (!instant || Number.isNaN(instant.getTime()))
+    throw new Error(`CLOCK_START must be an ISO instant with its zone, such as 2026-11-27T15:00:00Z, not "${clockStart}".`);
+  return clockStartingAt(instant);
+}

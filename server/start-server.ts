@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createStripeProvider } from './payments/stripe-provider';
 import { createTestProvider } from './payments/test-provider';
-import { systemClock } from './clock';
+import { serverClock } from './clock';
 import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { createCatalogueReader } from './catalog/catalogue-reader';
@@ -29,10 +29,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database, seeds it, and listens: everything `npm start` does after the build. */
-export async function startServer(settings: ServerSettings, options: { flows?: ProfileFlows; logger?: Logger } = {}): Promise<RunningServer> {
+/**
+ * Opens and migrates the database, seeds it, and listens: everything `npm start` does after the build. The clock
+ * starts at `clockStart` (the CLOCK_START setting by default; development and tests only, server/clock.ts).
+ */
+export async function startServer(
+  settings: ServerSettings,
+  options: { flows?: ProfileFlows; logger?: Logger; clockStart?: string } = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? processLogger;
   const provider = paymentProvider(settings); // throws in production without a real provider, before the database opens
+  const clockStart = options.clockStart ?? process.env.CLOCK_START;
+  const clock = serverClock(clockStart, settings.production); // throws in production when set, before the database opens
+  if (clockStart) logger.warn(`CLOCK_START: the shop's clock started at ${clock.now().toISOString()} and runs from there (development and tests only).`);
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   let queue: JobQueue | null = null;
@@ -61,12 +70,12 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
       );
     }
     // Background jobs (mail, pruning, reconciliation, jobs due by the clock) run on pg-boss in this database: jobs/README.md.
-    queue = await startJobQueue({ database, clock: systemClock, logger });
+    queue = await startJobQueue({ database, clock, logger });
     const mailer = createOutboxDispatcher({
       queue,
       db: database.db,
       transport: settings.smtpUrl ? smtpTransport(settings.smtpUrl) : null,
-      clock: systemClock,
+      clock,
       from: config.mailFrom,
       log: (message) => logger.error(message),
     });
@@ -83,13 +92,13 @@ export async function startServer(settings: ServerSettings, options: { flows?: P
         : createTestProvider({
             db: database.db,
             secret: config.secret,
-            clock: systemClock,
+            clock,
             actionUrl: (id) => `${settings.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
           });
-    const app = createApp({ db: database.db, mailer, flows, config, clock: systemClock, catalogue, payments });
+    const app = createApp({ db: database.db, mailer, flows, config, clock, catalogue, payments });
     // Also sends what a start runs: orders a previous run left between the charge and its outcome are settled from
     // the provider's record, expired rows pruned, pending mail sent.
-    await defineShopJobs(queue, { db: database.db, clock: systemClock, mailer, orders: { payments, config: { publicUrl: settings.publicUrl } }, logger });
+    await defineShopJobs(queue, { db: database.db, clock, mailer, orders: { payments, config: { publicUrl: settings.publicUrl } }, logger });
 
     const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host });
     await new Promise<void>((resolve, reject) => {
