@@ -13,7 +13,7 @@ import { at } from './support/viewports';
 function Module({ module }: { module: PageModule }) {
   return (
     <MemoryRouter>
-      <ProductPage content={{ title: 'Module', metaDescription: '', product: 'module', modules: [module], showPrice: true }} />
+      <ProductPage content={{ title: 'Module', metaDescription: '', product: 'module', modules: [module], showPrice: true, addToCart: false }} />
     </MemoryRouter>
   );
 }

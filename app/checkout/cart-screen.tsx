@@ -30,7 +30,10 @@ function CartScreen({ category, universal }: { category: Category; universal: bo
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const machine = useMemo(() => createCartMachine(universal ? universalCartApi() : cartApi(category, first)), [category, first, universal]);
+  const machine = useMemo(
+    () => createCartMachine(universal ? universalCartApi() : cartApi(category, first), universal ? 'universal' : category),
+    [category, first, universal],
+  );
   const actor = useActorRef(machine);
   const context = useSelector(actor, (s) => s.context);
   const [checkout, setCheckout] = useState<'idle' | 'waiting' | 'refused' | 'ready'>('idle');

@@ -12,6 +12,7 @@ import NotFoundPage from '../shell/not-found-page.tsx';
 import { PageStatus } from '../shell/page-status.tsx';
 import { useLoad } from '../use-load.ts';
 import { loadCatalogue, shopperCountry } from './catalogue.ts';
+import { usePurchase } from './use-purchase.ts';
 
 const YourFormula = lazy(() => import('./your-formula.tsx'));
 
@@ -67,13 +68,14 @@ export default function ProductRoute({ formulaHoldMs = FORMULA_HOLD_MS }: { form
   }, [slug]);
   useEffect(() => {
     if (!state?.content) return;
-    document.title = state.content.title;
+    document.title = `${state.content.title} | Formulary`;
     document.querySelector('meta[name="description"]')?.setAttribute('content', state.content.metaDescription);
   }, [state]);
-  if (state?.slug !== slug) return <PageStatus>Loading…</PageStatus>;
-  if (!state.content) return <NotFoundPage />;
   const products = catalogue.status === 'success' ? catalogue.value.products : undefined;
   const product = products ? productAtPage(products, pathname.replace(/\/+$/, '')) : undefined;
+  const purchase = usePurchase(product);
+  if (state?.slug !== slug) return <PageStatus>Loading…</PageStatus>;
+  if (!state.content) return <NotFoundPage />;
   // A shopper with a session may have taken the consultation: their own formula of a custom product shows under the hero.
   const yourFormula =
     product?.is_custom && hasSession ? (
@@ -81,8 +83,13 @@ export default function ProductRoute({ formulaHoldMs = FORMULA_HOLD_MS }: { form
         <YourFormula product={product.type} onSettled={settleFormula} />
       </Suspense>
     ) : null;
-  // Held while the catalogue is loading (the page's product, custom or not, is not known yet) or the formula is.
-  const holdAfterHero = !formulaSettled && (catalogue.status === 'loading' || Boolean(product?.is_custom));
+  // Held while the catalogue is loading (the page's product, custom or not, is not known yet) or the formula is; on a
+  // page that sells its product (an accessory's buy box after the hero), while the catalogue loads and the session
+  // tells whether the shopper may buy (§5).
+  const buying = state.content.addToCart;
+  const holdAfterHero =
+    (!formulaSettled && (catalogue.status === 'loading' || Boolean(product?.is_custom))) ||
+    (buying && (catalogue.status === 'loading' || purchase?.access === 'checking'));
   return (
     <PageFacts.Provider value={{ skincareConsultation: progress.value ?? 'not_started', products, current: product?.type }}>
       <ProductPage
@@ -92,6 +99,7 @@ export default function ProductRoute({ formulaHoldMs = FORMULA_HOLD_MS }: { form
         onJoinWaitlist={joinWaitlist}
         afterHero={yourFormula}
         holdAfterHero={holdAfterHero}
+        purchase={purchase}
       />
     </PageFacts.Provider>
   );

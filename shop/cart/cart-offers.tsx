@@ -12,7 +12,8 @@ export const OFFERS_SHOWN = 4;
 /**
  * The cart's offers, the most relevant first (spec 001 §3 Cart catalog, §9 Catalogue assembly): the routine's products
  * the cart no longer holds, then the rest of the routine, each group with supplement_core, conditioner and shampoo
- * first; then the accessories, one per product (its first variant). At most `OFFERS_SHOWN`.
+ * first; then the accessories, one per product (its first variant). At most `shown`, of which one place at least is
+ * kept for an accessory when the cart offers any.
  */
 export function chooseOffers(catalog: readonly CartItem[], shown = OFFERS_SHOWN): CartItem[] {
   const formulas = catalog.filter((line) => line.category === 'formula');
@@ -20,7 +21,8 @@ export function chooseOffers(catalog: readonly CartItem[], shown = OFFERS_SHOWN)
   const more = withPriorityFirst(formulas.filter((line) => line.recommendation?.section !== 'main'));
   const seen = new Set<string>();
   const accessories = catalog.filter((line) => line.category === 'item' && !seen.has(line.product) && seen.add(line.product));
-  return [...routine, ...more, ...accessories].slice(0, shown);
+  const custom = [...routine, ...more].slice(0, accessories.length > 0 ? shown - 1 : shown);
+  return [...custom, ...accessories].slice(0, shown);
 }
 
 /**

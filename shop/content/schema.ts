@@ -145,6 +145,11 @@ export const pageSchema = z.strictObject({
   modules: z.array(moduleSchema).min(1),
   /** false: the hero shows no price (the hair density set is priced with the shopper's formulas). */
   showPrice: z.boolean().default(true),
+  /**
+   * true: the page sells its product itself (an accessory, ready-made): the buy box (variant, quantity, Add to cart)
+   * follows the hero, and what comes after waits for the catalogue, so nothing moves when it arrives.
+   */
+  addToCart: z.boolean().default(false),
 });
 
 export type PageContent = z.infer<typeof pageSchema>;

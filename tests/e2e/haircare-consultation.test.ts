@@ -169,10 +169,21 @@ describe('haircare consultation, end to end', () => {
   });
 
   it('the results make a cart (issue 13): change a quantity, turn a subscription off, add a monogrammed brush; a reload keeps it all', async () => {
+    // Spec 001 §4 Cart (issue 25 point 3): "Get your routine" puts in the cart every product listed under "Your routine".
+    const routine = await page.getByRole('region', { name: 'Your routine' }).getByRole('heading', { level: 4 }).allInnerTexts();
+    expect(routine.length).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Get your routine' }).click();
     await page.waitForURL(url('/checkout/haircare'));
     await page.getByRole('heading', { level: 1, name: 'Your haircare cart' }).waitFor();
     const line = (name: RegExp) => page.locator('.cart-line').filter({ has: page.getByRole('heading', { level: 3, name }) });
+    await line(new RegExp(routine[0]!)).waitFor();
+    const names = await page.locator('.cart-line h3').allInnerTexts();
+    expect(names).toHaveLength(routine.length);
+    for (const product of routine)
+      expect(
+        names.filter((name) => name.includes(product)),
+        product,
+      ).toHaveLength(1);
     const shampoo = line(/Custom Shampoo/);
     await shampoo.waitFor();
     await shampoo.getByLabel('Quantity').selectOption('2');
@@ -181,7 +192,7 @@ describe('haircare consultation, end to end', () => {
     const brush = line(/Boar bristle brush/);
     await brush.getByLabel('Complimentary monogram').fill('jd');
     await brush.getByRole('button', { name: 'Save monogram' }).click();
-    await expect.poll(() => brush.locator('.cart-line__hint').innerText()).toBe('On your brush: JD');
+    await expect.poll(() => brush.locator('.cart-line__monogram .field__hint').innerText()).toBe('On your brush: JD');
     // Every change has reached the server: nothing is saving.
     await expect.poll(() => page.locator('.cart').getAttribute('aria-busy')).toBe('false');
     await page.reload();

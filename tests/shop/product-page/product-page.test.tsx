@@ -12,6 +12,10 @@ import { houstonPrescription } from '../../../stories/fixtures/houston-results';
 import { tokenPairFor } from '../../api/client-fixtures';
 import { createMocks } from '../../../api/client/mocks';
 import { forgetCatalogue } from '../../../app/products/catalogue';
+import { SessionProvider, type Session } from '../../../app/session';
+
+/** The page's session: these pages sell nothing that needs it (the route reads the stored tokens itself). */
+const quietSession: Session = { load: () => new Promise(() => {}), hasStoredSession: () => false, onSignOut: () => () => undefined };
 
 const shampoo = catalogueUsd.products.find((p) => p.type === 'shampoo')!;
 const server = setupServer();
@@ -28,6 +32,7 @@ const content: PageContent = {
   metaDescription: 'A shampoo formulated for your hair from 85+ factors, from hair type to zip code.',
   product: 'custom-shampoo',
   showPrice: true,
+  addToCart: false,
   modules: [
     { type: 'ticker', claims: ['sulfate free'] },
     {
@@ -82,18 +87,20 @@ describe('product page assembly (spec §2 "Product detail page")', () => {
   it('shows the page of a known slug and a friendly 404 for an unknown one', async () => {
     const at = (path: string) =>
       render(
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/products/:slug" element={<ProductRoute />} />
-          </Routes>
-        </MemoryRouter>,
+        <SessionProvider session={quietSession}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/products/:slug" element={<ProductRoute />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>,
       );
     server.use(mocks.getProducts(() => catalogueUsd));
     const { container } = at('/products/custom-conditioner');
     expect(await screen.findByRole('heading', { level: 1, name: 'Custom Conditioner' })).toBeTruthy();
     await waitFor(() => expect(container.querySelector('.pp-price__amount')?.textContent).toBe('$32'));
     expect(screen.getByRole('heading', { name: 'Frequently asked questions' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Custom Conditioner'));
+    await waitFor(() => expect(document.title).toBe('Custom Conditioner | Formulary'));
     at('/products/no-such-thing');
     expect(await screen.findByRole('heading', { name: "We couldn't find that page" })).toBeTruthy();
   });
@@ -130,11 +137,13 @@ describe('video module (spec §2 "Page part behaviour")', () => {
   it('a page still shows, without a price, when the catalogue cannot be loaded', async () => {
     server.use(mocks.getProducts(() => HttpResponse.json({ code: 'validation_error', detail: 'Nope.' }, { status: 400 })));
     const { container } = render(
-      <MemoryRouter initialEntries={['/products/custom-shampoo']}>
-        <Routes>
-          <Route path="/products/:slug" element={<ProductRoute />} />
-        </Routes>
-      </MemoryRouter>,
+      <SessionProvider session={quietSession}>
+        <MemoryRouter initialEntries={['/products/custom-shampoo']}>
+          <Routes>
+            <Route path="/products/:slug" element={<ProductRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Custom Shampoo' })).toBeTruthy();
     expect(container.querySelector('.pp-price--pending')).toBeTruthy();
@@ -151,11 +160,13 @@ describe('video module (spec §2 "Page part behaviour")', () => {
       }),
     );
     const { container } = render(
-      <MemoryRouter initialEntries={['/products/custom-shampoo']}>
-        <Routes>
-          <Route path="/products/:slug" element={<ProductRoute />} />
-        </Routes>
-      </MemoryRouter>,
+      <SessionProvider session={quietSession}>
+        <MemoryRouter initialEntries={['/products/custom-shampoo']}>
+          <Routes>
+            <Route path="/products/:slug" element={<ProductRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>,
     );
     const notice = await screen.findByRole('heading', { name: 'This product is no longer available at this time.' });
     expect(notice.closest('section')!.previousElementSibling!.className).toBe('pp-hero');
@@ -180,11 +191,13 @@ describe('video module (spec §2 "Page part behaviour")', () => {
       );
       const page = (path: string) =>
         render(
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/products/:slug" element={<ProductRoute />} />
-            </Routes>
-          </MemoryRouter>,
+          <SessionProvider session={quietSession}>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path="/products/:slug" element={<ProductRoute />} />
+              </Routes>
+            </MemoryRouter>
+          </SessionProvider>,
         );
       const { container, unmount } = page('/products/custom-shampoo');
       const yours = await screen.findByRole('heading', { level: 2, name: 'Your formula' });
@@ -209,11 +222,13 @@ describe('video module (spec §2 "Page part behaviour")', () => {
     // ends it (by an answer, or by setting a bound of 0).
     const NO_BOUND_MS = 60 * 60_000;
     const tree = (formulaHoldMs: number) => (
-      <MemoryRouter initialEntries={['/products/custom-shampoo']}>
-        <Routes>
-          <Route path="/products/:slug" element={<ProductRoute formulaHoldMs={formulaHoldMs} />} />
-        </Routes>
-      </MemoryRouter>
+      <SessionProvider session={quietSession}>
+        <MemoryRouter initialEntries={['/products/custom-shampoo']}>
+          <Routes>
+            <Route path="/products/:slug" element={<ProductRoute formulaHoldMs={formulaHoldMs} />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
     );
     const page = () => render(tree(NO_BOUND_MS));
     const after = (element: Element) => [...element.parentElement!.children].slice([...element.parentElement!.children].indexOf(element) + 1);
