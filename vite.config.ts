@@ -20,9 +20,10 @@ const shared =
 // The session's machine and the API client: always loaded together (app/session/index.tsx), so one request.
 const session =
   /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt)\.ts$)/;
-// The checkout page with its kind, its adapters and the small parts its steps share (their fields, address lines, links): one request.
+// The checkout page with its kind, its adapters, its folded order summary and the small parts its steps share (their
+// fields, address lines, links, alert): one request.
 const checkoutPage =
-  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|steps[\\/](address-lines|step-link)\.tsx)$/;
+  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link)\.tsx)$/;
 
 const flowRunner =
   /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-components|step-view|progress-tracker|tip|parts[\\/](follow-up|step-heading|step-image|action-button|option-match|option-list|use-selection|inline-error)|steps[\\/](page|single-choice)-step)\.tsx?$|renderer[\\/]index\.ts$|app[\\/](flow[\\/]|consultation[\\/](flow-environment|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page))/;
@@ -106,6 +107,10 @@ export default defineConfig(({ command }) => ({
             { name: 'consultation-flow-page', test: flowRunner, priority: 15, includeDependenciesRecursively: false },
             { name: 'session', test: session, priority: 15, includeDependenciesRecursively: false },
             { name: 'checkout-flow-page', test: checkoutPage, priority: 15, includeDependenciesRecursively: false },
+            // The design system's small components the shop's pages draw at once (price lines, notices; the pictures load
+            // on their own): one chunk. A module only the checkout page's group imports must be in a group too: left
+            // alone, rolldown made it the page's facade chunk, exporting a namespace it never defined (no page loaded).
+            { name: 'ui', test: /ui[\\/](price-lines|notice)\.tsx$/, priority: 15, includeDependenciesRecursively: false },
             // A form's field (the checkout's forms, and the text fields of the sign-up forms): one small chunk of its own.
             { name: 'field', test: /renderer[\\/]parts[\\/]field\.tsx$/, priority: 15, includeDependenciesRecursively: false },
           ],

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { AnyStepScreen } from '../renderer/components';
 import { CheckoutSuccess } from '../shop/checkout/checkout-success';
+import { OrderSummary } from '../shop/checkout/order-summary';
 import { CheckoutStepHarness } from './support/checkout-step-harness';
 import { at } from './support/viewports';
-import { checkoutFacts, checkoutScreen, refusedOrder, savedVisa, waitingOrder } from './fixtures/checkout';
+import { cartAtCheckout, checkoutFacts, checkoutScreen, refusedOrder, savedVisa, waitingOrder } from './fixtures/checkout';
 import { rosaOrder } from './fixtures/orders';
 
 // Every step of the real haircare checkout (flows/checkout/haircare.yaml), drawn by its own step kind with the
@@ -128,7 +129,7 @@ const savedCard: Story = {
 export const SavedCard360 = at('xs', savedCard);
 export const SavedCard1280 = at('lg', savedCard);
 
-/** §8: the tokeniser refuses the card ('error', its words on the field); an exception is a 'failure' with the generic words. */
+/** §8: the tokeniser refuses the card ('error', its words on the field it names, once); an exception is a 'failure' with the generic words. */
 const tokenError: Story = {
   args: {
     screen: real('payment'),
@@ -141,8 +142,12 @@ const tokenError: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '0120');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Security code' }), '123');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue to review' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Your card has expired.');
-    await expect(canvas.getByRole('textbox', { name: 'Expiry (MM/YY)' })).toHaveAttribute('aria-invalid', 'true');
+    // Said once, on the field it names, which takes the focus (not a second time in an alert).
+    const expiry = canvas.getByRole('textbox', { name: 'Expiry (MM/YY)' });
+    await waitFor(() => expect(expiry).toHaveFocus());
+    await expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    await expect(expiry).toHaveAccessibleDescription('Your card has expired.');
+    await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(args.onNext).not.toHaveBeenCalled();
   },
 };
@@ -199,17 +204,61 @@ export const Review360 = at('xs', review);
 export const Review768 = at('sm', review);
 export const Review1280 = at('lg', review);
 
-/** §4 isPaymentReady: no card yet (after a reload), so the order cannot be placed; §8 a declined card offers another. */
-const reviewNotReady: Story = {
-  args: { screen: real('confirmation'), error: 'Your card was declined.' },
-  play: async ({ canvasElement }) => {
-    const canvas = await drawn(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Place order' })).toBeDisabled();
-    await expect(canvas.getByRole('link', { name: 'Add a payment method' })).toHaveAttribute('href', '/checkout/haircare/payment');
-    await expect(canvas.getByRole('link', { name: 'Use another payment method' })).toBeInTheDocument();
+/** §4 isPaymentReady after a reload: a new card's token is never kept, so the review sends the shopper to enter it again. */
+const reviewAfterReload: Story = {
+  args: { screen: real('confirmation'), facts: checkoutFacts({ answers: { payment_method: 'newCard', payment_label: 'Visa •••• 4242' } }) },
+  play: async ({ canvasElement, args }) => {
+    await drawn(canvasElement);
+    await waitFor(() => expect(args.facts!.go).toHaveBeenCalledWith('/checkout/haircare/payment', { replace: true, notice: 'card-again' }));
   },
 };
-export const ReviewNotReady360 = at('xs', reviewNotReady);
+export const ReviewAfterReload360 = at('xs', reviewAfterReload);
+
+/** The payment step the review sent the shopper back to: it says why. */
+const cardAgain: Story = {
+  args: { screen: real('payment'), facts: checkoutFacts({ notice: 'card-again' }) },
+  play: async ({ canvasElement }) => {
+    await expect((await drawn(canvasElement)).getByText(/For your security, please enter your card again/)).toBeVisible();
+  },
+};
+export const CardAgain360 = at('xs', cardAgain);
+
+/** §8 a declined card: announced before Place order, focused, with another payment method. */
+const reviewDeclined: Story = {
+  args: {
+    screen: real('confirmation'),
+    facts: checkoutFacts({ answers: { payment_method: 'newCard', payment_token: 'tok_test_story', payment_label: 'Visa •••• 4242' } }),
+    refusal: { kind: 'order-refused', reason: 'payment', message: 'Your card was declined.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await drawn(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Place order' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Your card was declined.');
+    await waitFor(() => expect(alert).toHaveFocus());
+    await expect(within(alert).getByRole('link', { name: 'Use another payment method' })).toHaveAttribute('href', '/checkout/haircare/payment');
+  },
+};
+export const ReviewDeclined360 = at('xs', reviewDeclined);
+export const ReviewDeclined1280 = at('lg', reviewDeclined);
+
+/** Back from the success page: the order is placed, so the review leads to it and offers no Place order. */
+const reviewPlaced: Story = {
+  args: {
+    screen: real('confirmation'),
+    facts: checkoutFacts({
+      order: rosaOrder,
+      cart: { ...cartAtCheckout, items: [], is_in_checkout: false },
+      answers: { order: rosaOrder.pubkey, order_status: 'paid' },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await drawn(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Place order' })).toBeNull();
+  },
+};
+export const ReviewPlaced360 = at('xs', reviewPlaced);
 
 /** Order Success, waiting for payment confirmation: where the shopper confirms with their bank. */
 const waiting: Story = {
@@ -237,10 +286,46 @@ const refused: Story = {
 };
 export const Refused360 = at('xs', refused);
 
-/** Order Success (spec 001 §2 success): the order's number and where to follow it. */
-export const Success360 = at('xs', {
-  render: () => <CheckoutSuccess order={rosaOrder} firstName="Rosa" />,
+const successPaths = { paymentPath: '/checkout/haircare/payment', waitPath: () => '/checkout/haircare/wait-payment-confirmation?order=ord_rosa' };
+
+/** Order Success (spec 001 §2 success): thanks, what happens next, the order's lines and totals, where it ships, the account. */
+const success = {
+  render: () => <CheckoutSuccess order={rosaOrder} firstName="Rosa" {...successPaths} />,
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'See your order' })).toHaveAttribute('href', `/account/orders/${rosaOrder.pubkey}`);
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Thank you, Rosa!' })).toHaveFocus());
+    await expect(canvas.getByRole('link', { name: 'See your order' })).toHaveAttribute('href', `/account/orders/${rosaOrder.pubkey}`);
+    await expect(canvas.getByRole('region', { name: 'What happens next' })).toHaveTextContent(/Review & Refine/);
+  },
+} as Story;
+export const Success360 = at('xs', success);
+export const Success1280 = at('lg', success);
+
+/** An order still waiting for the bank is no success: it says so and leads to the bank. */
+export const SuccessWaiting360 = at('xs', {
+  render: () => <CheckoutSuccess order={waitingOrder} firstName="Rosa" {...successPaths} />,
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Waiting for your bank' })).toBeVisible();
+    await expect(canvas.queryByText(/thank you/i)).toBeNull();
   },
 } as Story);
+
+/** The order summary of the checkout's steps: folded on a phone, open in its column from 1024 px. */
+const summary = {
+  render: () => <OrderSummary cart={cartAtCheckout} />,
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('complementary', { name: 'Order summary' })).toBeVisible();
+  },
+} as Story;
+export const Summary360 = at('xs', {
+  ...summary,
+  play: async (context: { canvasElement: HTMLElement }) => {
+    await summary.play!(context as never);
+    const canvas = within(context.canvasElement);
+    await userEvent.click(canvas.getByText('Show order summary'));
+    await expect(canvas.getByText('Hide order summary')).toBeVisible();
+  },
+} as Story);
+export const Summary1280 = at('lg', summary);

@@ -40,9 +40,17 @@ export function cartContext(cart: Cart, query: URLSearchParams, flags: FeatureFl
   };
 }
 
-/** Where the checkout starts from: the cart and the account as they are (the address the cart ships to, the names). */
-export function startingAnswers(loaded: Loaded, user: Pick<User, 'email' | 'first_name' | 'last_name' | 'phone' | 'is_guest'> | null): Answers {
-  const answers: Answers = {};
+/**
+ * Where the checkout starts from: the cart and the account as they are (the address the cart ships to, the names),
+ * and the payment this tab chose before a reload (`payment`: a saved card's id, or that a new card was entered, never
+ * its token; ./checkout-memory.ts).
+ */
+export function startingAnswers(
+  loaded: Loaded,
+  user: Pick<User, 'email' | 'first_name' | 'last_name' | 'phone' | 'is_guest'> | null,
+  payment: Answers = {},
+): Answers {
+  const answers: Answers = { ...payment };
   if (user && !user.is_guest) {
     answers.email = user.email;
     if (user.first_name) answers.first_name = user.first_name;
@@ -89,7 +97,9 @@ export interface CheckoutFactsInput {
   paymentMethods: PaymentMethod[];
   /** The page's query (kept on the links between steps). */
   search: string;
-  go(path: string): void;
+  /** Why the shopper was sent to this page (in its history entry). */
+  notice?: CheckoutFacts['notice'];
+  go: CheckoutFacts['go'];
   /** The payment providers and the sign-in link, given where a link leads. */
   services(routeTo: CheckoutFacts['routeTo']): Pick<CheckoutFacts, 'sendSignInLink' | 'tokenizeCard' | 'cardProvider' | 'payWithWallet'>;
 }
@@ -99,7 +109,7 @@ export interface CheckoutFactsInput {
  * back) and payment methods, the answers so far, the order (the machine keeps the one the review placed), whether a
  * payment is asked for (the payment step's rule, spec 001 §4), and the links between steps.
  */
-export function checkoutFacts({ state, category, cart, session, paymentMethods, search, go, services }: CheckoutFactsInput): CheckoutFacts {
+export function checkoutFacts({ state, category, cart, session, paymentMethods, search, notice, go, services }: CheckoutFactsInput): CheckoutFacts {
   const { runtime, answers } = state;
   const payment = runtime.steps.find((s) => s.kind === 'payment');
   const paymentNeeded = payment ? runtime.isIncluded(payment, { answers, env: runtime.env, variants: runtime.variants }) : false;
@@ -124,6 +134,7 @@ export function checkoutFacts({ state, category, cart, session, paymentMethods, 
     paymentNeeded,
     routeTo,
     go,
+    ...(notice ? { notice } : {}),
     ...services(routeTo),
   };
 }

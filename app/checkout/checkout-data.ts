@@ -5,6 +5,7 @@ import { appTokens, loadAppServices } from '../app-services';
 import { appSession } from '../session';
 import { loadFlags } from '../load-flags';
 import type { Category } from '#api/shared';
+import { recallOrder } from './checkout-memory';
 
 /** A checkout is a consultation category's (flows/checkout/{category}.yaml). */
 export type CheckoutCategory = Category;
@@ -15,7 +16,16 @@ export const checkoutFlows: Record<CheckoutCategory, () => Promise<CompiledFlow>
   skincare: () => import('flows/checkout/skincare.yaml').then((m) => m.default),
 };
 
-export type Loaded = { flow: CompiledFlow; flags: FeatureFlags; cart: Cart; paymentMethods: PaymentMethod[]; order: Order | null; universal: boolean };
+export type Loaded = {
+  flow: CompiledFlow;
+  flags: FeatureFlags;
+  cart: Cart;
+  paymentMethods: PaymentMethod[];
+  order: Order | null;
+  universal: boolean;
+  /** The order is the one this tab remembers placing from this cart (not named by ?order=): the page decides whether it still matters. */
+  recalled?: { cart: string };
+};
 
 /** The cart the checkout orders: the universal one when the shop uses it (the universal-cart flag), else the category's. */
 export async function readCart(category: CheckoutCategory, universal: boolean): Promise<Cart | null> {
@@ -29,23 +39,27 @@ export async function readCart(category: CheckoutCategory, universal: boolean): 
 /**
  * What a checkout page needs before it draws, asked all at once (the stored tokens say who asks): the flow, the flags
  * (which cart), the cart, the order the page is opened for (?order=) and a customer's saved payment methods. The
- * saved addresses are the session's (it loads them with the user). Null when there is nothing to check out: no
- * session, no cart, or a cart not in checkout (an order just paid has emptied it).
+ * saved addresses are the session's (it loads them with the user). Without ?order=, the order this tab placed
+ * (./checkout-memory.ts; the page keeps it only while it matters: ./checkout-flow-page.tsx `keepTabOrder`). Null when
+ * there is nothing to check out: no session, no cart, or a cart not in checkout (an order just paid has emptied it)
+ * and no order.
  */
 async function loadCheckoutData(category: CheckoutCategory, orderKey: string | null): Promise<Loaded | null> {
   if (!appSession.hasStoredSession()) return null;
   const customer = Boolean(appTokens.read().user);
   const [flow, { api }] = await Promise.all([checkoutFlows[category](), loadAppServices()]);
+  const recalled = orderKey ? null : recallOrder(category);
+  const key = orderKey ?? recalled?.order;
   const [flags, categoryCart, order, paymentMethods] = await Promise.all([
     loadFlags(api),
     readCart(category, false),
-    orderKey ? api.getOrder(orderKey).catch(() => null) : null,
+    key ? api.getOrder(key).catch(() => null) : null,
     customer ? api.listPaymentMethods('all').catch(() => []) : [],
   ]);
   const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1';
   const cart = universal ? await readCart(category, true) : categoryCart;
   if (!cart || (!cart.is_in_checkout && !order)) return null;
-  return { flow, flags, cart, paymentMethods, order, universal };
+  return { flow, flags, cart, paymentMethods, order, universal, ...(recalled ? { recalled: { cart: recalled.cart } } : {}) };
 }
 
 let started: { key: string; data: Promise<Loaded | null> } | undefined;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { anonymousEnvironment } from '#engine';
+import { anonymousEnvironment, routePath } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import { FlowRunner } from '../flow/flow-runner';
 import type { FlowAdapters } from '../flow/flow-kind';
@@ -16,13 +16,28 @@ import '../../shop/checkout/checkout.css';
 import { clearReferralCode } from '../referral';
 import { cartContext, checkoutSaving, startingAnswers } from './checkout-adapters';
 import { checkoutKind } from './checkout-kind';
-import { useCheckoutFacts } from './use-checkout-facts';
+import { CheckoutCartContext, useCheckoutCart, useCheckoutFacts } from './use-checkout-facts';
+import { recallPayment } from './checkout-memory';
+import { OrderSummary, preloadOrderSummary } from '../../shop/checkout/order-summary';
+import { isPlaced } from '../../shop/checkout/placed-order';
 
 export type { CheckoutCategory } from './checkout-data';
 
 /** Order Success: loaded while the order is being placed (its prices are the only ones the other steps do not show). */
 const loadSuccess = () => import('../../shop/checkout/checkout-success');
 const CheckoutSuccess = lazy(() => loadSuccess().then((m) => ({ default: m.CheckoutSuccess })));
+
+/**
+ * The order this tab placed (./checkout-memory.ts), kept while it matters: paid, once its cart has left checkout (the
+ * review and the success page lead to it); waiting for the bank or refused, while the cart is still in checkout (a
+ * reload of the bank's wait). A cart not in checkout without such an order is nothing to check out (null).
+ */
+export function keepTabOrder(data: Loaded | null): Loaded | null {
+  if (!data?.recalled) return data;
+  const { cart, order } = data;
+  const matters = order !== null && data.recalled.cart === cart.pubkey && cart.is_in_checkout !== isPlaced(order);
+  return matters ? data : cart.is_in_checkout ? { ...data, order: null } : null;
+}
 
 /** /checkout/{category}/{step}: the checkout flow, continuing from the cart (spec 001 §2 Cart and checkout). */
 export default function CheckoutFlowPage({ category }: { category: CheckoutCategory }) {
@@ -38,7 +53,9 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
   }, [session.settled]);
 
   // Started by the route as the page's code arrives (./checkout-data.ts), beside the session's own call.
-  const loaded = useLoad(() => takeCheckoutData(category, orderKey), [category, orderKey], { once: true });
+  // On a wide screen the order summary is open from the first paint: its code comes while the checkout's data does.
+  useEffect(preloadOrderSummary, []);
+  const loaded = useLoad(() => takeCheckoutData(category, orderKey).then(keepTabOrder), [category, orderKey], { once: true });
 
   useEffect(() => {
     if (loaded.status === 'success' && loaded.value === null) void navigate(`/checkout/${category}`, { replace: true });
@@ -77,7 +94,10 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
       }),
     [session.status, user, query, loaded.cart, loaded.flags],
   );
-  const [answers] = useState(() => startingAnswers(loaded, user));
+  const [answers] = useState(() => startingAnswers(loaded, user, recallPayment(loaded.cart.pubkey)));
+  const cart = useCheckoutCart(location.pathname, category, loaded);
+  const lines = cart.items.some((item) => item.quantity > 0);
+  const summary = lines && routePath(location.pathname) !== loaded.flow.routes.results;
   const [facts] = useState(() => ({ order: loaded.order }));
 
   // Made once per page: the session's actions are the same for its life.
@@ -103,18 +123,40 @@ function Checkout({ category, loaded }: { category: CheckoutCategory; loaded: Lo
       useFacts: function useFacts(state) {
         return useCheckoutFacts(state, category, loaded);
       },
-      results: (state) => (
-        <Suspense fallback={<PageStatus>Loading your order…</PageStatus>}>
-          <CheckoutSuccess
-            order={state.facts.order ?? null}
-            firstName={typeof state.answers.first_name === 'string' ? state.answers.first_name || undefined : undefined}
-          />
-        </Suspense>
-      ),
+      results: (state) => {
+        const route = (name: string) => state.runtime.steps.find((s) => s.name === name)?.route ?? loaded.flow.routes.base;
+        return (
+          <Suspense fallback={<PageStatus>Loading your order…</PageStatus>}>
+            <CheckoutSuccess
+              order={state.facts.order ?? null}
+              firstName={typeof state.answers.first_name === 'string' ? state.answers.first_name || undefined : undefined}
+              paymentPath={route('payment')}
+              waitPath={(order) => `${route('wait-payment-confirmation')}?order=${encodeURIComponent(order.pubkey)}`}
+            />
+          </Suspense>
+        );
+      },
     };
   }, [category, loaded, signUp, userUpdated]);
 
+  // The order summary (every step; not the success page, which shows the order) draws from the cart the page has.
   return (
-    <FlowRunner kind={checkoutKind} adapters={adapters} flow={loaded.flow} env={env} answers={answers} facts={facts} resume={false} services={noServices} />
+    <CheckoutCartContext.Provider value={cart}>
+      <div className={summary ? 'checkout-layout checkout-layout--with-summary' : 'checkout-layout'}>
+        {summary ? <OrderSummary cart={cart} firstName={user?.first_name || undefined} /> : null}
+        <div className="checkout-layout__main">
+          <FlowRunner
+            kind={checkoutKind}
+            adapters={adapters}
+            flow={loaded.flow}
+            env={env}
+            answers={answers}
+            facts={facts}
+            resume={false}
+            services={noServices}
+          />
+        </div>
+      </div>
+    </CheckoutCartContext.Provider>
   );
 }

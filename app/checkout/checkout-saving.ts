@@ -79,6 +79,23 @@ async function addAddress(deps: CheckoutDeps, step: CompiledStepOf<'address'>, r
   }
 }
 
+/** The server's refusals of an order that mean its cart is ordered already (another tab, an earlier click): API.md "Placing an order". */
+const ALREADY_ORDERED = new Set(['cart_not_in_checkout', 'cart_already_ordered', 'order_in_progress', 'cart_empty']);
+
+/**
+ * Why the order was refused, in the server's words (spec 001 §8): its payment (402, or the payment's fields: another
+ * method may pay), its cart ordered already (the review leads to the orders), or another reason; anything that is
+ * not the server's answer is reported and worded as a failure.
+ */
+function orderRefusal(deps: CheckoutDeps, error: unknown): CheckoutRefusal {
+  if (!isApiError(error) || error.status >= 500 || error.status === 0) {
+    deps.report('placing the order', error);
+    return new CheckoutRefusal({ kind: 'order-refused', reason: 'other', message: 'Oops, something went wrong... Nothing was charged. Please try again.' });
+  }
+  const reason = ALREADY_ORDERED.has(error.code) ? 'already-ordered' : error.status === 402 || error.status === 400 ? 'payment' : 'other';
+  return new CheckoutRefusal({ kind: 'order-refused', reason, message: error.detail });
+}
+
 /**
  * The checkout's saves, every step's through the flow machine: who orders, the shipping address, and the review's
  * order, whose pubkey and status pick the next step and which the success screen shows (the machine keeps it).
@@ -92,7 +109,9 @@ export function checkoutSaves(deps: CheckoutDeps): Pick<FlowAdapters<CheckoutFac
   };
 
   async function placeOrder(step: CompiledStepOf<'review'>, { answers }: SaveRequest): Promise<SaveResult<CheckoutFacts>> {
-    const api = await deps.api();
+    const api = await deps.api().catch((error: unknown) => {
+      throw orderRefusal(deps, error);
+    });
     const token = text(answers, 'payment_token') || null;
     // Spec 001 §7: a wallet pays with its nonce, in the wallet's mode, and keeps the wallet (save_card 'true'); a saved
     // method (its id stored instead of a token, §4) in its own mode: a card's is the payment-intent mode while that
@@ -109,9 +128,13 @@ export function checkoutSaves(deps: CheckoutDeps): Pick<FlowAdapters<CheckoutFac
           : { payment: { token, save_card: answers.save_card === true } };
     const key = keyFor(saved ?? token ?? 'none');
     // Spec 001 §7: accessories alone (and the wallet paying for them) are ordered through /v2/cart/place-order/.
-    const placed = deps.accessoriesOnly
-      ? await api.placeAccessoriesOrder(payment, key)
-      : await api.placeOrder({ category: deps.universal ? 'universal' : deps.category, ...payment }, key);
+    const placed = await (
+      deps.accessoriesOnly
+        ? api.placeAccessoriesOrder(payment, key)
+        : api.placeOrder({ category: deps.universal ? 'universal' : deps.category, ...payment }, key)
+    ).catch((error: unknown) => {
+      throw orderRefusal(deps, error);
+    });
     return { answers: { [step.fields.order]: placed.pubkey, [step.fields.status]: orderStatus(placed) }, facts: { order: placed } };
   }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '#api/shared';
 import { loadAppServices } from '../app-services';
 import { reportError } from '../report-error';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
@@ -13,7 +14,8 @@ export function returnPath(value: string | null): string {
 /**
  * /checkout/confirm-payment/{charge}: the embedded test provider's stand-in for a bank's 3-D Secure page (spec 001 §2
  * wait-payment-confirmation, issue 14). The shopper approves or refuses the payment, then goes back to the checkout,
- * which reads the order again. With Stripe, the bank's own page takes its place.
+ * which reads the order again (so does an answer to a payment no longer waiting). With Stripe, the bank's own page
+ * takes its place.
  */
 export default function ConfirmPaymentPage({ charge }: { charge: string }) {
   const [search] = useSearchParams();
@@ -27,6 +29,9 @@ export default function ConfirmPaymentPage({ charge }: { charge: string }) {
       await api.authenticateTestCharge(charge, approved);
       void navigate(returnPath(search.get('return')), { replace: true });
     } catch (error) {
+      // Answered already (a reload of this page, another tab) or replaced by a newer payment: the checkout's step
+      // shows the order as it now is.
+      if (isApiError(error) && error.status === 409) return void navigate(returnPath(search.get('return')), { replace: true });
       reportError('answering the test bank', error);
       setStatus('failed');
     }

@@ -10,8 +10,17 @@ import type { Category } from '#api/shared';
 /** Field messages, one line per field, as a form shows them. */
 export type FieldMessages = Record<string, string>;
 
-/** How a form step's save was refused: per-field errors, a known e-mail (a sign-in link was mailed instead), or any other failure. */
-export type RefusalOutcome = { kind: 'field-errors'; fields: FieldMessages } | { kind: 'magic-link-sent' } | { kind: 'error' };
+/**
+ * How a step's save was refused: per-field errors, a known e-mail (a sign-in link was mailed instead), any other
+ * failure, or the order refused (the review): its payment (another payment method may pay), its cart already ordered
+ * (another tab or an earlier click placed it: the shopper is led to their orders), or another reason, in the server's
+ * words.
+ */
+export type RefusalOutcome =
+  | { kind: 'field-errors'; fields: FieldMessages }
+  | { kind: 'magic-link-sent' }
+  | { kind: 'error' }
+  | { kind: 'order-refused'; reason: 'payment' | 'already-ordered' | 'other'; message: string };
 
 /** A checkout form's save refused (thrown by the checkout's save adapter): the form shows it in its own words. */
 export class CheckoutRefusal extends Error {
@@ -37,6 +46,9 @@ export type TokenOutcome = { kind: 'token'; token: ProviderCardToken } | { kind:
 
 /** The wallet-type provider's payment (spec 001 §4): its nonce, or 'failure' (spec 001 §8). */
 export type WalletOutcome = { kind: 'nonce'; nonce: string; email: string } | { kind: 'failure' };
+
+/** Why a step was opened for the shopper: their card is asked again (a card's token is never kept across a reload). */
+export type CheckoutNotice = 'card-again';
 
 export interface CheckoutFacts extends StepFacts {
   category: Category;
@@ -68,6 +80,8 @@ export interface CheckoutFacts extends StepFacts {
   paymentNeeded: boolean;
   /** Where a step's link goes (the payment step from the review), keeping the checkout's query, with `extra` added. */
   routeTo(stepName: string, extra?: Record<string, string>): string;
-  /** Goes to a path of the checkout in the page (a step's link). */
-  go(path: string): void;
+  /** Goes to a path of the checkout in the page (a step's link); `replace` takes the place of this page in the history. */
+  go(path: string, options?: { replace?: boolean; notice?: CheckoutNotice }): void;
+  /** Why the shopper was sent to this step (the review after a reload sends them to enter their card again). */
+  notice?: CheckoutNotice;
 }

@@ -145,6 +145,32 @@ describe('the checkout’s save adapter (spec 001 §4-§6)', () => {
     expect(result).toMatchObject({ answers: { order: 'ord_2' } });
   });
 
+  it('§8 a refused order is the review’s own refusal: a payment refused, a cart ordered already (another tab), or a failure, reported', async () => {
+    const refusedWith = async (error: unknown) => {
+      const { given, saving } = deps({}, undefined, {});
+      const client = await given.api();
+      vi.mocked(client.placeOrder).mockRejectedValueOnce(error);
+      const thrown = await saving
+        .save(request('confirmation', {}, 'authenticated', { payment_method: 'newCard', payment_token: 'tok_1' }))
+        .catch((e: unknown) => e);
+      return { outcome: refusalOf(thrown), report: given.report };
+    };
+    const declined = await refusedWith(new ApiError({ status: 402, code: 'card_declined', detail: 'Your card was declined.' }));
+    expect(declined.outcome).toEqual({ kind: 'order-refused', reason: 'payment', message: 'Your card was declined.' });
+    for (const [status, code] of [
+      [422, 'cart_not_in_checkout'],
+      [409, 'cart_already_ordered'],
+      [409, 'order_in_progress'],
+    ] as const) {
+      const ordered = await refusedWith(new ApiError({ status, code, detail: 'Already ordered.' }));
+      expect(ordered.outcome).toEqual({ kind: 'order-refused', reason: 'already-ordered', message: 'Already ordered.' });
+      expect(ordered.report).not.toHaveBeenCalled();
+    }
+    const down = await refusedWith(new Error('offline'));
+    expect(down.outcome).toMatchObject({ kind: 'order-refused', reason: 'other' });
+    expect(down.report).toHaveBeenCalledWith('placing the order', expect.any(Error));
+  });
+
   it('completing reads the account again and clears the referral code', async () => {
     const { given, saving } = deps();
     await saving.complete({ flowId: checkout.id, category: 'haircare', values: {}, env: anonymousEnvironment({ session: 'authenticated' }) });

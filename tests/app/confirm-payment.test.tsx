@@ -62,8 +62,15 @@ describe('/checkout/confirm-payment (spec 001 §2 wait-payment-confirmation)', (
     expect(answers).toEqual([{ id: 'ch_test_1', body: { approved: true } }]);
   });
 
-  it('a failed call says so and stays, so the shopper can answer again', async () => {
+  it('issue 25: a payment answered already (this page reloaded, another tab) goes back to the step, which shows the order as it is', async () => {
     server.use(mocks.authenticateTestCharge(() => mockError(409, { code: 'charge_not_waiting', detail: 'This payment is not waiting for you.' })));
+    renderAt('/checkout/confirm-payment/ch_test_1?return=%2Fcheckout%2Fhaircare%2Fwait-payment-confirmation%3Forder%3Dord_1');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/checkout/haircare/wait-payment-confirmation?order=ord_1');
+  });
+
+  it('a failed call says so and stays, so the shopper can answer again', async () => {
+    server.use(mocks.authenticateTestCharge(() => mockError(500, { code: 'server_error', detail: 'Something went wrong.' })));
     renderAt('/checkout/confirm-payment/ch_test_1?return=https%3A%2F%2Fevil.example');
     await userEvent.click(screen.getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByRole('alert')).toBeTruthy();

@@ -120,13 +120,23 @@ describe('checkout, end to end', () => {
     expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
     await payWith(page, '4000000000000002');
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();
-    // The card's token did not survive the reload: the review asks for a payment method again (§4 isPaymentReady).
-    expect(await page.getByRole('button', { name: 'Place order' }).isDisabled()).toBe(true);
-    await page.getByRole('link', { name: 'Add a payment method' }).click();
+    // The card's token is never stored, so it did not survive the reload (§4 isPaymentReady): the review sends the
+    // shopper back to the payment step, which says why; the token is nowhere in the page's storage.
+    await page.waitForURL(/\/checkout\/haircare\/payment/);
+    await page.getByText('For your security, please enter your card again').waitFor();
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toMatch(/tok_/);
     await payWith(page, '4000000000000002');
     await page.getByRole('button', { name: 'Place order' }).click();
-    await page.getByText('Your card was declined.').waitFor();
+    // The decline is announced where a phone shows it: one alert, focused, in view (STOREFRONT.md).
+    const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+    await declined.waitFor();
+    expect(await page.getByRole('alert').count()).toBe(1);
+    await page.waitForFunction(() => {
+      const alert = document.activeElement;
+      if (alert?.getAttribute('role') !== 'alert') return false;
+      const box = alert.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
     expect(page.url()).toBe(url('/checkout/haircare/confirmation'));
     expect(await page.evaluate(() => localStorage.getItem('shop.referral-code'))).toBe('FRIEND10');
     await page.getByRole('link', { name: 'Use another payment method' }).click();
@@ -145,23 +155,23 @@ describe('checkout, end to end', () => {
     expect(errors).toEqual([]);
   });
 
-  it('nothing on a checkout step moves as the session loads: the header keeps its height when Sign in becomes Sign out', async () => {
+  it('nothing on a checkout step moves as the session loads: the checkout’s header keeps its height, the order summary its place', async () => {
     const { storage, token } = await shopperWithCart('customer');
     expect((await call('PATCH', '/v1/account/cart/?category=haircare', token, { is_in_checkout: true })).status).toBe(200);
     const { page, errors } = await openWith(storage);
     const layoutShifts = await recordLayoutShifts(page);
-    // The account's reply waits until the page has drawn its header without it (a Sign in link).
+    // The account's reply waits until the page has drawn its header without it (the checkout's own header: no account links).
     const account = await holdReplies(page, /\/v1\/account\/$/);
     let before;
     try {
       await page.goto(url('/checkout/haircare/payment'));
-      await page.getByRole('link', { name: 'Sign in' }).waitFor();
+      await page.locator('.site-header').getByText('Secure checkout').waitFor();
       before = await page.locator('.site-header').boundingBox();
     } finally {
       await account.stop();
     }
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.getByLabel('Card number').waitFor();
+    await page.getByText('Show order summary').waitFor();
     expect((await page.locator('.site-header').boundingBox())?.height).toBe(before?.height);
     expect(await layoutShifts()).toEqual([]);
     expect(errors).toEqual([]);
@@ -178,7 +188,7 @@ describe('checkout, end to end', () => {
     expect(await page.getByRole('radio', { name: /1100 Congress Ave/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
     await payWith(page, '4000002760003184');
-    await page.getByText('Taxes (TX)').waitFor();
+    await page.locator('.step-view').getByText('Taxes (TX)').waitFor();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/checkout\/haircare\/wait-payment-confirmation/);
     await page.getByRole('heading', { level: 1, name: 'Confirm your payment' }).waitFor();
@@ -260,6 +270,11 @@ describe('checkout, end to end', () => {
     await page.getByRole('button', { name: 'Continue to review' }).click();
     await page.waitForURL(/\/checkout\/haircare\/confirmation/);
     await page.getByText('Visa •••• 4242').waitFor();
+    // A saved card is no secret: the review keeps it across a reload (its id only, in this tab's storage).
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Review your order' }).waitFor();
+    await page.getByText('Visa •••• 4242').waitFor();
+    expect(page.url()).toBe(url('/checkout/haircare/confirmation'));
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/checkout\/haircare\/success/);
     const orders = (await call('GET', '/v2/orders/', token)).body.results;
@@ -274,6 +289,131 @@ describe('checkout, end to end', () => {
     await page.getByRole('button', { name: 'Delete Visa •••• 4242' }).click();
     await page.getByText('No saved payment methods. Cards you choose to save at checkout appear here.').waitFor();
     expect((await call('GET', '/v1/account/payments/', token)).body).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  /** A customer at checkout, on the review with a card that pays (or one whose bank must confirm). */
+  async function atReview(page: Page, card: string) {
+    await page.goto(url('/checkout/haircare'));
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await payWith(page, card);
+  }
+
+  it('§2 wait-payment-confirmation: reloads while the bank waits still wait; nothing thanks the shopper until the bank confirms', async () => {
+    const { storage, token } = await shopperWithCart('customer');
+    const { page, errors } = await openWith(storage);
+    await atReview(page, '4000002760003184');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/wait-payment-confirmation/);
+    await page.getByRole('link', { name: 'Confirm with my bank' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Confirm your payment' }).waitFor();
+    await page.getByRole('link', { name: 'Confirm with my bank' }).waitFor();
+    expect(await page.getByText(/thank you/i).count()).toBe(0);
+    // The bank's page, reloaded, then left without an answer: still waiting.
+    await page.getByRole('link', { name: 'Confirm with my bank' }).click();
+    await page.waitForURL(/\/checkout\/confirm-payment\//);
+    await page.reload();
+    await page.getByRole('button', { name: 'Confirm payment' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/checkout\/haircare\/wait-payment-confirmation/);
+    await page.getByRole('link', { name: 'Confirm with my bank' }).waitFor();
+    expect(await page.getByText(/thank you/i).count()).toBe(0);
+    // The success page of an order that waits says it waits, and leads to the bank.
+    await page.goto(url('/checkout/haircare/success'));
+    await page.getByRole('heading', { level: 1, name: 'Waiting for your bank' }).waitFor();
+    expect(await page.getByText(/thank you/i).count()).toBe(0);
+    expect((await call('GET', '/v2/orders/', token)).body.results.map((o: { status: string }) => o.status)).toEqual(['pending_payment']);
+    await page.getByRole('link', { name: 'Confirm with my bank' }).click();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you, Rosa!' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('a placed order is never placed again: back from the success page, a reload of its review, a second tab', async () => {
+    const { storage, token } = await shopperWithCart('customer');
+    const { page, errors } = await openWith(storage);
+    await atReview(page, '4242424242424242');
+    // The same shopper in a second tab, on the same review with another card.
+    const second = await page.context().newPage();
+    await second.goto(url('/checkout/haircare/payment'));
+    await payWith(second, '5555555555554444');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/haircare\/success/);
+    await page.getByRole('heading', { level: 1, name: 'Thank you, Rosa!' }).waitFor();
+    // Back: the review leads to the order and has no Place order; nor after a reload.
+    await page.goBack();
+    await page.waitForURL(/\/checkout\/haircare\/confirmation/);
+    await page.getByRole('heading', { level: 1, name: 'Your order is placed' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Place order' }).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Your order is placed' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Place order' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'See your order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you, Rosa!' }).waitFor();
+    // The second tab's Place order: the cart is ordered already, nothing is charged, and it leads to the orders.
+    await second.getByRole('button', { name: 'Place order' }).click();
+    await second.getByRole('alert').getByRole('link', { name: 'See your orders' }).waitFor();
+    const orders = (await call('GET', '/v2/orders/', token)).body.results;
+    expect(orders.map((o: { status: string; payment: { card: { last4: string } } }) => [o.status, o.payment.card.last4])).toEqual([['paid', '4242']]);
+    expect(errors).toEqual([]);
+  });
+
+  it('the order summary on every step (folded on a phone, beside the form on a wide screen, nothing moving); the success page sums the order up', async () => {
+    const { storage, token } = await shopperWithCart('customer');
+    expect((await call('PATCH', '/v1/account/cart/?category=haircare', token, { is_in_checkout: true })).status).toBe(200);
+    const cart = (await call('GET', '/v1/account/cart/?category=haircare', token)).body;
+    const lines = cart.items.filter((i: { quantity: number }) => i.quantity > 0).length;
+    const { page, errors } = await openWith(storage);
+    const layoutShifts = await recordLayoutShifts(page);
+    await page.goto(url('/checkout/haircare/payment'));
+    await page.getByLabel('Card number').waitFor();
+    const toggle = page.getByText('Show order summary');
+    await toggle.waitFor();
+    expect((await toggle.boundingBox())!.y).toBeLessThan((await page.getByRole('heading', { level: 1 }).boundingBox())!.y);
+    expect(await layoutShifts()).toEqual([]);
+    // Opened (the shopper's own move), it lists the lines with their pictures.
+    await toggle.click();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await summary.getByRole('listitem').first().waitFor();
+    expect(await summary.getByRole('listitem').count()).toBe(lines);
+    await summary
+      .locator('img')
+      .nth(lines - 1)
+      .waitFor();
+
+    const wide = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await wide.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    }, storage);
+    const desk = await wide.newPage();
+    const deskShifts = await recordLayoutShifts(desk);
+    await desk.goto(url('/checkout/haircare/payment'));
+    await desk.getByLabel('Card number').waitFor();
+    const aside = desk.getByRole('complementary', { name: 'Order summary' });
+    await aside.getByRole('heading', { name: 'Order summary' }).waitFor();
+    const [form, column] = [await desk.locator('.step-view').boundingBox(), await aside.boundingBox()];
+    expect(column!.x).toBeGreaterThanOrEqual(form!.x + form!.width - 1);
+    expect(await deskShifts()).toEqual([]);
+
+    await payWith(desk, '4242424242424242');
+    await desk.getByRole('button', { name: 'Place order' }).click();
+    await desk.getByRole('heading', { level: 1, name: 'Thank you, Rosa!' }).waitFor();
+    expect(await desk.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    const order = desk.getByRole('region', { name: /^Order #/ });
+    expect(await order.locator('img').count()).toBe(lines);
+    await order.getByText('Total', { exact: true }).waitFor();
+    await desk
+      .getByRole('region', { name: 'Shipping to' })
+      .getByText(/Arrives between/)
+      .waitFor();
+    await desk
+      .getByRole('region', { name: 'What happens next' })
+      .getByText(/Review & Refine/)
+      .waitFor();
+    await desk.getByRole('link', { name: 'All your orders' }).waitFor();
+    await wide.close();
     expect(errors).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
+import { StepAlert } from '../step-alert';
 import { AddressLines } from './address-lines';
 import { emailProblem, Field, InputField } from '../../../renderer/parts/field';
 
@@ -186,11 +187,14 @@ export function AccountDetailsStep({ screen, onChange, onNext, busy, saveError, 
           </label>
         </fieldset>
       ) : null}
-      {notice ? (
-        <p className={`form-message form-message--${notice.kind === 'error' ? 'error' : 'success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      {notice?.kind === 'status' ? (
+        <p className="notice notice--success" role="status">
           {notice.text}
         </p>
       ) : null}
+      <StepAlert attempt={notice} hidden={busy || sending}>
+        {notice?.kind === 'error' ? <p>{notice.text}</p> : null}
+      </StepAlert>
       <div className="step__actions">
         <ActionButton type="submit" busy={busy || sending}>
           {screen.step.button ?? 'Continue'}

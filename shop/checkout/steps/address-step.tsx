@@ -5,6 +5,7 @@ import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { refusalOf, type CheckoutFacts, type FieldMessages } from '../checkout-facts';
+import { StepAlert } from '../step-alert';
 import { Field, InputField } from '../../../renderer/parts/field';
 
 export const addressMessages = {
@@ -150,11 +151,9 @@ export function AddressStep({ screen, onChange, onNext, busy, saveError }: StepP
           onChange={(value) => set('zipcode', form.country === 'CA' ? formatCanadianPostalInput(value) : value)}
         />
       </div>
-      {failed ? (
-        <p className="form-message form-message--error" role="alert">
-          {addressMessages.failed}
-        </p>
-      ) : null}
+      <StepAlert attempt={saveError} hidden={busy}>
+        {failed ? <p>{addressMessages.failed}</p> : null}
+      </StepAlert>
       <div className="step__actions">
         <ActionButton type="submit" busy={busy}>
           {screen.step.button ?? 'Continue'}

@@ -7,6 +7,7 @@ import { ActionButton } from '../../../renderer/parts/action-button';
 import type { CheckoutFacts, FieldMessages } from '../checkout-facts';
 import { useCardEntry } from '../card-entry';
 import { emailProblem, InputField } from '../../../renderer/parts/field';
+import { StepAlert } from '../step-alert';
 
 export const paymentMessages = {
   number: 'Enter your card number.',
@@ -14,6 +15,7 @@ export const paymentMessages = {
   cvc: 'Enter the 3 or 4 digit security code.',
   name: 'Enter the name on the card.',
   failure: 'Oops, something went wrong... Please refresh the page or try again.',
+  cardAgain: 'For your security, please enter your card again: we never keep card details on this device.',
   wallet: 'We couldn’t connect to the wallet. Let’s try again, or pay by card.',
 } as const;
 
@@ -54,6 +56,13 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
   // Spec 001 §8: a tokenisation error has status 'error' (the provider's words), a thrown exception 'failure'.
   const [status, setStatus] = useState<'idle' | 'pending' | 'error' | 'failure'>('idle');
   const [message, setMessage] = useState('');
+  // Each refusal is a new attempt: its alert comes into view again, even with the same words.
+  const [attempt, setAttempt] = useState(0);
+  const fail = (kind: 'error' | 'failure', words: string) => {
+    setStatus(kind);
+    setMessage(words);
+    setAttempt((n) => n + 1);
+  };
   const root = useRef<HTMLFormElement>(null);
   const set = (key: keyof typeof card, value: string) => {
     setCard((c) => ({ ...c, [key]: value }));
@@ -91,19 +100,13 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
     const outcome = entry.own
       ? await checkout.tokenizeCard(testCard(card))
       : ((await entry.stripe?.current?.tokenize(card.name.trim())) ?? { kind: 'failure' });
-    if (outcome.kind === 'failure') {
-      setStatus('failure');
-      setMessage(paymentMessages.failure);
-      return;
-    }
+    if (outcome.kind === 'failure') return fail('failure', paymentMessages.failure);
     if (outcome.kind === 'error') {
-      setStatus('error');
-      setMessage(outcome.message);
-      if (outcome.field) {
-        setErrors({ [outcome.field]: outcome.message });
-        focusFirstError();
-      }
-      return;
+      // Said once: on the field it names (focused, its message read with it), else as the step's alert.
+      if (!outcome.field) return fail('error', outcome.message);
+      setStatus('idle');
+      setErrors({ [outcome.field]: outcome.message });
+      return focusFirstError();
     }
     setStatus('idle');
     const { brand, last4 } = outcome.token.card;
@@ -117,11 +120,7 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
     if (problem) return focusFirstError();
     setStatus('pending');
     const outcome = await checkout.payWithWallet(walletEmail.trim());
-    if (outcome.kind === 'failure') {
-      setStatus('failure');
-      setMessage(paymentMessages.wallet);
-      return;
-    }
+    if (outcome.kind === 'failure') return fail('failure', paymentMessages.wallet);
     setStatus('idle');
     onChange({ method: 'wallet', token: outcome.nonce, save_card: null, label: `${WALLET_LABEL} (${outcome.email})` });
     onNext();
@@ -144,6 +143,9 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
   return (
     <form ref={root} className="step step--checkout" noValidate onSubmit={submit} aria-busy={busy || status === 'pending' || undefined}>
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
+      {checkout.notice === 'card-again' && !kept && (method === 'newCard' || method === 'wallet') ? (
+        <p className="notice notice--info">{paymentMessages.cardAgain}</p>
+      ) : null}
       <fieldset className="checkout__methods">
         <legend>How would you like to pay?</legend>
         {saved.map((m) => (
@@ -234,11 +236,7 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
           }}
         />
       )}
-      {status === 'error' || status === 'failure' ? (
-        <p className="form-message form-message--error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <StepAlert attempt={attempt}>{status === 'error' || status === 'failure' ? <p>{message}</p> : null}</StepAlert>
       {status === 'pending' ? (
         <p role="status" className="field__hint">
           {method === 'wallet' ? 'Waiting for your wallet…' : 'Checking your card…'}

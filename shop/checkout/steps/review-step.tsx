@@ -1,28 +1,64 @@
-import { frequencyText } from '#api/shared';
+import { useEffect, useRef } from 'react';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
 import { formatMoney } from '../../catalog/money';
-import { CartTotals } from '../../cart/cart-totals';
-import type { CheckoutFacts } from '../checkout-facts';
+import { refusalOf, type CheckoutFacts } from '../checkout-facts';
+import { isPlaced } from '../placed-order';
+import { CartPriceLines, OrderLines, cartLines } from '../order-lines';
+import { StepAlert } from '../step-alert';
 import { AddressLines } from './address-lines';
 import { StepLink } from './step-link';
 
+/** Spec 001 §4 isPaymentReady: nothing to pay, a new card's token (or the wallet's nonce) kept, or a saved method chosen. */
+export function paymentReady(checkout: Pick<CheckoutFacts, 'paymentNeeded' | 'answers'>): boolean {
+  const { answers } = checkout;
+  const method = answers.payment_method;
+  const savedMethod = typeof method === 'string' && method !== '' && method !== 'newCard' && method !== 'wallet';
+  return !checkout.paymentNeeded || savedMethod || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
+}
+
 /**
  * Review (spec 001 §2 confirmation): the lines, totals and taxes as the server prices them now, where it ships and how
- * it is paid. "Place order" places it; a payment that is not ready (§4 isPaymentReady) sends the shopper back to
- * the payment step instead, and a refused payment (§8) offers another card.
+ * it is paid. "Place order" places it. A payment that is not ready (§4 isPaymentReady: a reload forgot the card's
+ * token, which is never stored) sends the shopper back to the payment step, saying why; a refused order (§8) is
+ * announced by the button and offers another payment method; an order already placed (the back button, another tab)
+ * is never placed again: the step leads to it.
  */
-export function ReviewStep({ screen, onNext, busy, error, facts: checkout }: StepProps<'review', CheckoutFacts>) {
-  const { cart, answers } = checkout;
+export function ReviewStep({ screen, onNext, busy, saveError, facts: checkout }: StepProps<'review', CheckoutFacts>) {
+  const { cart, answers, order } = checkout;
+  const placed = isPlaced(order) ? order : null;
+  const ready = paymentReady(checkout);
+  const go = checkout.go;
+  const paymentRoute = checkout.routeTo('payment');
+  const enteredCard = answers.payment_method === 'newCard' || answers.payment_method === 'wallet';
+  const sent = useRef(false);
+  useEffect(() => {
+    if (placed || ready || sent.current) return;
+    sent.current = true; // once: the page's next render may come before the URL has moved
+    go(paymentRoute, { replace: true, ...(enteredCard ? { notice: 'card-again' as const } : {}) });
+  }, [placed, ready, go, paymentRoute, enteredCard]);
+
+  if (placed) {
+    return (
+      <div className="step step--checkout">
+        <StepHeading title="Your order is placed" />
+        <p role="status" className="notice notice--success">
+          Order #{placed.serial_no} is placed and paid ({formatMoney(placed.total_amount, placed.currency)}): it can’t be placed again.
+        </p>
+        <p className="step__actions">
+          <a className="button button--primary" href={checkout.routeTo('success', { order: placed.pubkey })}>
+            See your order
+          </a>
+        </p>
+      </div>
+    );
+  }
   if (!cart) return <p className="step step--loading" aria-busy="true" />;
-  const money = (n: number) => formatMoney(n, cart.currency);
-  const lines = cart.items.filter((item) => item.quantity > 0);
   const label = typeof answers.payment_label === 'string' ? answers.payment_label : null;
-  // Spec 001 §4 isPaymentReady: a new card's token (or the wallet's nonce) is kept, or a saved method is chosen.
-  const method = answers.payment_method;
-  const savedMethod = typeof method === 'string' && method !== 'newCard' && method !== 'wallet';
-  const ready = !checkout.paymentNeeded || savedMethod || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
+  const refusal = refusalOf(saveError);
+  const refused = refusal?.kind === 'order-refused' ? refusal : null;
+  const message = refused?.message ?? (refusal ? 'Something went wrong. Please try again.' : null);
   return (
     <div className="step step--checkout">
       <StepHeading title={titleOf(screen)} subtitle={screen.text.subtitle} />
@@ -30,21 +66,8 @@ export function ReviewStep({ screen, onNext, busy, error, facts: checkout }: Ste
         <h2 id="review-items" className="checkout__section-title">
           Your order
         </h2>
-        <ul className="checkout__lines">
-          {lines.map((line) => (
-            <li key={`${line.category}:${line.type}`}>
-              <span>
-                {line.label}
-                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-                {line.subscription.active && line.subscription.frequency
-                  ? ` (${frequencyText(line.subscription.frequency, { supplements: line.property === 'supplements' })})`
-                  : ''}
-              </span>
-              <span>{money(line.total_price)}</span>
-            </li>
-          ))}
-        </ul>
-        <CartTotals cart={cart} taxes="final" className="checkout__totals" totalClassName="checkout__total" />
+        <OrderLines lines={cartLines(cart)} pictures={false} />
+        <CartPriceLines cart={cart} />
       </section>
       {cart.need_address && cart.shipping_address ? (
         <section aria-labelledby="review-ship">
@@ -62,22 +85,33 @@ export function ReviewStep({ screen, onNext, busy, error, facts: checkout }: Ste
             Payment
           </h2>
           <p>
-            {ready && label ? `${label} ` : 'No payment method yet. '}
+            {ready && label ? `${label} ` : null}
             <StepLink checkout={checkout} step="payment">
-              {ready ? 'Change' : 'Add a payment method'}
+              Change
             </StepLink>
           </p>
         </section>
       ) : null}
-      {error && checkout.paymentNeeded ? (
-        <p>
-          <StepLink checkout={checkout} step="payment">
-            Use another payment method
-          </StepLink>
-        </p>
-      ) : null}
+      <StepAlert attempt={saveError} hidden={busy}>
+        {message ? (
+          <>
+            <p>{message}</p>
+            {refused?.reason === 'already-ordered' ? (
+              <p>
+                <a href="/account/orders">See your orders</a>
+              </p>
+            ) : checkout.paymentNeeded ? (
+              <p>
+                <StepLink checkout={checkout} step="payment">
+                  Use another payment method
+                </StepLink>
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </StepAlert>
       <div className="step__actions">
-        <ActionButton busy={busy} disabled={!ready} onClick={onNext}>
+        <ActionButton busy={busy || !ready} onClick={onNext}>
           {screen.step.button ?? 'Place order'}
         </ActionButton>
       </div>

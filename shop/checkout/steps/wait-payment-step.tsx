@@ -14,7 +14,7 @@ export function WaitPaymentStep({ screen, facts: checkout }: StepProps<'wait-pay
     return (
       <div className="step step--checkout">
         <StepHeading title="Your payment was not confirmed" />
-        <p role="alert" className="form-message form-message--error">
+        <p role="alert" className="notice notice--error">
           {order.payment_error ?? 'Your bank did not confirm the payment.'} Your cart is as you left it.
         </p>
         <p>
