@@ -73,7 +73,7 @@ export function ConsultationFlow({ flow, env, answers, deps, resume, services, s
       useExit: useConsultationExit,
       results: (state) => (
         <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
-          <ConsultationResults runtime={state.runtime} answers={state.answers} env={state.env} />
+          <ConsultationResults runtime={state.runtime} answers={state.answers} env={state.env} name={firstName} />
         </Suspense>
       ),
     }),

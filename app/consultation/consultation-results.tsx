@@ -38,7 +38,18 @@ function answerLines(runtime: FlowRuntime, answers: Answers, env: FlowEnvironmen
  * shopper sees what affects them where they live and their needs (the formulation, issue 4), then the
  * answers their formulas are built from, the guarantee and the privacy promise.
  */
-export function ConsultationResults({ runtime, answers, env }: { runtime: FlowRuntime; answers: Answers; env: FlowEnvironment }) {
+export function ConsultationResults({
+  runtime,
+  answers,
+  env,
+  name,
+}: {
+  runtime: FlowRuntime;
+  answers: Answers;
+  env: FlowEnvironment;
+  /** The shopper's first name, written on their products' labels. */
+  name?: string | undefined;
+}) {
   const heading = usePageHeadingFocus();
   const lines = answerLines(runtime, answers, env);
   const category = categoryOf(runtime.flow.category);
@@ -85,7 +96,7 @@ export function ConsultationResults({ runtime, answers, env }: { runtime: FlowRu
       ) : null}
       {signedIn ? (
         <Suspense fallback={<PageStatus>Loading your results…</PageStatus>}>
-          <DerivedSections category={category} after={rest} />
+          <DerivedSections category={category} after={rest} name={name} />
         </Suspense>
       ) : (
         <>

@@ -16,13 +16,14 @@ const subject = { haircare: 'hair', skincare: 'skin' } as const;
  * (spec 000 §4.7). Until every call has answered it shows one loading line, then everything at once, and only
  * then `after` (the rest of the page): nothing on screen moves as the answers arrive (no layout shift).
  */
-export default function DerivedSections({ category, after }: { category: Category; after?: ReactNode }) {
+export default function DerivedSections({ category, after, name }: { category: Category; after?: ReactNode; name?: string | undefined }) {
   const { aggressors, scoring, routine, prescription, retry, status } = useDerivedData(category);
   const place = aggressors.value;
   // Each routine product shows its formula (the supplement's too); the routine waits for them, so nothing jumps in later.
   // The products' pages, from the catalogue; without it the names are shown without links.
   const catalogue = useLoad(() => loadCatalogue().catch(() => null), []);
   const pages = new Map(catalogue.value?.products.map((p) => [p.type, p.page_url]));
+  const pictures = new Map(catalogue.value?.products.map((p) => [p.type, p.picture]));
   const formulas = new Map<string, Formula>(prescription.value?.formulas.map((f) => [f.product, f]));
   const routineLoading = routine.status === 'loading' || prescription.status === 'loading';
   const formulaOf = (product: { product: string }) => {
@@ -59,7 +60,13 @@ export default function DerivedSections({ category, after }: { category: Categor
         <h2 id="results-routine">Your formulas</h2>
         {routineLoading ? <p className="results__loading">Putting your routine together…</p> : null}
         {!routineLoading && routine.status === 'success' && routine.value ? (
-          <RoutineList recommendations={routine.value.recommendations} details={formulaOf} pageOf={(type) => pages.get(type)} />
+          <RoutineList
+            recommendations={routine.value.recommendations}
+            details={formulaOf}
+            pageOf={(type) => pages.get(type)}
+            pictureOf={(type) => pictures.get(type)}
+            name={name || undefined}
+          />
         ) : null}
       </section>
       {status === 'error' ? (

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductRecommendation } from '#api';
 import { ROUTINE_SECTIONS } from '#api/commerce';
+import { ProductPicture } from '../../../ui/product-picture';
 import { sentence } from './sentence';
+
+/** A product's picture as the catalogue gives it. */
+export interface RoutinePicture {
+  src: string;
+  width: number;
+  height: number;
+}
 
 /** How the routine's sections read to the shopper; `preview` is not shown. */
 const groups: { title: string; sections: ProductRecommendation['section'][] }[] = [
@@ -26,12 +34,20 @@ export function RoutineList({
   details,
   action,
   pageOf,
+  pictureOf,
+  name,
 }: {
   recommendations: readonly ProductRecommendation[];
   details?: ProductPart;
   action?: ProductPart;
   /** The product's page (spec 001 §2 Product pages), when the catalogue has one: the product's name links to it. */
   pageOf?: (product: string) => string | null | undefined;
+  /**
+   * The product's picture (the catalogue's), drawn beside its name with the shopper's `name` on a custom product's label.
+   * Its box is kept while the catalogue loads, so nothing moves when the picture comes.
+   */
+  pictureOf?: (product: string) => RoutinePicture | null | undefined;
+  name?: string | undefined;
 }) {
   return (
     <div className="routine">
@@ -44,11 +60,14 @@ export function RoutineList({
             <h3 id={id}>{group.title}</h3>
             <ul className="routine__products">
               {products.map((p) => (
-                <li key={p.product} className="routine__product">
-                  <h4 className="routine__name">{pageLink(p, pageOf?.(p.product))}</h4>
-                  <span className="routine__why">{sentence(p.because)}</span>
-                  {details && p.section !== 'inadvisable' ? details(p) : null}
-                  {action && p.section !== 'inadvisable' ? action(p) : null}
+                <li key={p.product} className={`routine__product${pictureOf ? ' routine__product--pictured' : ''}`}>
+                  {pictureOf ? <span className="routine__picture">{picture(pictureOf(p.product), name)}</span> : null}
+                  <div className="routine__text">
+                    <h4 className="routine__name">{pageLink(p, pageOf?.(p.product))}</h4>
+                    <span className="routine__why">{sentence(p.because)}</span>
+                    {details && p.section !== 'inadvisable' ? details(p) : null}
+                    {action && p.section !== 'inadvisable' ? action(p) : null}
+                  </div>
                 </li>
               ))}
             </ul>
@@ -62,4 +81,9 @@ export function RoutineList({
 /** A product's name, linked to its page when it has one (never an inadvisable product's: it is not for sale to them). */
 function pageLink(product: ProductRecommendation, page: string | null | undefined): ReactNode {
   return page && product.section !== 'inadvisable' ? <Link to={page}>{product.label}</Link> : product.label;
+}
+
+/** The picture beside a product's name: decorative (the name says what it is), with the shopper's name on its label. */
+function picture(shown: RoutinePicture | null | undefined, name: string | undefined): ReactNode {
+  return shown ? <ProductPicture src={shown.src} alt="" width={shown.width} height={shown.height} label={name} /> : null;
 }
