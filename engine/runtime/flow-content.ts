@@ -1,4 +1,4 @@
-import type { CompiledFlow, CompiledOption, CompiledStep } from '../compile/compiled-flow.ts';
+import type { CompiledFlow, CompiledStep } from '../compile/compiled-flow.ts';
 
 /**
  * A flow's words and pictures can travel apart from its logic: the browser first gets what it needs
@@ -6,54 +6,85 @@ import type { CompiledFlow, CompiledOption, CompiledStep } from '../compile/comp
  * start answering (a first visit downloads less). Flows loaded whole are always ready.
  */
 
-/** What a step shows, as opposed to how it behaves. */
-const stepKeys = ['title', 'subtitle', 'body', 'button', 'tip', 'image', 'eyebrow', 'terms', 'resumeLink', 'label', 'followUp', 'textCases'] as const;
-const optionKeys = ['label', 'description', 'image', 'notes', 'intensity'] as const;
-
-/** The words and pictures of one step: step keys, and each option's by list (options, then each option case's). */
-export interface StepContent {
-  step: Record<string, unknown>;
-  options: Record<string, unknown>[][];
+/**
+ * Where a step's words and pictures are, as opposed to how it behaves: `words` are keys that move to the content whole;
+ * `parts` are keys holding an object, or a list of objects (one content entry each), with words of their own.
+ */
+interface ContentShape {
+  words: readonly string[];
+  parts?: Record<string, ContentShape>;
 }
+
+const optionShape: ContentShape = { words: ['label', 'description', 'image', 'notes', 'intensity'] };
+const stepShape: ContentShape = {
+  words: ['title', 'subtitle', 'body', 'button', 'tip', 'image', 'eyebrow', 'terms', 'resumeLink', 'label', 'followUp', 'textCases'],
+  parts: {
+    options: optionShape,
+    // An option case's tip (hair styles: "Why we ask") and its options' words.
+    optionCases: { words: ['tip'], parts: { options: optionShape } },
+    // Multi-select group headings and a matrix's row labels.
+    groups: { words: ['label'] },
+    rows: { words: ['label'] },
+    // A ranked step's sentences (its source and product are logic).
+    ranking: { words: ['top', 'notRecommended', 'reasons', 'reasonText'] },
+  },
+};
+
+/**
+ * The words of one step, in the shape of the step: its word keys, and for each part with words, the part's own (a
+ * list's entry by position, `{}` for an item without words). Merged back onto the logic key by key.
+ */
+export type StepContent = Record<string, unknown>;
 
 /** One chunk of content: the steps of one section, by step name. */
 export type ContentChunk = Record<string, StepContent>;
 
-type Lists = CompiledOption[][];
-const optionLists = (step: CompiledStep): Lists => ('options' in step ? [step.options, ...(step.optionCases ?? []).map((c) => c.options)] : []);
+type Holder = Record<string, unknown>;
+const isObject = (value: unknown): value is Holder => typeof value === 'object' && value !== null;
+
+/** Moves the words of `holder` (by `shape`) into the returned content; undefined when it has none. */
+function takeWords(holder: Holder, shape: ContentShape): Holder | undefined {
+  const content: Holder = {};
+  for (const key of shape.words) {
+    if (key in holder) {
+      content[key] = holder[key];
+      delete holder[key];
+    }
+  }
+  for (const [key, part] of Object.entries(shape.parts ?? {})) {
+    const value = holder[key];
+    if (Array.isArray(value)) {
+      const items = value.map((item: unknown) => (isObject(item) ? takeWords(item, part) : undefined));
+      if (items.some(Boolean)) content[key] = items.map((item) => item ?? {});
+    } else if (isObject(value)) {
+      const words = takeWords(value, part);
+      if (words) content[key] = words;
+    }
+  }
+  return Object.keys(content).length > 0 ? content : undefined;
+}
+
+/** Lays content back onto what it was taken from: words where the logic has nothing, parts into the logic's own. */
+function putWords(holder: Holder, content: Holder): void {
+  for (const [key, value] of Object.entries(content)) {
+    const own = holder[key];
+    if (Array.isArray(value) && Array.isArray(own)) value.forEach((item, i) => isObject(own[i]) && putWords(own[i] as Holder, item as Holder));
+    else if (isObject(value) && isObject(own) && !Array.isArray(value)) putWords(own, value);
+    else holder[key] = value;
+  }
+}
 
 /**
  * Splits a compiled flow into its logic and its content, one chunk per section (in file order; a
  * placed step stays with the section it is written in). Node side: the flows Vite plugin uses it.
+ * Until its words arrive a step has no title and its options no labels: nothing draws a step before contentReady says so.
  * @example const { logic, chunks } = splitFlowContent(flow); chunks['hair-scalp'].length
  */
 export function splitFlowContent(flow: CompiledFlow): { logic: CompiledFlow; chunks: Record<string, ContentChunk> } {
   const logic = structuredClone(flow);
   const chunks: Record<string, ContentChunk> = {};
   for (const step of logic.steps) {
-    const holder = step as unknown as Record<string, unknown>;
-    const content: StepContent = { step: {}, options: [] };
-    for (const key of stepKeys) {
-      if (key in holder) {
-        content.step[key] = holder[key];
-        delete holder[key];
-      }
-    }
-    content.options = optionLists(step).map((list) =>
-      list.map((option) => {
-        const words: Record<string, unknown> = {};
-        const o = option as unknown as Record<string, unknown>;
-        for (const key of optionKeys) {
-          if (key in o) {
-            words[key] = o[key];
-            delete o[key];
-          }
-        }
-        // Until the words arrive the option has no label: nothing draws a step before contentReady says so.
-        return words;
-      }),
-    );
-    (chunks[step.section] ??= {})[step.name] = content;
+    (chunks[step.section] ??= {})[step.name] = takeWords(step as unknown as Holder, stepShape) ?? {};
   }
   return { logic, chunks };
 }
@@ -95,17 +126,11 @@ export function withContent(
 }
 
 function merge(flow: CompiledFlow, state: ContentState, chunk: ContentChunk): void {
-  for (const step of flow.steps) {
-    const content = chunk[step.name];
-    if (!content) continue;
-    Object.assign(step, content.step);
-    optionLists(step).forEach((list, i) => list.forEach((option, j) => Object.assign(option, content.options[i]?.[j])));
-  }
-  // Copies share their options with the original; only their own step-level words need setting.
-  for (const steps of state.views) {
+  // Copies of steps (a runtime's placed steps) share their parts with the original; laying the words again is harmless.
+  for (const steps of [flow.steps, ...state.views]) {
     for (const step of steps) {
       const content = chunk[step.name];
-      if (content) Object.assign(step, content.step);
+      if (content) putWords(step as unknown as Holder, content);
     }
   }
 }

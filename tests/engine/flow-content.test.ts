@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { anonymousEnvironment, contentReady, createFlowRuntime, loadAllContent, loadContent, splitFlowContent, withContent, type CompiledFlow } from '#engine';
 import { serializeFlow } from '../../engine/compile/serialize-flow.ts';
-import { flow, haircarePath } from './support/flows';
+import { flow, haircarePath, skincarePath } from './support/flows';
 
 /** The flow as the browser gets it with `?split`: logic now, each section's words on demand. */
-function split() {
-  const whole = JSON.parse(serializeFlow(flow(haircarePath))) as CompiledFlow;
+function split(path = haircarePath) {
+  const whole = JSON.parse(serializeFlow(flow(path))) as CompiledFlow;
   const { logic, chunks } = splitFlowContent(whole);
   const requested: string[] = [];
   const loaders = Object.fromEntries(
@@ -45,6 +45,27 @@ describe('flow content arrives apart from the logic (issue 3 target: a step page
     await loadAllContent(flowSplit);
     expect(requested.sort()).toEqual(['hair-scalp', 'lifestyle', 'preferences', 'treatments']);
     for (const step of whole.steps) expect(byName(flowSplit, step.name)).toEqual(byName(whole, step.name));
+  });
+
+  it("every word of a step travels with the texts: option cases' tips, group headings, matrix rows, ranking sentences", async () => {
+    for (const path of [haircarePath, skincarePath]) {
+      const { whole, split: flowSplit } = split(path);
+      // What stays in the logic is what a first screen needs before any step's texts (the progress tracker's section
+      // names, the flow's title), the exit modal (the question sets' copies of the flow keep it) and the derived
+      // fields' error messages: any other sentence is a word a step shows.
+      const kept = /^(title|sections\.\d+\.(label|shortLabel)|exitModal\..+|derived\.\d+\.terms\.\d+\.unknown)$/;
+      const sentences: string[] = [];
+      const walk = (value: unknown, at: string) => {
+        if (typeof value === 'string' && /\s/.test(value) && !kept.test(at)) sentences.push(`${at}: ${value}`);
+        else if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) walk(item, at ? `${at}.${key}` : key);
+      };
+      walk(flowSplit, '');
+      expect(sentences, path).toEqual([]);
+      await loadAllContent(flowSplit);
+      expect(flowSplit.steps, path).toEqual(whole.steps);
+    }
+    const hairStyle = flow(haircarePath).steps.find((s) => s.name === 'hair-style') as { optionCases: { tip?: { title: string } }[] };
+    expect(hairStyle.optionCases[0]!.tip?.title).toBe('Why we ask:'); // words there were, so the walk above can find them
   });
 
   it('words reach the steps a runtime moved for a variant (the sign-in step placed before the first private question)', async () => {
