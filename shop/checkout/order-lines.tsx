@@ -3,6 +3,7 @@ import type { Cart, Order } from '#api';
 import { frequencyText } from '#api/shared';
 import { PriceLines, type PriceLine } from '../../ui/price-lines';
 import { formatMoney } from '../catalog/money';
+import './order-lines.css';
 
 /**
  * The design system's picture, loaded after the page's first paint (its label drawing is not needed to draw a step):
