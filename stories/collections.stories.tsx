@@ -8,11 +8,12 @@ import { catalogueCad, catalogueUsd } from './fixtures/catalogue';
 import { at } from './support/viewports';
 
 /** A collection page (spec 001 §2 Collections) drawn from the catalogue as GET /v1/products/ serves it. */
-function Collection({ collection, currency }: { collection: CollectionName; currency: 'USD' | 'CAD' }) {
+function Collection({ collection, currency, soldOut }: { collection: CollectionName; currency: 'USD' | 'CAD'; soldOut?: string }) {
+  const products = (currency === 'CAD' ? catalogueCad : catalogueUsd).products.map((p) => (p.type === soldOut ? { ...p, sold_out: true } : p));
   return (
     <MemoryRouter>
       <div className="page">
-        <CollectionPage collection={collection} products={(currency === 'CAD' ? catalogueCad : catalogueUsd).products} />
+        <CollectionPage collection={collection} products={products} />
       </div>
     </MemoryRouter>
   );
@@ -75,7 +76,18 @@ const accessories: Story = {
     await expectNoOverlap(canvasElement);
   },
 };
+/** A sold-out product keeps its card, with the badge on its picture (spec 001 §4 Products). */
+const soldOut: Story = {
+  args: { collection: 'haircare', soldOut: 'shampoo' },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('link', { name: 'Custom Shampoo' }).closest('li')!;
+    await expect(within(card).getByText('Sold out')).toBeVisible();
+    await expectNoOverlap(canvasElement);
+  },
+};
 export const Haircare360 = at('xs', haircare);
+export const SoldOut360 = at('xs', soldOut);
+export const SoldOut1280 = at('lg', soldOut);
 export const Haircare768 = at('sm', haircare);
 export const Haircare1280 = at('lg', haircare);
 export const Skincare360 = at('xs', skincare);
