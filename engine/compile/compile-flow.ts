@@ -4,6 +4,7 @@ import type { Rule } from '../schema/predicate-schema.ts';
 import type { FlowDefinition, Option, StepDefinition } from '../schema/flow-schema.ts';
 import { pathKey } from '../rules/collect-rules.ts';
 import type { CompiledFlow, CompiledOption, CompiledStep, SaveMode } from './compiled-flow.ts';
+import { fieldsWritten } from './field-model.ts';
 
 type Path = (string | number)[];
 
@@ -131,20 +132,4 @@ function compileQuestionSets(flow: FlowDefinition, ruleAt: (path: Path) => Rule 
       return [name, when ? { ...rest, when } : rest];
     }),
   );
-}
-
-/** Every field a step may write: its field, per-option fields and option writes, or the zip code fields. */
-export function fieldsWritten(step: CompiledStep): string[] {
-  const fields = new Set<string>();
-  if ('fields' in step) Object.values(step.fields).forEach((f) => fields.add(f));
-  if (step.kind === 'matrix') step.rows.forEach((r) => fields.add(r.field));
-  if ('options' in step) {
-    if (step.field) fields.add(step.field);
-    const all = [...step.options, ...(step.optionCases ?? []).flatMap((c) => c.options)];
-    for (const option of all) {
-      if (option.field) fields.add(option.field);
-      for (const key of Object.keys(option.writes ?? {})) fields.add(key);
-    }
-  }
-  return [...fields];
 }

@@ -31,6 +31,21 @@ export function optionWrites(step: CompiledStep, option: CompiledOption): Record
   return out;
 }
 
+/** Every field a step may write: its field, per-option fields and option writes, or the zip code fields. */
+export function fieldsWritten(step: CompiledStep): string[] {
+  const fields = new Set<string>();
+  if ('fields' in step) Object.values(step.fields).forEach((f) => fields.add(f));
+  if (step.kind === 'matrix') step.rows.forEach((r) => fields.add(r.field));
+  if ('options' in step) {
+    if (step.field) fields.add(step.field);
+    for (const option of allOptions(step)) {
+      if (option.field) fields.add(option.field);
+      for (const key of Object.keys(option.writes ?? {})) fields.add(key);
+    }
+  }
+  return [...fields];
+}
+
 /** Possible values of a derived field: every sum of its terms' scores, clamped. */
 export function derivedValues(derived: Derived): number[] {
   let sums = new Set<number>([0]);

@@ -102,14 +102,11 @@ interface ContentState {
 const states = new WeakMap<CompiledFlow, ContentState>();
 
 /**
- * A flow whose content arrives later, chunk by chunk (the flows Vite plugin's `?split` modules).
+ * A flow whose content arrives later, chunk by chunk (the flows Vite plugin's `?split` modules): a step's words are in
+ * the chunk of its section, the step's `section` in `logic` (as splitFlowContent grouped them).
  * @example export default withContent(logic, { 'hair-scalp': () => import('./haircare.yaml?content=hair-scalp') })
  */
-export function withContent(
-  logic: CompiledFlow,
-  loaders: Record<string, () => Promise<{ default: ContentChunk } | ContentChunk>>,
-  chunkOf: Record<string, string>,
-): CompiledFlow {
+export function withContent(logic: CompiledFlow, loaders: Record<string, () => Promise<{ default: ContentChunk } | ContentChunk>>): CompiledFlow {
   states.set(logic, {
     loaders: Object.fromEntries(
       Object.entries(loaders).map(([name, load]) => [
@@ -117,7 +114,7 @@ export function withContent(
         () => load().then((m) => ('default' in m && typeof m.default === 'object' ? (m.default as ContentChunk) : (m as ContentChunk))),
       ]),
     ),
-    chunkOf: new Map(Object.entries(chunkOf)),
+    chunkOf: new Map(logic.steps.map((step) => [step.name, step.section])),
     loaded: new Map(),
     done: new Set(),
     views: new Set(),

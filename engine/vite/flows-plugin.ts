@@ -3,10 +3,13 @@ import type { Plugin } from 'vite';
 import { compileFlowSource, formatIssues, type CompileResult } from '../compile/compile-source.ts';
 import { readFromRoot } from '../compile/load-flows.ts';
 import { serializeFlow } from '../compile/serialize-flow.ts';
+import type { CompiledFlow } from '../compile/compiled-flow.ts';
+import { packFlow } from '../runtime/compact-flow.ts';
 import { splitFlowContent } from '../runtime/flow-content.ts';
 
 const flowFile = /[\\/]flows[\\/].+\.ya?ml$/;
 const contentModule = fileUrl(new URL('../runtime/flow-content.ts', import.meta.url));
+const compactModule = fileUrl(new URL('../runtime/compact-flow.ts', import.meta.url));
 
 function fileUrl(url: URL): string {
   return decodeURIComponent(url.pathname);
@@ -14,6 +17,9 @@ function fileUrl(url: URL): string {
 
 /** JSON.parse of a string literal is faster for the browser than an object literal of the same size. */
 const jsonModule = (value: string) => `JSON.parse(${JSON.stringify(value)})`;
+/** A flow's logic as the browser downloads it: packed (engine/runtime/compact-flow.ts), unpacked as the module loads. */
+const flowModule = (flow: CompiledFlow) => `unpackFlow(${jsonModule(JSON.stringify(packFlow(flow)))})`;
+const unpackImport = `import { unpackFlow } from ${JSON.stringify(compactModule)};`;
 
 /**
  * Compiles `import flow from 'flows/consultation/haircare.yaml'` into the checked, compiled flow
@@ -55,16 +61,18 @@ export function flowsPlugin(): Plugin {
       }
       const params = new URLSearchParams(query);
       const map = { mappings: '' };
-      if (!params.has('split') && !params.has('content')) return { code: `export default ${jsonModule(serializeFlow(result.flow))};`, map };
-      const { logic, chunks } = splitFlowContent(JSON.parse(serializeFlow(result.flow)));
+      const flow = JSON.parse(serializeFlow(result.flow)) as CompiledFlow;
+      if (!params.has('split') && !params.has('content')) return { code: `${unpackImport}\nexport default ${flowModule(flow)};`, map };
+      const { logic, chunks } = splitFlowContent(flow);
       const chunk = params.get('content');
       if (chunk !== null) return { code: `export default ${jsonModule(JSON.stringify(chunks[chunk] ?? {}))};`, map };
+      // Each step's texts are in the chunk of the section its file writes it in (withContent reads it off the logic).
       const loaders = Object.keys(chunks).map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`${file}?content=${name}`)})`);
-      const chunkOf = Object.fromEntries(Object.entries(chunks).flatMap(([name, steps]) => Object.keys(steps).map((step) => [step, name])));
       return {
         code: [
+          unpackImport,
           `import { withContent } from ${JSON.stringify(contentModule)};`,
-          `export default withContent(${jsonModule(JSON.stringify(logic))}, { ${loaders.join(', ')} }, ${jsonModule(JSON.stringify(chunkOf))});`,
+          `export default withContent(${flowModule(logic)}, { ${loaders.join(', ')} });`,
         ].join('\n'),
         map,
       };

@@ -11,8 +11,7 @@ function split(path = haircarePath) {
   const loaders = Object.fromEntries(
     Object.keys(chunks).map((name) => [name, async () => (requested.push(name), { default: structuredClone(chunks[name]!) })]),
   );
-  const chunkOf = Object.fromEntries(Object.entries(chunks).flatMap(([name, steps]) => Object.keys(steps).map((s) => [s, name])));
-  return { whole, split: withContent(logic, loaders, chunkOf), chunks, requested };
+  return { whole, split: withContent(logic, loaders), chunks, requested };
 }
 
 describe('flow content arrives apart from the logic (issue 3 target: a step page ≤ 120 KB)', () => {

@@ -4,8 +4,17 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { flowsPlugin } from '../../engine/vite/flows-plugin.ts';
+import { unpackFlow, type PackedFlow } from '../../engine/runtime/compact-flow.ts';
+import type { CompiledFlow } from '#engine';
 
 const mini = readFileSync('tests/fixtures/flows/mini.yaml', 'utf8');
+
+/** The flow a module the plugin wrote exports: `unpackFlow(JSON.parse("<packed flow>"))`, read without running it. */
+function moduleFlow(code: string): CompiledFlow {
+  const call = /unpackFlow\(JSON\.parse\(("(?:[^"\\]|\\.)*")\)\)/.exec(code);
+  if (!call) throw new Error(`no packed flow in:\n${code}`);
+  return unpackFlow(JSON.parse(JSON.parse(call[1]!) as string) as PackedFlow);
+}
 
 describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-reloaded in dev)', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'shop-flows-'));
@@ -21,10 +30,7 @@ describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-relo
   const load = async () => {
     const result = await server!.transformRequest('/flows/mini.yaml');
     const code = result?.code ?? '';
-    const json = JSON.parse(JSON.parse(code.slice(code.indexOf('JSON.parse(') + 11, code.lastIndexOf(')'))) as string) as {
-      steps: { name: string; title?: string }[];
-    };
-    return { code, flow: json };
+    return { code, flow: moduleFlow(code) };
   };
 
   it('turns a flow file into its compiled flow: JSON only, no YAML parser, no source paths', async () => {
