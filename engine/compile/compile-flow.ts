@@ -5,6 +5,8 @@ import type { FlowDefinition, Option, StepDefinition } from '../schema/flow-sche
 import { pathKey } from '../rules/collect-rules.ts';
 import type { CompiledFlow, CompiledOption, CompiledStep, SaveMode } from './compiled-flow.ts';
 import { fieldsWritten } from './field-model.ts';
+import { orderSteps } from '../runtime/order-steps.ts';
+import { defaultVariants } from '../runtime/select-variants.ts';
 
 type Path = (string | number)[];
 
@@ -121,6 +123,14 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
       : {}),
     steps,
   };
+  // A step a variant places (the sign-in step) is in the section it shows in by default, not the one its file writes it
+  // in: its words travel with that section's texts (engine/runtime/flow-content.ts), and a page opened at its route
+  // preloads those. Where it shows for another option, its placement says.
+  const shown = orderSteps(compiled, defaultVariants(compiled));
+  for (const step of steps) {
+    const placed = step.placement && shown.find((s) => s.name === step.name);
+    if (placed) step.section = placed.section;
+  }
   return { flow: compiled, issues };
 }
 

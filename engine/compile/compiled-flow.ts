@@ -62,6 +62,7 @@ type Recompiled<S> = Omit<S, 'route' | 'section' | 'when' | 'skipSave' | 'option
   textCases?: CompiledTextCase[];
   /** The absolute route, e.g. /consultation/haircare/my-hair/length. */
   route: string;
+  /** The section it shows in; for a step a variant places, the one its default placement shows it in. */
   section: string;
   when?: Rule;
   saveMode: SaveMode;

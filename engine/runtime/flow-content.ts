@@ -75,8 +75,8 @@ function putWords(holder: Holder, content: Holder): void {
 }
 
 /**
- * Splits a compiled flow into its logic and its content, one chunk per section (in file order; a
- * placed step stays with the section it is written in). Node side: the flows Vite plugin uses it.
+ * Splits a compiled flow into its logic and its content, one chunk per section (in file order; a placed step is in
+ * the section it shows in by default, engine/compile/compile-flow.ts). Node side: the flows Vite plugin uses it.
  * Until its words arrive a step has no title and its options no labels: nothing draws a step before contentReady says so.
  * @example const { logic, chunks } = splitFlowContent(flow); chunks['hair-scalp'].length
  */

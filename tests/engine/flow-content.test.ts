@@ -67,6 +67,23 @@ describe('flow content arrives apart from the logic (issue 3 target: a step page
     expect(hairStyle.optionCases[0]!.tip?.title).toBe('Why we ask:'); // words there were, so the walk above can find them
   });
 
+  it('the sign-in step, which a variant places, is in the section it shows in by default, so its words are not in the first section (where a first visit lands)', () => {
+    const shownIn = (path: string, variant?: string) =>
+      createFlowRuntime(flow(path), anonymousEnvironment(), variant ? { variants: { 'signin-placement': variant } } : {}).steps.find((s) => s.name === 'signin')
+        ?.section;
+    for (const [path, first, byDefault] of [
+      [haircarePath, 'hair-scalp', 'preferences'],
+      [skincarePath, 'lifestyle', 'my-skin'],
+    ] as const) {
+      expect(flow(path).steps.find((s) => s.name === 'signin')!.section).toBe(byDefault);
+      expect(shownIn(path)).toBe(byDefault);
+      expect(shownIn(path, 'first')).toBe(first); // another option shows it where its placement says
+      const { chunks } = split(path);
+      expect(Object.keys(chunks[first]!)).not.toContain('signin');
+      expect(Object.keys(chunks[byDefault]!)).toContain('signin');
+    }
+  });
+
   it('words reach the steps a runtime moved for a variant (the sign-in step placed before the first private question)', async () => {
     const { whole, split: flowSplit } = split();
     const runtime = createFlowRuntime(flowSplit, anonymousEnvironment());
