@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Cart, Order } from '#api';
+import type { Cart } from '#api';
 import { frequencyText } from '#api/shared';
 import { PriceLines, type PriceLine } from '../../ui/price-lines';
 import { formatMoney } from '../catalog/money';
@@ -43,22 +43,6 @@ export function cartLines(cart: Cart): ShownLine[] {
           : null,
       total: formatMoney(item.total_price, cart.currency),
     }));
-}
-
-/** An order's lines, as they were sold. */
-export function orderLines(order: Order): ShownLine[] {
-  return order.items.map((item) => ({
-    key: item.pubkey,
-    label: item.variant.label,
-    picture: item.picture ?? null,
-    custom: item.variant.is_formula,
-    quantity: item.quantity,
-    every:
-      item.subscription.active && item.subscription.frequency
-        ? frequencyText(item.subscription.frequency, { supplements: item.variant.product.sub_category === 'supplements' })
-        : null,
-    total: formatMoney(item.total_price, order.currency),
-  }));
 }
 
 /**
@@ -123,14 +107,4 @@ export function CartPriceLines({ cart }: { cart: Cart }) {
     amount: money(cart.estimated_taxes ?? 0),
   });
   return <PriceLines rows={rows} total={{ label: 'Total', amount: money(cart.amount_due) }} />;
-}
-
-/** An order's totals as it was sold: subtotal, savings, shipping, taxes, the total charged. */
-export function OrderPriceLines({ order }: { order: Order }) {
-  const money = (n: number) => formatMoney(n, order.currency);
-  const rows: PriceLine[] = [{ label: 'Subtotal', amount: money(order.total_price) }];
-  if (order.total_discount > 0) rows.push({ label: 'Savings', amount: `−${money(order.total_discount)}`, saving: true });
-  rows.push({ label: 'Shipping', amount: order.total_shipping === 0 ? 'Free' : money(order.total_shipping) });
-  rows.push({ label: 'Taxes', amount: money(order.total_taxes) });
-  return <PriceLines rows={rows} total={{ label: 'Total', amount: money(order.total_amount) }} />;
 }
