@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TestCard } from '#api';
 import { paymentLabel, WALLET_LABEL } from '#api/commerce';
 import type { StepProps } from '../../../renderer/index';
@@ -85,7 +85,12 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
     if (!card.name.trim()) found.name = paymentMessages.name;
     return found;
   };
-  const focusFirstError = () => requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // The first field in error takes the focus once its message is drawn (after the render that draws it, however late).
+  const [focusAsked, askFocus] = useState(0);
+  useEffect(() => {
+    if (focusAsked > 0) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusAsked]);
+  const focusFirstError = () => askFocus((n) => n + 1);
 
   const payByCard = async () => {
     if (kept && !card.number && !entry.stripe?.current?.typed()) {
