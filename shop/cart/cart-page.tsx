@@ -84,6 +84,17 @@ export function CartPage({ category, cart, status, onChange, onRetry, onCheckout
         </div>
       ) : (
         <section className="cart__in" aria-labelledby="cart-in">
+          {/* Keyboard: past every line's controls to the summary and Checkout in two presses. */}
+          <a
+            className="cart__skip button button--quiet button--small"
+            href="#cart-summary"
+            onClick={(event) => {
+              event.preventDefault();
+              document.getElementById('cart-summary')?.focus();
+            }}
+          >
+            Skip to the summary and checkout
+          </a>
           <h2 id="cart-in" className="visually-hidden">
             In your cart
           </h2>
@@ -107,7 +118,9 @@ function Summary({ cart, onCheckout, checkout, saving }: { cart: Cart; onCheckou
   const busy = saving || checkout === 'waiting';
   return (
     <section className="cart__summary card" aria-labelledby="cart-summary">
-      <h2 id="cart-summary">Summary</h2>
+      <h2 id="cart-summary" tabIndex={-1}>
+        Summary
+      </h2>
       <CartTotals cart={cart} taxes="estimate" className="cart__totals" totalClassName="cart__total" />
       {cart.display_coupons.map((coupon) => (
         <p key={coupon.code}>

@@ -106,8 +106,16 @@ describe('browsing the shop in Chromium', () => {
       if (focused === 'Checkout') break;
       passed.push(focused);
     }
-    expect(presses).toBe(lineControls + 1);
+    // The skip link, the lines' own controls, then Checkout: never an offer.
+    expect(presses).toBe(lineControls + 2);
     expect(passed.filter((text) => text === 'Add')).toEqual([]);
+    // Or in two presses: Tab to the skip link, Enter, Tab to Checkout.
+    await page.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the summary and checkout');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Checkout');
     expect(errors).toEqual([]);
   });
 

@@ -208,8 +208,13 @@ describe('the cart screen (spec 001 §2 Cart and checkout, §4 Cart)', () => {
     );
     const checkout = tabStops.indexOf(screen.getByRole('button', { name: 'Checkout' }));
     const lineControls = [...cart.querySelectorAll('.cart-line')].reduce((n, line) => n + line.querySelectorAll('button, select, input').length, 0);
-    // Only the lines' own controls come before Checkout: no offer, no link.
-    expect(checkout).toBe(lineControls);
+    // Only the skip link and the lines' own controls come before Checkout: no offer.
+    expect(checkout).toBe(lineControls + 1);
+    // The skip link first: it takes the keyboard to the summary, whose next stop is Checkout.
+    const skip = screen.getByRole('link', { name: 'Skip to the summary and checkout' });
+    expect(tabStops[0]).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Summary' }));
     const adds = screen.getAllByRole('button', { name: /^Add / });
     expect(adds.length).toBeGreaterThan(0);
     expect(adds.length).toBeLessThanOrEqual(4);
