@@ -61,7 +61,11 @@ export default function OrdersPage() {
   if (value.kind === 'missing') return <NotFoundPage />;
   return (
     <div className="page page--narrow">
-      {value.kind === 'one' ? <OrderDetail order={value.order} headingRef={heading} /> : <OrderList orders={value.orders} headingRef={heading} />}
+      {value.kind === 'one' ? (
+        <OrderDetail order={value.order} headingRef={heading} name={session.user?.first_name} />
+      ) : (
+        <OrderList orders={value.orders} headingRef={heading} name={session.user?.first_name} />
+      )}
     </div>
   );
 }

@@ -1,39 +1,12 @@
 import { useEffect, useRef, type Ref } from 'react';
 import type { Order } from '#api';
 import { deliveryText } from '#api/commerce';
-import { frequencyText } from '#api/shared';
-import { PriceLines, type PriceLine } from '../../ui/price-lines';
 import { formatMoney } from '../catalog/money';
 import { isPlaced } from './placed-order';
-import { OrderLines, type ShownLine } from './order-lines';
+import { OrderLines } from './order-lines';
+import { orderLines, OrderPriceLines } from '../orders/order-parts';
 import { AddressLines } from './steps/address-lines';
 import './checkout-success.css';
-
-/** An order's lines, as they were sold. */
-function orderLines(order: Order): ShownLine[] {
-  return order.items.map((item) => ({
-    key: item.pubkey,
-    label: item.variant.label,
-    picture: item.picture ?? null,
-    custom: item.variant.is_formula,
-    quantity: item.quantity,
-    every:
-      item.subscription.active && item.subscription.frequency
-        ? frequencyText(item.subscription.frequency, { supplements: item.variant.product.sub_category === 'supplements' })
-        : null,
-    total: formatMoney(item.total_price, order.currency),
-  }));
-}
-
-/** An order's totals as it was sold: subtotal, savings, shipping, taxes, the total charged. */
-function OrderPriceLines({ order }: { order: Order }) {
-  const money = (n: number) => formatMoney(n, order.currency);
-  const rows: PriceLine[] = [{ label: 'Subtotal', amount: money(order.total_price) }];
-  if (order.total_discount > 0) rows.push({ label: 'Savings', amount: `−${money(order.total_discount)}`, saving: true });
-  rows.push({ label: 'Shipping', amount: order.total_shipping === 0 ? 'Free' : money(order.total_shipping) });
-  rows.push({ label: 'Taxes', amount: money(order.total_taxes) });
-  return <PriceLines rows={rows} total={{ label: 'Total', amount: money(order.total_amount) }} />;
-}
 
 export interface CheckoutSuccessProps {
   /** The order placed, or the one named by ?order= after a reload; null when the page cannot tell which. */

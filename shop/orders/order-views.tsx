@@ -1,9 +1,11 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#api';
-import { cardNetwork, frequencyText, WALLET_LABEL } from '#api/commerce';
+import { cardNetwork, deliveryText, frequencyText, WALLET_LABEL } from '#api/commerce';
+import { ProductPicture } from '../../ui/product-picture';
 import { formatMoney } from '../catalog/money';
-import '../cart/cart.css';
+import { OrderPriceLines } from './order-parts';
+import './orders.css';
 
 /** The date an order was placed, as a shopper reads it ("July 15, 2026"). */
 const placedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -19,8 +21,27 @@ const STATUS_WORDS: Record<string, string> = {
 };
 export const statusWords = (order: Order) => STATUS_WORDS[order.display_status] ?? order.display_status;
 
-/** The shopper's orders, newest first: number, date, status and total, each linking to the order. */
-export function OrderList({ orders, headingRef }: { orders: readonly Order[]; headingRef?: Ref<HTMLHeadingElement> }) {
+/** The badge a status wears: a problem in the error's colours, the rest in the brand's. */
+const statusBadge = (order: Order) =>
+  `badge orders__status${order.display_status === 'payment_failed' || order.display_status === 'canceled' ? ' orders__status--problem' : ''}`;
+
+/** The first few pictures of an order's lines, decorative (the order's page names them). */
+function Thumbnails({ order, name }: { order: Order; name?: string | undefined }) {
+  const pictured = order.items.filter((item) => item.picture).slice(0, 4);
+  if (pictured.length === 0) return null;
+  return (
+    <span className="orders__thumbs" aria-hidden="true">
+      {pictured.map((item) => (
+        <span key={item.pubkey} className="orders__thumb">
+          <ProductPicture {...item.picture!} alt="" sizes="56px" label={item.variant.is_formula ? name : undefined} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The shopper's orders, newest first: number, date, status and total, the lines' pictures, each card linking to the order. */
+export function OrderList({ orders, headingRef, name }: { orders: readonly Order[]; headingRef?: Ref<HTMLHeadingElement>; name?: string | undefined }) {
   return (
     <section className="orders" aria-labelledby="orders-title">
       <h1 id="orders-title" ref={headingRef} tabIndex={-1}>
@@ -33,13 +54,17 @@ export function OrderList({ orders, headingRef }: { orders: readonly Order[]; he
       ) : (
         <ul className="orders__list">
           {orders.map((order) => (
-            <li key={order.pubkey} className="orders__item">
-              <Link to={`/account/orders/${order.pubkey}`} className="orders__link">
-                Order {order.serial_no}
-              </Link>
-              <span>{placedOn(order.created_at)}</span>
-              <span className={`orders__status orders__status--${order.display_status}`}>{statusWords(order)}</span>
-              <span>{formatMoney(order.total_amount, order.currency)}</span>
+            <li key={order.pubkey} className="card orders__item">
+              <Thumbnails order={order} name={name} />
+              <span className="orders__text">
+                <Link to={`/account/orders/${order.pubkey}`} className="orders__link">
+                  Order {order.serial_no}
+                </Link>
+                <span className="orders__meta">
+                  {placedOn(order.created_at)} · {formatMoney(order.total_amount, order.currency)}
+                </span>
+              </span>
+              <span className={statusBadge(order)}>{statusWords(order)}</span>
             </li>
           ))}
         </ul>
@@ -48,8 +73,11 @@ export function OrderList({ orders, headingRef }: { orders: readonly Order[]; he
   );
 }
 
-/** One order: its lines with what each formula holds (as it was made), its totals, and how it was paid. */
-export function OrderDetail({ order, headingRef }: { order: Order; headingRef?: Ref<HTMLHeadingElement> }) {
+/**
+ * One order: its lines with their pictures (a custom product's with the shopper's `name` on its label) and what each
+ * formula holds (as it was made), its totals, when it arrives, where it ships and how it was paid.
+ */
+export function OrderDetail({ order, headingRef, name }: { order: Order; headingRef?: Ref<HTMLHeadingElement>; name?: string | undefined }) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   return (
     <article className="order" aria-labelledby="order-title">
@@ -59,9 +87,10 @@ export function OrderDetail({ order, headingRef }: { order: Order; headingRef?: 
       <h1 id="order-title" ref={headingRef} tabIndex={-1}>
         Order {order.serial_no}
       </h1>
-      <p>
-        Placed {placedOn(order.created_at)} · <strong>{statusWords(order)}</strong>
+      <p className="order__placed">
+        Placed {placedOn(order.created_at)} <span className={statusBadge(order)}>{statusWords(order)}</span>
       </p>
+      {order.delivery_estimate ? <p>{deliveryText(order.delivery_estimate)}</p> : null}
       {order.next_action ? (
         <p>
           Your bank wants you to confirm this payment. <a href={order.next_action.url}>Confirm it</a>.
@@ -70,49 +99,39 @@ export function OrderDetail({ order, headingRef }: { order: Order; headingRef?: 
       <ul className="order__lines">
         {order.items.map((item) => (
           <li key={item.pubkey} className="order__line">
-            <h2 className="order__name">{item.variant.label}</h2>
-            <p>
-              {item.quantity} × {money(item.unit_price)}
-              {item.subscription.active && item.subscription.frequency
-                ? ` · ${frequencyText(item.subscription.frequency, { supplements: item.variant.product.sub_category === 'supplements' })}`
-                : ''}
-              {item.customization?.monograms?.length ? ` · monogram ${item.customization.monograms.join(', ')}` : ''}
-            </p>
-            {item.variant.is_formula && item.item_object.ingredients.length > 0 ? (
-              <details>
-                <summary>What’s in it{item.item_object.fragrance ? ` · scent: ${item.item_object.fragrance}` : ''}</summary>
-                <ul>
-                  {item.item_object.ingredients.map((ingredient) => (
-                    <li key={ingredient.inci}>
-                      {ingredient.name}
-                      {ingredient.amount ? ` (${ingredient.amount})` : ''}
-                    </li>
-                  ))}
-                </ul>
-                <p className="order__inci">{item.item_object.inci.join(', ')}</p>
-              </details>
-            ) : null}
+            <span className="order__picture">
+              {item.picture ? <ProductPicture {...item.picture} alt="" sizes="96px" label={item.variant.is_formula ? name : undefined} /> : null}
+            </span>
+            <div className="order__text">
+              <h2 className="order__name">{item.variant.label}</h2>
+              <p>
+                {item.quantity} × {money(item.unit_price)}
+                {item.subscription.active && item.subscription.frequency
+                  ? ` · ${frequencyText(item.subscription.frequency, { supplements: item.variant.product.sub_category === 'supplements' })}`
+                  : ''}
+                {item.customization?.monograms?.length ? ` · monogram ${item.customization.monograms.join(', ')}` : ''}
+              </p>
+              {item.variant.is_formula && item.item_object.ingredients.length > 0 ? (
+                <details>
+                  <summary>What’s in it{item.item_object.fragrance ? ` · scent: ${item.item_object.fragrance}` : ''}</summary>
+                  <ul>
+                    {item.item_object.ingredients.map((ingredient) => (
+                      <li key={ingredient.inci}>
+                        {ingredient.name}
+                        {ingredient.amount ? ` (${ingredient.amount})` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="order__inci">{item.item_object.inci.join(', ')}</p>
+                </details>
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>
-      <dl className="order__totals">
-        <dt>Products</dt>
-        <dd>{money(order.total_price)}</dd>
-        {order.total_discount > 0 ? (
-          <>
-            <dt>Subscription savings</dt>
-            <dd>−{money(order.total_discount)}</dd>
-          </>
-        ) : null}
-        <dt>Shipping</dt>
-        <dd>{order.total_shipping === 0 ? 'Free' : money(order.total_shipping)}</dd>
-        <dt>Taxes</dt>
-        <dd>{money(order.total_taxes)}</dd>
-        <dt>Total</dt>
-        <dd>
-          <strong>{money(order.total_amount)}</strong>
-        </dd>
-      </dl>
+      <div className="card order__totals">
+        <OrderPriceLines order={order} />
+      </div>
       {order.payment.card ? <p>{paidWith(order.payment.card)}</p> : null}
       {order.shipping_address ? (
         <p>
