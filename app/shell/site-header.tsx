@@ -72,14 +72,20 @@ function AccountControl({ pathname }: { pathname: string }) {
   );
 }
 
-/** Keeps the header's count true for a signed-in shopper: asked once per tab, forgotten on sign-out. */
-function useCartCountUpkeep() {
+/**
+ * Keeps the header's count true for a signed-in shopper: asked once per tab, again on a checkout's success page (a paid
+ * order took its lines out of the cart on the server, not through the cart machine), forgotten on sign-out.
+ */
+function useCartCountUpkeep(pathname: string) {
   const session = useSession();
   const authenticated = session.status === 'authenticated';
+  const orderPlaced = /^\/checkout\/[^/]+\/success\/?$/.test(pathname);
   useEffect(() => {
-    if (authenticated)
-      void import('./cart-counts').then((counts) => counts.refreshOncePerTab()).catch((error: unknown) => reportError('refreshing the cart count', error));
-  }, [authenticated]);
+    if (!authenticated) return;
+    void import('./cart-counts')
+      .then((counts) => (orderPlaced ? counts.refreshCartCounts() : counts.refreshOncePerTab()))
+      .catch((error: unknown) => reportError('refreshing the cart count', error));
+  }, [authenticated, orderPlaced]);
   useSignOut(() => void import('./cart-counts').then((counts) => counts.forgetCountsRefresh()));
 }
 
@@ -91,7 +97,7 @@ function useCartCountUpkeep() {
  */
 export function SiteHeader({ pathname, wayOut }: { pathname: string; wayOut?: ReactNode }) {
   const menu = useDisclosure<HTMLButtonElement, HTMLElement>();
-  useCartCountUpkeep();
+  useCartCountUpkeep(pathname);
   return (
     <header className="site-header">
       <button type="button" className="site-header__icon site-header__menu-button" {...menu.buttonProps}>

@@ -162,6 +162,25 @@ describe('issue 25 site header: brand, the shop menu, the account and the cart o
   });
 });
 
+describe('issue 25 cart count after an order', () => {
+  it("a checkout's success page asks the server again: the paid order's lines left the cart there, so the count drops", async () => {
+    server.use(
+      mocks.getAccount(() => sampleUser),
+      mocks.getAddresses(() => [sampleAddress]),
+      mocks.getCart(({ query }) =>
+        query.get('category') === 'haircare' ? cartOf() : HttpResponse.json({ code: 'not_found', detail: 'No cart.' }, { status: 404 }),
+      ),
+    );
+    localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
+    localStorage.setItem('shop.cart-count', JSON.stringify({ haircare: 6 }));
+    // This tab asked once already: only the order makes it ask again.
+    sessionStorage.setItem('shop.cart-count.refreshed', '1');
+    renderAt('/checkout/haircare/success');
+    expect(within(header()).getByRole('link', { name: 'Cart, 6 items' })).toBeTruthy();
+    await within(header()).findByRole('link', { name: 'Cart' });
+  });
+});
+
 describe('issue 25 checkout header: focused on the checkout steps', () => {
   it('the steps wear the focused header (brand, secure checkout, back to cart); the cart and the success page the shop header', async () => {
     expect(checkoutFocus('/checkout/haircare/payment')).toEqual({ cartPath: '/checkout/haircare' });
