@@ -38,26 +38,49 @@ function CountryPicker({ onChosen }: { onChosen(): void }) {
   );
 }
 
+type FooterLink = readonly [label: string, to: string];
+
+const shopLinks: readonly FooterLink[] = [
+  ['Start your consultation', '/consultation'],
+  ['Custom haircare', '/collections/haircare'],
+  ['Custom skincare', '/collections/skincare'],
+  ['Accessories and gifts', '/collections/accessories'],
+];
+const helpLinks: readonly FooterLink[] = [
+  ['Help centre', '/help'],
+  ['Shipping and delivery', '/help#shipping'],
+  ['Our guarantee', '/help#guarantee'],
+  ['Contact us', '/help#contact'],
+];
+const policyLinks: readonly FooterLink[] = [
+  ['Terms of service', '/terms'],
+  ['Privacy policy', '/privacy'],
+  ['Your privacy choices', '/privacy#choices'],
+];
+/** The checkout's footer: its policies and the way to help, nothing to wander off through (the country follows the address). */
+const checkoutLinks: readonly FooterLink[] = [['Contact us', '/help#contact'], ...policyLinks.slice(0, 2)];
+
+function LinkList({ links, className }: { links: readonly FooterLink[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {links.map(([label, to]) => (
+        <li key={to}>
+          <Link to={to}>{label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The footer of every page (issue 25, ../shared/STOREFRONT.md Footer): the shop's menu, help and contact, a word on
  * what the shop is; then the country with its currency, the policies, the privacy choices and the copyright.
  */
 export default function SiteFooter({ focused = false, onCountryChosen = () => location.reload() }: { focused?: boolean; onCountryChosen?: () => void }) {
   if (focused) {
-    // The checkout's footer: its policies and the way to help, nothing to wander off through (the country follows the address).
     return (
       <footer className="site-footer site-footer--checkout">
-        <ul className="site-footer__policies">
-          <li>
-            <Link to="/help#contact">Contact us</Link>
-          </li>
-          <li>
-            <Link to="/terms">Terms of service</Link>
-          </li>
-          <li>
-            <Link to="/privacy">Privacy policy</Link>
-          </li>
-        </ul>
+        <LinkList links={checkoutLinks} className="site-footer__policies" />
       </footer>
     );
   }
@@ -66,37 +89,11 @@ export default function SiteFooter({ focused = false, onCountryChosen = () => lo
       <div className="site-footer__grid">
         <section aria-labelledby="footer-shop">
           <h2 id="footer-shop">Shop</h2>
-          <ul>
-            <li>
-              <Link to="/consultation">Start your consultation</Link>
-            </li>
-            <li>
-              <Link to="/collections/haircare">Custom haircare</Link>
-            </li>
-            <li>
-              <Link to="/collections/skincare">Custom skincare</Link>
-            </li>
-            <li>
-              <Link to="/collections/accessories">Accessories and gifts</Link>
-            </li>
-          </ul>
+          <LinkList links={shopLinks} />
         </section>
         <section aria-labelledby="footer-help">
           <h2 id="footer-help">Help</h2>
-          <ul>
-            <li>
-              <Link to="/help">Help centre</Link>
-            </li>
-            <li>
-              <Link to="/help#shipping">Shipping and delivery</Link>
-            </li>
-            <li>
-              <Link to="/help#guarantee">Our guarantee</Link>
-            </li>
-            <li>
-              <Link to="/help#contact">Contact us</Link>
-            </li>
-          </ul>
+          <LinkList links={helpLinks} />
         </section>
         <section aria-labelledby="footer-about" className="site-footer__about">
           <h2 id="footer-about">Formulary</h2>
@@ -105,17 +102,7 @@ export default function SiteFooter({ focused = false, onCountryChosen = () => lo
       </div>
       <div className="site-footer__bottom">
         <CountryPicker onChosen={onCountryChosen} />
-        <ul className="site-footer__policies">
-          <li>
-            <Link to="/terms">Terms of service</Link>
-          </li>
-          <li>
-            <Link to="/privacy">Privacy policy</Link>
-          </li>
-          <li>
-            <Link to="/privacy#choices">Your privacy choices</Link>
-          </li>
-        </ul>
+        <LinkList links={policyLinks} className="site-footer__policies" />
         <p className="site-footer__copyright">© 2026 Formulary</p>
       </div>
     </footer>

@@ -67,7 +67,7 @@ export function OrderLines({
       {lines.map((line) => (
         <li key={line.key} className="order-lines__line">
           {pictures ? (
-            <span className="order-lines__picture" style={{ width: pictureSize, height: pictureSize }}>
+            <span className="thumbnail order-lines__picture" style={{ width: pictureSize, height: pictureSize }}>
               {line.picture ? (
                 <Suspense fallback={null}>
                   <ProductPicture

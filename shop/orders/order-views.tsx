@@ -32,7 +32,7 @@ function Thumbnails({ order, name }: { order: Order; name?: string | undefined }
   return (
     <span className="orders__thumbs" aria-hidden="true">
       {pictured.map((item) => (
-        <span key={item.pubkey} className="orders__thumb">
+        <span key={item.pubkey} className="thumbnail orders__thumb">
           <ProductPicture {...item.picture!} alt="" sizes="56px" label={item.variant.is_formula ? name : undefined} />
         </span>
       ))}
@@ -99,7 +99,7 @@ export function OrderDetail({ order, headingRef, name }: { order: Order; heading
       <ul className="order__lines">
         {order.items.map((item) => (
           <li key={item.pubkey} className="order__line">
-            <span className="order__picture">
+            <span className="thumbnail order__picture">
               {item.picture ? <ProductPicture {...item.picture} alt="" sizes="96px" label={item.variant.is_formula ? name : undefined} /> : null}
             </span>
             <div className="order__text">

@@ -61,7 +61,7 @@ export function RoutineList({
             <ul className="routine__products">
               {products.map((p) => (
                 <li key={p.product} className={`routine__product${pictureOf ? ' routine__product--pictured' : ''}`}>
-                  {pictureOf ? <span className="routine__picture">{picture(pictureOf(p.product), name)}</span> : null}
+                  {pictureOf ? <span className="thumbnail routine__picture">{picture(pictureOf(p.product), name)}</span> : null}
                   <div className="routine__text">
                     <h4 className="routine__name">{pageLink(p, pageOf?.(p.product))}</h4>
                     <span className="routine__why">{sentence(p.because)}</span>
