@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import type { StepKind } from '#engine';
 import type { StepFacts, StepProps } from './step-props';
-import { preloadStepComponents } from './step-components';
 import { ProgressTracker } from './progress-tracker';
 import { Tip } from './tip';
 import { InlineError } from './parts/inline-error';
@@ -13,6 +12,14 @@ export interface StepViewProps<K extends StepKind = StepKind, F extends StepFact
   components: { [P in StepKind]?: ComponentType<StepProps<P, F>> };
   /** Loads the other steps' code once the shopper starts answering (default: every kind a consultation uses). */
   preload?: () => Promise<unknown>;
+}
+
+/**
+ * The default preload: the consultation's step kinds, imported only when called, so a flow kind with its own table
+ * (the checkout) downloads none of the consultation's components with the runner.
+ */
+function preloadQuestionSteps(): Promise<unknown> {
+  return import('./step-components').then((m) => m.preloadStepComponents());
 }
 
 /** Focuses the step's h1 now, or as soon as it appears (a step kind still loading); returns a canceller. */
@@ -40,7 +47,7 @@ function focusHeadingWhenReady(root: HTMLElement): () => void {
 const drawsOwnSlides = new Set<StepKind>(['textures']);
 
 export function StepView<K extends StepKind, F extends StepFacts = StepFacts>(props: StepViewProps<K, F>) {
-  const { focusOnMount = true, components, preload = preloadStepComponents, ...stepProps } = props;
+  const { focusOnMount = true, components, preload = preloadQuestionSteps, ...stepProps } = props;
   const { screen, error } = stepProps;
   const { progress, step } = screen;
   const root = useRef<HTMLDivElement>(null);

@@ -29,8 +29,7 @@ type Account = { profile: HairProfile; saved: Answers };
 /**
  * A device that holds a signed-in shopper's tokens asks for their profile as the page's code loads, alongside the
  * session's own call rather than after it. It serves the first load only if the session then says they are signed
- * in; any later load asks afresh (spec 000 §4.3). Only on a consultation's own page: this module also loads with the
- * checkout, which runs on the same flow runner (vite.config.ts `flowRunner`).
+ * in; any later load asks afresh (spec 000 §4.3). Only on a consultation's own page.
  */
 let earlyProfile: Promise<Account> | undefined =
   appTokens.read().user && location.pathname.startsWith('/consultation/') ? accountData().then((m) => m.loadProfile(api)) : undefined;

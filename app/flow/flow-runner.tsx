@@ -19,7 +19,8 @@ import {
   type Selection,
   type StepKind,
 } from '#engine';
-import { StepView, type StepFacts, type StepServices } from '../../renderer/index';
+import type { StepFacts, StepServices } from '../../renderer/index';
+import { StepView } from '../../renderer/step-view';
 import { PageStatus } from '../shell/page-status';
 import { problemText } from './problem-words';
 import { useFlowContent } from './use-flow-content';

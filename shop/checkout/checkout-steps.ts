@@ -1,5 +1,6 @@
 import type { CheckoutStepKind } from '#engine';
-import { lazyComponent, type StepComponentTable } from '../../renderer/index';
+import type { StepComponentTable } from '../../renderer/index';
+import { lazyComponent } from '../../renderer/lazy-component';
 import type { CheckoutFacts } from './checkout-facts';
 
 /** Each checkout step kind is its own chunk: a step page downloads the form it draws, the others follow in the background. */
