@@ -49,7 +49,10 @@ describe('issue 25: orders are shown with their pictures', () => {
   const pictured: Order = {
     ...rosaOrder,
     delivery_estimate: { min: '2026-12-04', max: '2026-12-09' },
-    items: rosaOrder.items.map((item, i) => ({ ...item, picture: i === 0 ? { src: '/media/card-shampoo.svg', width: 600, height: 600 } : null })),
+    items: rosaOrder.items.map((item, i) => ({
+      ...item,
+      picture: i === 0 ? { src: '/media/card-shampoo.svg', alt: 'Custom Shampoo bottle', width: 600, height: 600 } : null,
+    })),
   };
 
   it("the order page shows each line's picture (the shopper's name on a custom product's label), when it arrives, and its totals as price lines", () => {
