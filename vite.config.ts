@@ -16,7 +16,7 @@ const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
 const entry = /app[\\/]main\.tsx$/;
 const shared =
-  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|flags\.ts$|consultation[\\/](flow-registry|exit-capture)|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
+  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|flags\.ts$|consultation[\\/]exit-capture|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
 
 // The session's machine and the API client: always loaded together (app/session/index.tsx), so one request. The
 // client's error type goes with them: what reads an API error has loaded the client (its group is ahead of the entry's,
@@ -36,7 +36,7 @@ const flowRunner =
 // the welcome, intro and single-choice steps and their parts): one chunk with the consultation page, which the checkout
 // never downloads.
 const consultationPage =
-  /renderer[\\/](index|step-components|parts[\\/](follow-up|step-image|option-match|option-list|use-selection)|steps[\\/](page|single-choice)-step)\.tsx?$|app[\\/]consultation[\\/](answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page)\.tsx?$/;
+  /renderer[\\/](index|step-components|parts[\\/](follow-up|step-image|option-match|option-list|use-selection)|steps[\\/](page|single-choice)-step)\.tsx?$|app[\\/]consultation[\\/](flow-registry|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page)\.tsx?$/;
 
 // The lazily loaded modules the server preloads with a page (server/http/route-preloads.ts reads them by name, from
 // dist/.vite/route-preloads.json); the build fails when one is not in it. Each flow's logic and texts are found on their own.

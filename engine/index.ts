@@ -39,7 +39,7 @@ export { offeredOptions, activeTip, selectionFromAnswers, answersFromSelection, 
 export { nextStepIndex, previousStepIndex, resolveRoute, firstUnansweredIndex, mayEnter, routePath } from './runtime/navigation.ts';
 export { describeStep, exitModalText, fillPlaceholders, progressSections, stepText } from './runtime/describe-step.ts';
 export type { ScreenFacts } from './runtime/describe-step.ts';
-export { contentReady, loadContent, loadAllContent, withContent, splitFlowContent } from './runtime/flow-content.ts';
+export { addContent, contentReady, loadContent, loadAllContent, withContent, splitFlowContent } from './runtime/flow-content.ts';
 export type { ContentChunk, StepContent } from './runtime/flow-content.ts';
 export { createFlowMachine, saveValues, ADVANCE_DELAY_MS, flowStep, flowAtResults, flowBusy, flowProblem } from './machine/flow-machine.ts';
 export type {

@@ -21,14 +21,16 @@ export interface BuiltChunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
-/** A flow loaded split (engine/vite/flows-plugin.ts): its logic, and the texts of each of its sections. */
+/** A flow loaded split (engine/vite/flows-plugin.ts): its logic, the texts of each of its sections, and each route's landing texts. */
 const splitFlow = /[\\/]flows[\\/](?:.+[\\/])?([^\\/]+)\.ya?ml\?split$/;
 const flowSection = /[\\/]flows[\\/](?:.+[\\/])?([^\\/]+)\.ya?ml\?content=([^&]+)$/;
+const flowLanding = /[\\/]flows[\\/](?:.+[\\/])?([^\\/]+)\.ya?ml\?landing=([^&]+)$/;
 
 /**
  * The preload table of a build: each named group of modules (paths from the project root) as the files the browser
- * fetches for it, and for every flow loaded split, `flow:<name>` (its logic) and `flow:<name>/<section>` (the texts of a
- * section), found in the module graph. Throws, naming them, when a group names a module the build does not contain,
+ * fetches for it, and for every flow loaded split, `flow:<name>` (its logic), `flow:<name>/<section>` (the texts of a
+ * section) and `flow:<name>#<step>` (the landing texts of the route of that step, a chunk the build emits on its own),
+ * found in the module graph. Throws, naming them, when a group names a module the build does not contain,
  * or one in the entry's own files (already loaded, nothing to preload); and when a group the server reads is missing.
  */
 export function routePreloadTable(
@@ -49,7 +51,8 @@ export function routePreloadTable(
       if (imported) closure(imported, into);
     }
   };
-  const entries = chunks.filter((c) => c.isEntry);
+  // A flow's landing texts are emitted as chunks of their own (entries to the bundler), but no page starts from them.
+  const entries = chunks.filter((c) => c.isEntry && !flowLanding.test(c.facadeModuleId ?? ''));
   for (const entry of entries) closure(entry, entryFiles);
   // The entry's script and stylesheet are in index.html already; what the entry imports is not (it is found only once
   // the entry is parsed), so a group keeps it.
@@ -80,6 +83,8 @@ export function routePreloadTable(
     if (logic) table[`flow:${logic[1]}`] = group([chunk]);
     const section = chunk.facadeModuleId?.match(flowSection);
     if (section) table[`flow:${section[1]}/${section[2]}`] = group([chunk]);
+    const landing = chunk.facadeModuleId?.match(flowLanding);
+    if (landing) table[`flow:${landing[1]}#${landing[2]}`] = group([chunk]);
   }
   for (const name of required) if (!table[name]) problems.push(`the server preloads "${name}", which this build does not produce`);
   if (problems.length) throw new Error(`Route preloads:\n  ${problems.join('\n  ')}`);

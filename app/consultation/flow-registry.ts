@@ -1,4 +1,4 @@
-import { loadAllContent, loadContent, type CompiledFlow } from '#engine';
+import { addContent, loadAllContent, loadContent, type CompiledFlow, type ContentChunk } from '#engine';
 
 /**
  * The consultations the web app runs, each loaded (precompiled) only when opened; the list
@@ -24,6 +24,25 @@ export async function loadFlowFor(category: string, pathname: string): Promise<C
     return flow;
   }
   const step = flow.steps.find((s) => s.route === path) ?? flow.steps[0];
-  if (step) await loadContent(flow, step.name);
+  if (step) {
+    await landingTexts(flow, category);
+    await loadContent(flow, step.name); // at once when the landing texts had the step's words, else its section's
+  }
   return flow;
+}
+
+/**
+ * The texts the server preloaded for the page first opened, marked with the flow's category
+ * (server/http/route-preloads.ts): its step's words and those of the steps that may follow
+ * (engine/compile/landing-texts.ts), a fraction of its section's. Used once: a later page of the visit
+ * loads its section's. Without them (development, a page opened from another), nothing to do.
+ */
+function landingTexts(flow: CompiledFlow, category: string): Promise<void> {
+  const link = typeof document === 'undefined' ? null : document.querySelector<HTMLLinkElement>(`link[data-flow-texts="${category}"]`);
+  if (!link) return Promise.resolve();
+  link.removeAttribute('data-flow-texts');
+  return import(/* @vite-ignore */ link.href).then(
+    (m: { default: ContentChunk }) => addContent(flow, m.default),
+    () => undefined, // the section's texts come instead
+  );
 }

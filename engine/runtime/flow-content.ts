@@ -95,6 +95,8 @@ interface ContentState {
   chunkOf: Map<string, string>;
   loaded: Map<string, Promise<void>>;
   done: Set<string>;
+  /** The steps whose words are there (a section's, or a landing page's: engine/compile/landing-texts.ts). */
+  ready: Set<string>;
   /** Step lists holding copies of the flow's steps (a runtime's placed steps): words reach them too. */
   views: Set<CompiledStep[]>;
 }
@@ -117,6 +119,7 @@ export function withContent(logic: CompiledFlow, loaders: Record<string, () => P
     chunkOf: new Map(logic.steps.map((step) => [step.name, step.section])),
     loaded: new Map(),
     done: new Set(),
+    ready: new Set(),
     views: new Set(),
   });
   return logic;
@@ -130,6 +133,16 @@ function merge(flow: CompiledFlow, state: ContentState, chunk: ContentChunk): vo
       if (content) putWords(step as unknown as Holder, content);
     }
   }
+  for (const name of Object.keys(chunk)) state.ready.add(name);
+}
+
+/**
+ * Lays texts that came apart from the sections onto a flow (the landing chunk the server preloads for the page first
+ * opened: engine/compile/landing-texts.ts); the steps it holds are then ready. Nothing to do for a flow loaded whole.
+ */
+export function addContent(flow: CompiledFlow, chunk: ContentChunk): void {
+  const state = states.get(flow);
+  if (state) merge(flow, state, chunk);
 }
 
 /**
@@ -145,8 +158,7 @@ export function contentReady(flow: CompiledFlow, stepName?: string): boolean {
   const state = states.get(flow);
   if (!state) return true;
   if (stepName === undefined) return Object.keys(state.loaders).every((chunk) => state.done.has(chunk));
-  const chunk = state.chunkOf.get(stepName);
-  return chunk === undefined || state.done.has(chunk);
+  return !state.chunkOf.has(stepName) || state.ready.has(stepName);
 }
 
 function loadChunk(flow: CompiledFlow, state: ContentState, chunk: string): Promise<void> {
@@ -171,7 +183,7 @@ function loadChunk(flow: CompiledFlow, state: ContentState, chunk: string): Prom
 export function loadContent(flow: CompiledFlow, stepName: string): Promise<void> {
   const state = states.get(flow);
   const chunk = state?.chunkOf.get(stepName);
-  if (!state || chunk === undefined || state.done.has(chunk)) return Promise.resolve();
+  if (!state || chunk === undefined || state.ready.has(stepName)) return Promise.resolve();
   return loadChunk(flow, state, chunk);
 }
 

@@ -6,6 +6,7 @@ import { serializeFlow } from '../compile/serialize-flow.ts';
 import type { CompiledFlow } from '../compile/compiled-flow.ts';
 import { packFlow } from '../runtime/compact-flow.ts';
 import { splitFlowContent } from '../runtime/flow-content.ts';
+import { landingChunks } from '../compile/landing-texts.ts';
 
 const flowFile = /[\\/]flows[\\/].+\.ya?ml$/;
 const contentModule = fileUrl(new URL('../runtime/flow-content.ts', import.meta.url));
@@ -28,11 +29,14 @@ const unpackImport = `import { unpackFlow } from ${JSON.stringify(compactModule)
  * includes, hot-reloads in dev.
  *
  * `flows/….yaml?split` is the same flow with its words and pictures in one chunk per section
- * (`?content=<section>`), loaded on demand (engine/runtime/flow-content.ts): a first visit then
- * downloads the logic and the texts of the section it lands in.
+ * (`?content=<section>`), loaded on demand (engine/runtime/flow-content.ts). A build also writes, for each route, the
+ * texts of its steps and of those that may follow (`?landing=<step>`, engine/compile/landing-texts.ts): no code imports
+ * them; the server preloads the one of the page a first visit opens (server/http/route-preloads.ts), and the page
+ * lays it on the flow (app/consultation/flow-registry.ts), so a first visit downloads the logic and that page's texts.
  */
 export function flowsPlugin(): Plugin {
   let root = process.cwd();
+  let build = false;
   const compile = (code: string, file: string, watch: (file: string) => void): CompileResult & { relative: string } => {
     const relative = path.relative(root, file).split(path.sep).join('/');
     const result = compileFlowSource(code, relative, { readFile: readFromRoot(root) });
@@ -44,6 +48,7 @@ export function flowsPlugin(): Plugin {
     enforce: 'pre',
     configResolved(config) {
       root = config.root;
+      build = config.command === 'build';
     },
     transform(code, id) {
       const [file = '', query = ''] = id.split('?');
@@ -62,10 +67,19 @@ export function flowsPlugin(): Plugin {
       const params = new URLSearchParams(query);
       const map = { mappings: '' };
       const flow = JSON.parse(serializeFlow(result.flow)) as CompiledFlow;
-      if (!params.has('split') && !params.has('content')) return { code: `${unpackImport}\nexport default ${flowModule(flow)};`, map };
+      if (!params.has('split') && !params.has('content') && !params.has('landing'))
+        return { code: `${unpackImport}\nexport default ${flowModule(flow)};`, map };
       const { logic, chunks } = splitFlowContent(flow);
       const chunk = params.get('content');
       if (chunk !== null) return { code: `export default ${jsonModule(JSON.stringify(chunks[chunk] ?? {}))};`, map };
+      const landings = landingChunks(flow, chunks);
+      const landing = params.get('landing');
+      if (landing !== null) return { code: `export default ${jsonModule(JSON.stringify(landings[landing] ?? {}))};`, map };
+      // No code imports a landing chunk (the page imports the one the server marked), so the build emits each on its own.
+      const flowName = path.basename(file).replace(/\.ya?ml$/, '');
+      for (const key of build ? Object.keys(landings) : []) {
+        this.emitFile({ type: 'chunk', id: `${file}?landing=${key}`, name: `${flowName}-${key}`, preserveSignature: 'strict' });
+      }
       // Each step's texts are in the chunk of the section its file writes it in (withContent reads it off the logic).
       const loaders = Object.keys(chunks).map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`${file}?content=${name}`)})`);
       return {

@@ -7,7 +7,8 @@ type PageOf = (path: string) => ConsultationPage | undefined;
 /**
  * The groups of lazily loaded code this server preloads, by the names the build gives them: vite.config.ts says which
  * modules each holds, and the build (scripts/route-preloads-plugin.ts) fails when one is missing. Each flow loaded split
- * also has `flow:<category>` (its logic) and `flow:<category>/<section>` (the texts of a section).
+ * also has `flow:<category>` (its logic), `flow:<category>/<section>` (the texts of a section) and
+ * `flow:<category>#<step>` (the landing texts of that step's page).
  */
 export const preloadGroups = {
   /** The consultation page (app/consultation/consultation-flow-page.tsx) and what it imports. */
@@ -34,8 +35,10 @@ interface PageGroups {
 const routeGroups: { pattern: RegExp; groups: (match: RegExpMatchArray, pageOf: PageOf) => PageGroups }[] = [
   {
     // A consultation step: the flow page, the compiled flow of that category (its logic, app/consultation/flow-registry.ts)
-    // and the texts of the step's section (engine/runtime/flow-content.ts). The results page first paints the flow
-    // page's "loading" line; every section's texts (for the answers summary) and the results' own code come after.
+    // and the page's landing texts (its step's words and those of the steps that may follow: engine/compile/landing-texts.ts;
+    // marked, so the page finds them), or without them the texts of the step's section (engine/runtime/flow-content.ts).
+    // The results page first paints the flow page's "loading" line; every section's texts (for the answers summary) and
+    // the results' own code come after.
     pattern: /^\/consultation\/([a-z-]+)(?:\/|$)/,
     groups: (m, pageOf) => {
       if (m[1] === 'category') return { first: [] };
@@ -43,7 +46,8 @@ const routeGroups: { pattern: RegExp; groups: (match: RegExpMatchArray, pageOf: 
       const page = pageOf(m.input!);
       const sections = page?.sections.map((section) => `${flow}/${section}`) ?? [];
       const first = [preloadGroups.consultationPage, flow];
-      return page?.results ? { first, later: [...sections, preloadGroups.results] } : { first: [...first, ...sections] };
+      if (page?.results) return { first, later: [...sections, preloadGroups.results] };
+      return { first: [...first, ...(page?.landing ? [`${flow}#${page.landing}`] : sections)] };
     },
   },
   {
@@ -92,10 +96,14 @@ export function createRoutePreloads(webRoot: string, pageOf: PageOf = () => unde
     if (!groups) return '';
     const files = new Map<string, 'high' | 'low'>();
     const styles = new Map<string, 'high' | 'low'>();
+    // A flow's landing texts are imported by no code: the page finds them by their mark (data-flow-texts="<category>").
+    const marks = new Map<string, string>();
     const add = (priority: 'high' | 'low') => (name: string) => {
       const group = groups[name];
       group?.js.forEach((f) => files.has(f) || files.set(f, priority));
       group?.css.forEach((f) => styles.has(f) || styles.set(f, priority));
+      const landing = /^flow:([a-z-]+)#/.exec(name);
+      if (landing) group?.js.forEach((f) => marks.set(f, landing[1]!));
     };
     for (const route of routeGroups) {
       const match = requestPath.match(route.pattern);
@@ -107,7 +115,10 @@ export function createRoutePreloads(webRoot: string, pageOf: PageOf = () => unde
     // The entry's own stylesheet is already linked by index.html; a lazy chunk's is inserted when the chunk loads.
     const low = (priority: 'high' | 'low') => (priority === 'low' ? ' fetchpriority="low"' : '');
     return [
-      ...[...files].map(([file, priority]) => `<link rel="modulepreload" crossorigin href="/${file}"${low(priority)}>`),
+      ...[...files].map(([file, priority]) => {
+        const mark = marks.has(file) ? ` data-flow-texts="${marks.get(file)}"` : '';
+        return `<link rel="modulepreload" crossorigin href="/${file}"${low(priority)}${mark}>`;
+      }),
       ...[...styles].map(([file, priority]) => `<link rel="preload" as="style" crossorigin href="/${file}"${low(priority)}>`),
     ].join('');
   };

@@ -11,11 +11,12 @@ export function loadProfileFlows(dir: string): ProfileFlows {
   const flows = loaded.flows.filter((f) => f.kind === 'consultation');
   const catalog = answerCatalog(flows);
   const flags = profileFlags(catalog);
-  // A page path's step, in the section its file writes it in (the browser loads a flow's texts by that section);
-  // a flow's results page shows every answer, so it needs every section's texts.
+  // A page path's step: the first with that route names the page's landing texts (its steps' words and those that may
+  // follow, engine/compile/landing-texts.ts), and its section the texts the page loads after; a flow's results page
+  // shows every answer, so it needs every section's texts.
   const pages = new Map<string, ConsultationPage>();
   for (const flow of flows) {
-    for (const step of flow.steps) if (!pages.has(step.route)) pages.set(step.route, { sections: [step.section], results: false });
+    for (const step of flow.steps) if (!pages.has(step.route)) pages.set(step.route, { sections: [step.section], results: false, landing: step.name });
     if (flow.routes.results) pages.set(flow.routes.results, { sections: flow.sections.map((s) => s.id), results: true });
   }
   // Each consultation as a signed-in shopper runs it from its start (no question set, the default variants).

@@ -8,6 +8,8 @@ export type AnswerCheck = { ok: true; answers: Record<string, unknown>; categori
 export interface ConsultationPage {
   sections: string[];
   results: boolean;
+  /** A step's page: the first step with its route, which names the texts a first visit of that page needs (engine/compile/landing-texts.ts). */
+  landing?: string;
 }
 
 /** What the profile routes need from the flows: answer validation and the §3.1 question sets. */

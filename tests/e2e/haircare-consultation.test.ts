@@ -26,6 +26,37 @@ describe('haircare consultation, end to end', () => {
   const url = (path: string) => shop.server.url + path;
   const checked = (value: string) => page.locator(`[data-step] input[value="${value}"]`).isChecked();
 
+  it("a first visit to a question downloads that page's texts, not its section's, and the next question shows without a loading line", async () => {
+    const first = await phonePage(shop.browser);
+    // Every text the page shows on the way (the observer is installed before the app starts), and every script it fetches.
+    await first.page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __seen: string[] }).__seen = []);
+      new MutationObserver(() => seen.push(document.getElementById('root')?.innerText ?? '')).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    const scripts: string[] = [];
+    first.page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    await first.page.goto(url('/consultation/haircare/my-hair/length'));
+    await reachesStep(first.page, 'length');
+    // The server marked this page's landing texts (the length question's words and the next question's) for the page.
+    const landing = await first.page.locator('link[rel="modulepreload"][href*="/assets/haircare-length-"]').getAttribute('href');
+    expect(scripts).toContain(landing);
+    const seenBefore = scripts.length;
+    await first.page.evaluate(() => void ((window as unknown as { __seen: string[] }).__seen.length = 0)); // from the first question on
+    await answerAll(first.page, [['length', 'long']]);
+    await reachesStep(first.page, 'texture');
+    await expect.poll(() => first.page.locator('h1').innerText()).not.toBe('');
+    const seen = await first.page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.filter((text) => text.includes('Loading your consultation'))).toEqual([]);
+    // Answering loads the other texts in the background (the step after next needs them).
+    await expect.poll(() => scripts.length).toBeGreaterThan(seenBefore);
+    expect(first.errors).toEqual([]);
+    await first.page.context().close();
+  });
+
   it('an anonymous visitor answers the public steps; a reload resumes the same step pre-filled', async () => {
     await page.goto(url('/consultation/haircare'));
     await answerAll(page, [

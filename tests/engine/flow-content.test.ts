@@ -1,6 +1,18 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { anonymousEnvironment, contentReady, createFlowRuntime, loadAllContent, loadContent, splitFlowContent, withContent, type CompiledFlow } from '#engine';
+import {
+  addContent,
+  anonymousEnvironment,
+  contentReady,
+  createFlowRuntime,
+  loadAllContent,
+  loadContent,
+  splitFlowContent,
+  withContent,
+  type CompiledFlow,
+} from '#engine';
 import { serializeFlow } from '../../engine/compile/serialize-flow.ts';
+import { landingChunks } from '../../engine/compile/landing-texts.ts';
 import { flow, haircarePath, skincarePath } from './support/flows';
 
 /** The flow as the browser gets it with `?split`: logic now, each section's words on demand. */
@@ -93,6 +105,40 @@ describe('flow content arrives apart from the logic (issue 3 target: a step page
     await loadAllContent(flowSplit);
     const original = whole.steps.find((s) => s.name === 'signin') as { title: string };
     expect((placed as { title?: string }).title).toBe(original.title);
+  });
+
+  it("a landing page's texts hold its step's words and the next ones', a fraction of its section's (issue 25: a step page ≤ 120 KB)", () => {
+    const { whole, chunks } = split();
+    const landings = landingChunks(whole, chunks);
+    // The first question: its words and the next question's (shown whatever the answers), not the rest of its section.
+    expect(Object.keys(landings.length!)).toEqual(['length', 'texture']);
+    expect(landings.length!.length).toEqual(chunks['hair-scalp']!.length);
+    const size = (value: unknown) => gzipSync(JSON.stringify(value)).length;
+    expect(size(landings.length)).toBeLessThan(size(chunks['hair-scalp']) / 2);
+    // The welcome's variants share its route, so its page's texts hold each of them, and the first question after.
+    expect(Object.keys(landings.welcome!)).toEqual(expect.arrayContaining(['welcome', 'welcome-supplements', 'welcome-styling-gel', 'length']));
+    expect(landings['welcome-supplements']).toBeUndefined();
+    // Steps a rule may skip are followed up to the first one shown whatever the answers (porosity, split-ends: then gray).
+    expect(Object.keys(landings.density!)).toEqual(['density', 'porosity', 'split-ends', 'gray']);
+    // One landing chunk per route, each step's route in one of them.
+    expect(Object.keys(landings)).toHaveLength(new Set(whole.steps.map((s) => s.route)).size);
+  });
+
+  it('the landing texts make their steps ready at once; any other step still loads its section', async () => {
+    const { whole, split: flowSplit, chunks, requested } = split();
+    addContent(flowSplit, structuredClone(landingChunks(whole, chunks).length!));
+    expect(contentReady(flowSplit, 'length')).toBe(true);
+    expect(contentReady(flowSplit, 'texture')).toBe(true);
+    expect(contentReady(flowSplit, 'type')).toBe(false);
+    await loadContent(flowSplit, 'texture');
+    expect(requested).toEqual([]);
+    const byName = (f: CompiledFlow, name: string) => f.steps.find((s) => s.name === name);
+    expect(byName(flowSplit, 'texture')).toEqual(byName(whole, 'texture'));
+    await loadContent(flowSplit, 'type');
+    expect(requested).toEqual(['hair-scalp']);
+    expect(contentReady(flowSplit)).toBe(false);
+    await loadAllContent(flowSplit);
+    for (const step of whole.steps) expect(byName(flowSplit, step.name)).toEqual(byName(whole, step.name));
   });
 
   it('a flow loaded whole is always ready', async () => {

@@ -87,5 +87,10 @@ describe('the flows Vite plugin (issue 2: flows compiled at build time, hot-relo
     const section = /content=([a-z-]+)/.exec(logic)![1]!;
     const content = (await server!.transformRequest(`/flows/mini.yaml?content=${section}`))?.code ?? '';
     expect(content).toContain('Very short');
+    // A route's landing texts (a build emits one chunk per route; the server preloads the page's): its step and the next.
+    const landing = (await server!.transformRequest('/flows/mini.yaml?landing=length'))?.code ?? '';
+    expect(landing).toContain('Very short');
+    expect(landing).toContain('Straight');
+    expect(landing).not.toContain('sports');
   });
 });

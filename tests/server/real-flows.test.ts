@@ -22,9 +22,11 @@ beforeAll(() => {
   flows = loadProfileFlows('flows');
 });
 
-it('names the section whose texts a step page shows first (its modulepreload)', () => {
-  expect(flows.consultationPage!('/consultation/haircare/my-hair/length')).toEqual({ sections: ['hair-scalp'], results: false });
-  expect(flows.consultationPage!('/consultation/skincare/my-lifestyle/age/')).toEqual({ sections: ['lifestyle'], results: false });
+it('names the step whose landing texts a step page preloads, and its section (its modulepreload)', () => {
+  expect(flows.consultationPage!('/consultation/haircare/my-hair/length')).toEqual({ sections: ['hair-scalp'], results: false, landing: 'length' });
+  expect(flows.consultationPage!('/consultation/skincare/my-lifestyle/age/')).toEqual({ sections: ['lifestyle'], results: false, landing: 'age' });
+  // The welcome's variants share its route: the first of them names the page's texts (which hold every variant's).
+  expect(flows.consultationPage!('/consultation/haircare')).toEqual({ sections: ['hair-scalp'], results: false, landing: 'welcome' });
   expect(flows.consultationPage!('/consultation/skincare/nowhere')).toBeUndefined();
   // The results page summarises every answer, so it needs every section's texts.
   expect(flows.consultationPage!('/consultation/haircare/results/get-results')).toEqual({

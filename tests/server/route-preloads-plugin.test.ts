@@ -29,6 +29,8 @@ const chunks = [
   chunk('assets/results-4.js', ['app/consultation/consultation-results.tsx'], ['assets/flow-page-3.js'], ['assets/results-4.css']),
   chunk('assets/haircare-5.js', ['flows/consultation/haircare.yaml?split']),
   chunk('assets/haircare-6.js', ['flows/consultation/haircare.yaml?content=hair-scalp']),
+  // A route's landing texts: emitted on their own, so an entry to the bundler, but not one a page starts from.
+  chunk('assets/haircare-length-7.js', ['flows/consultation/haircare.yaml?landing=length'], [], [], true),
 ];
 
 describe('the route preload table, made at build time from the module graph (issue 11)', () => {
@@ -48,10 +50,11 @@ describe('the route preload table, made at build time from the module graph (iss
     expect(routePreloadTable(chunks, root, { runner: ['app/consultation/flow-runner.tsx'] }).runner!.js[0]).toBe('assets/flow-page-3.js');
   });
 
-  it('names every flow loaded split, and each of its sections, from the graph', () => {
+  it("names every flow loaded split, each of its sections and its routes' landing texts, from the graph", () => {
     const table = routePreloadTable(chunks, root, {});
     expect(table['flow:haircare']).toEqual({ js: ['assets/haircare-5.js'], css: [] });
     expect(table['flow:haircare/hair-scalp']).toEqual({ js: ['assets/haircare-6.js'], css: [] });
+    expect(table['flow:haircare#length']).toEqual({ js: ['assets/haircare-length-7.js'], css: [] });
   });
 
   it('refuses a group naming a module the build lacks (a rename), one the entry already loads, and a group the server reads but no one declares', () => {

@@ -263,6 +263,7 @@ describe('the built web app (dist/)', () => {
       'flow:haircare': { js: ['assets/haircare-3c.js', 'assets/shared-2b.js'], css: [] },
       'flow:haircare/hair-scalp': { js: ['assets/haircare-4d.js'], css: [] },
       'flow:haircare/lifestyle': { js: ['assets/haircare-5e.js'], css: [] },
+      'flow:haircare#texture': { js: ['assets/haircare-texture-0f.js'], css: [] },
       'consultation-results': {
         js: ['assets/session-6f.js', 'assets/api-error-7a.js', 'assets/results-8b.js', 'assets/shared-2b.js'],
         css: ['assets/results-9c.css'],
@@ -274,6 +275,7 @@ describe('the built web app (dist/)', () => {
   const down = { execute: () => Promise.resolve() } as unknown as Database;
   const pages: Record<string, ConsultationPage> = {
     '/consultation/haircare/my-hair/length': { sections: ['hair-scalp'], results: false },
+    '/consultation/haircare/my-hair/texture': { sections: ['hair-scalp'], results: false, landing: 'texture' },
     '/consultation/haircare/results/get-results': { sections: ['hair-scalp', 'lifestyle'], results: true },
   };
   const t = createTestApp(down, { config: { webRoot: root }, flows: { ...fakeFlows, consultationPage: (p) => pages[p] } });
@@ -306,6 +308,12 @@ describe('the built web app (dist/)', () => {
     expect(page.body).not.toContain('haircare-5e.js');
     expect(page.body).not.toContain('session-6f.js');
     expect(page.body).not.toContain('results-8b.js');
+    // A page with landing texts (its step's words and the next steps', engine/compile/landing-texts.ts): those instead of
+    // its section's, marked with the flow's category so the page finds them (no code imports them).
+    const landing = await t.call('GET', '/consultation/haircare/my-hair/texture');
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/haircare-texture-0f.js" data-flow-texts="haircare">');
+    for (const file of ['flow-page-1a.js', 'haircare-3c.js']) expect(landing.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    expect(landing.body).not.toContain('haircare-4d.js');
     // The results page: its first paint's code first; then, at low priority, every section's texts and the session and
     // results code a signed-in shopper's visit loads.
     const results = await t.call('GET', '/consultation/haircare/results/get-results');
