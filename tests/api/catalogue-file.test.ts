@@ -47,8 +47,8 @@ describe('the catalogue file (shop/catalog/products.yaml)', () => {
       `${file}:${lineOf('type: brush_mixed')}:15  The type "brush_boar" is used twice; every product and variant needs its own.`,
     ]);
     const orders = text.replace(
-      '{ type: candle_prelude, slug: prelude, label: Prelude, order: 2 }',
-      '{ type: candle_prelude, slug: prelude, label: Prelude, order: 1 }',
+      '{ type: candle_prelude, slug: prelude, label: Prelude candle, order: 2 }',
+      '{ type: candle_prelude, slug: prelude, label: Prelude candle, order: 1 }',
     );
     expect(problemsOf(orders)[0]).toContain('Two variants of "candle" have order 1.');
     const towel = text.replace('price: { USD: 34, CAD: 46 }', 'price: { USD: 34, CAD: 46 }\n    subscribed_price: { USD: 30, CAD: 40 }');
