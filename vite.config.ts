@@ -18,15 +18,16 @@ const entry = /app[\\/]main\.tsx$/;
 const shared =
   /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|flags\.ts$|consultation[\\/]exit-capture|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
 
-// The session's machine and the API client: always loaded together (app/session/index.tsx), so one request. The
+// The session's machine and the API client (with the route paths it fills in, api/http-route.ts, which only the client
+// reads): always loaded together (app/session/index.tsx), so one request. The
 // client's error type goes with them: what reads an API error has loaded the client (its group is ahead of the entry's,
 // which would otherwise take the error type in, unused by a first screen, as a dependency of the '#api/shared' barrel).
 const session =
-  /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt|api-error)\.ts$)/;
+  /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|http-route\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt|api-error)\.ts$)/;
 // The checkout page with its kind, its adapters, its folded order summary and the small parts its steps share (their
 // fields, address lines, links, alert): one request.
 const checkoutPage =
-  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link)\.tsx)$/;
+  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link|review-gate)\.tsx)$/;
 
 // The flow runner every flow kind runs on (the engine's runtime and machine, the step view, app/flow/): the consultation
 // and the checkout both load it.
@@ -64,7 +65,10 @@ const routePreloads = routePreloadsPlugin(
     [checkoutStepGroup('account-details')]: ['shop/checkout/steps/account-details-step.tsx'],
     [checkoutStepGroup('shipping-address')]: ['shop/checkout/steps/address-step.tsx'],
     [checkoutStepGroup('payment')]: ['shop/checkout/steps/payment-step.tsx'],
-    [checkoutStepGroup('confirmation')]: ['shop/checkout/steps/review-step.tsx'],
+    // The review's page opened anew goes to the payment step unless this tab chose a saved card (a new card's token is
+    // never stored: shop/checkout/steps/review-gate.tsx), so the payment step is what it draws; with a saved card, the page
+    // loads the review's code as it starts (app/checkout/checkout-flow-page.tsx).
+    [checkoutStepGroup('confirmation')]: ['shop/checkout/steps/payment-step.tsx'],
     [checkoutStepGroup('wait-payment-confirmation')]: ['shop/checkout/steps/wait-payment-step.tsx'],
   },
   Object.values(preloadGroups),

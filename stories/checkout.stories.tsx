@@ -204,12 +204,15 @@ export const Review360 = at('xs', review);
 export const Review768 = at('sm', review);
 export const Review1280 = at('lg', review);
 
-/** §4 isPaymentReady after a reload: a new card's token is never kept, so the review sends the shopper to enter it again. */
+/**
+ * §4 isPaymentReady after a reload: a new card's token is never kept, so the review sends the shopper to enter it again,
+ * before its own code loads (shop/checkout/steps/review-gate.tsx): the step's place holds while the page moves on.
+ */
 const reviewAfterReload: Story = {
   args: { screen: real('confirmation'), facts: checkoutFacts({ answers: { payment_method: 'newCard', payment_label: 'Visa •••• 4242' } }) },
   play: async ({ canvasElement, args }) => {
-    await drawn(canvasElement);
     await waitFor(() => expect(args.facts!.go).toHaveBeenCalledWith('/checkout/haircare/payment', { replace: true, notice: 'card-again' }));
+    await expect(canvasElement.querySelector('.step--loading')).not.toBeNull();
   },
 };
 export const ReviewAfterReload360 = at('xs', reviewAfterReload);

@@ -17,7 +17,8 @@ import { clearReferralCode } from '../referral';
 import { cartContext, checkoutSaving, startingAnswers } from './checkout-adapters';
 import { checkoutKind } from './checkout-kind';
 import { CheckoutCartContext, useCheckoutCart, useCheckoutFacts } from './use-checkout-facts';
-import { recallPayment } from './checkout-memory';
+import { recallPayment, savedPaymentRemembered } from './checkout-memory';
+import { preloadReview } from '../../shop/checkout/checkout-steps';
 import { OrderSummary, preloadOrderSummary } from '../../shop/checkout/order-summary';
 import { isPlaced } from '../../shop/checkout/placed-order';
 
@@ -55,6 +56,11 @@ export default function CheckoutFlowPage({ category }: { category: CheckoutCateg
   // Started by the route as the page's code arrives (./checkout-data.ts), beside the session's own call.
   // On a wide screen the order summary is open from the first paint: its code comes while the checkout's data does.
   useEffect(preloadOrderSummary, []);
+  // A saved card chosen before a reload leads to the review (a new card's token is never kept: back to the payment
+  // step, whose code the server preloads): its code comes now, not once the step is known.
+  useEffect(() => {
+    if (savedPaymentRemembered()) preloadReview().catch(() => undefined);
+  }, []);
   const loaded = useLoad(() => takeCheckoutData(category, orderKey).then(keepTabOrder), [category, orderKey], { once: true });
 
   useEffect(() => {

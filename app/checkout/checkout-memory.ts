@@ -57,6 +57,12 @@ export function recallPayment(cart: string): Answers {
   return { payment_method: kept.method, ...(typeof kept.label === 'string' ? { payment_label: kept.label } : {}) };
 }
 
+/** Whether this tab chose a saved payment method before a reload (for any cart): the review is then where it goes. */
+export function savedPaymentRemembered(): boolean {
+  const method = (read(PAYMENT) as Partial<RememberedPayment> | null)?.method;
+  return typeof method === 'string' && method !== 'newCard' && method !== 'wallet';
+}
+
 /** Notes the order this tab placed from a cart (waiting for the bank, refused or paid); a paid one forgets the payment. */
 export function rememberOrder(category: CheckoutCategory, cart: string, order: string, paid: boolean, now = Date.now()): void {
   write(ORDER, { category, cart, order, at: now });

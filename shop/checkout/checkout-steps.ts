@@ -2,6 +2,7 @@ import type { CheckoutStepKind } from '#engine';
 import type { StepComponentTable } from '../../renderer/index';
 import { lazyComponent } from '../../renderer/lazy-component';
 import type { CheckoutFacts } from './checkout-facts';
+import { reviewGate } from './steps/review-gate';
 
 /** Each checkout step kind is its own chunk: a step page downloads the form it draws, the others follow in the background. */
 const later = {
@@ -20,9 +21,13 @@ export const checkoutStepComponents = {
   'account-details': later['account-details'].component,
   address: later.address.component,
   payment: later.payment.component,
-  review: later.review.component,
+  // A payment not ready goes back to the payment step before the review's code loads.
+  review: reviewGate(later.review.component),
   'wait-payment': later['wait-payment'].component,
 } satisfies StepComponentTable<CheckoutStepKind, CheckoutFacts>;
+
+/** Loads the review's code ahead (a payment chosen in this tab before a reload: the review is where the shopper goes). */
+export const preloadReview = () => later.review.preload();
 
 let preloading: Promise<unknown> | undefined;
 

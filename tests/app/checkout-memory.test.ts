@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { recallOrder, recallPayment, rememberOrder, rememberPayment } from '../../app/checkout/checkout-memory';
+import { recallOrder, recallPayment, rememberOrder, rememberPayment, savedPaymentRemembered } from '../../app/checkout/checkout-memory';
 
 afterEach(() => sessionStorage.clear());
 
@@ -18,6 +18,16 @@ describe('the checkout’s memory across a reload (spec 001 §4 isPaymentReady)'
     rememberPayment('cart_1', { payment_method: 'pm_card', payment_label: 'Visa •••• 4242' });
     expect(recallPayment('cart_1')).toEqual({ payment_method: 'pm_card', payment_label: 'Visa •••• 4242' });
     expect(recallPayment('cart_2')).toEqual({});
+  });
+
+  it('a saved card chosen before a reload leads to the review (its code loads at once); a new card, the wallet or nothing do not', () => {
+    expect(savedPaymentRemembered()).toBe(false);
+    rememberPayment('cart_1', { payment_method: 'newCard', payment_token: 'tok_secret' });
+    expect(savedPaymentRemembered()).toBe(false);
+    rememberPayment('cart_1', { payment_method: 'wallet', payment_token: 'nonce_secret' });
+    expect(savedPaymentRemembered()).toBe(false);
+    rememberPayment('cart_1', { payment_method: 'pm_card', payment_label: 'Visa •••• 4242' });
+    expect(savedPaymentRemembered()).toBe(true);
   });
 
   it('the order this tab placed is recalled for its checkout for a while; once paid, the payment is forgotten', () => {

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import type { StepProps } from '../../../renderer/index';
 import { StepHeading, titleOf } from '../../../renderer/parts/step-heading';
 import { ActionButton } from '../../../renderer/parts/action-button';
@@ -9,35 +8,19 @@ import { CartPriceLines, OrderLines, cartLines } from '../order-lines';
 import { StepAlert } from '../step-alert';
 import { AddressLines } from './address-lines';
 import { StepLink } from './step-link';
-
-/** Spec 001 §4 isPaymentReady: nothing to pay, a new card's token (or the wallet's nonce) kept, or a saved method chosen. */
-export function paymentReady(checkout: Pick<CheckoutFacts, 'paymentNeeded' | 'answers'>): boolean {
-  const { answers } = checkout;
-  const method = answers.payment_method;
-  const savedMethod = typeof method === 'string' && method !== '' && method !== 'newCard' && method !== 'wallet';
-  return !checkout.paymentNeeded || savedMethod || (typeof answers.payment_token === 'string' && answers.payment_token !== '');
-}
+import { paymentReady } from './review-gate';
 
 /**
  * Review (spec 001 §2 confirmation): the lines, totals and taxes as the server prices them now, where it ships and how
- * it is paid. "Place order" places it. A payment that is not ready (§4 isPaymentReady: a reload forgot the card's
- * token, which is never stored) sends the shopper back to the payment step, saying why; a refused order (§8) is
- * announced by the button and offers another payment method; an order already placed (the back button, another tab)
- * is never placed again: the step leads to it.
+ * it is paid. "Place order" places it. It draws behind its gate (./review-gate.tsx: a payment that is not ready, §4
+ * isPaymentReady, sends the shopper back to the payment step, saying why, before this code loads); a refused order
+ * (§8) is announced by the button and offers another payment method; an order already placed (the back button,
+ * another tab) is never placed again: the step leads to it.
  */
 export function ReviewStep({ screen, onNext, busy, saveError, facts: checkout }: StepProps<'review', CheckoutFacts>) {
   const { cart, answers, order } = checkout;
   const placed = isPlaced(order) ? order : null;
   const ready = paymentReady(checkout);
-  const go = checkout.go;
-  const paymentRoute = checkout.routeTo('payment');
-  const enteredCard = answers.payment_method === 'newCard' || answers.payment_method === 'wallet';
-  const sent = useRef(false);
-  useEffect(() => {
-    if (placed || ready || sent.current) return;
-    sent.current = true; // once: the page's next render may come before the URL has moved
-    go(paymentRoute, { replace: true, ...(enteredCard ? { notice: 'card-again' as const } : {}) });
-  }, [placed, ready, go, paymentRoute, enteredCard]);
 
   if (placed) {
     return (
