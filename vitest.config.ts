@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { BrowserCommandContext } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { flowsPlugin } from './engine/vite/flows-plugin.ts';
 import { contentPlugin } from './shop/content/content-plugin.ts';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.ts';
+import { screenshotStyle } from './tests/screenshot-settings.ts';
 
 const root = import.meta.dirname;
 const alias = { flows: path.join(root, 'flows') };
@@ -51,8 +53,41 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
-            instances: [{ browser: 'chromium' }],
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+              // The page around the test frame is larger than any story's viewport, so no story is scaled down to fit
+              // (a scaled frame would blur its screenshot); one device pixel per CSS pixel keeps the PNGs lean.
+              contextOptions: { viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 },
+            }),
+            // Phones first: the viewport before a story sets its own (stories/support/viewports.ts `at`).
+            instances: [{ browser: 'chromium', viewport: { width: 390, height: 844 } }],
+            commands: {
+              /** Sizes the page around the test frame, so a story made as tall as its content for its screenshot is not scaled down. */
+              setOuterViewport: async (context: BrowserCommandContext, width: number, height: number) => {
+                await context.page.setViewportSize({ width, height });
+              },
+            },
+            // Screenshot tests of every story (.storybook/vitest.setup.ts; tests/README.md "Screenshots"): one baseline per
+            // story in tests/screenshots/stories/<stories file>/<story>.png, written by `npm run screenshots:update` (or
+            // `-u`); a mismatch writes the actual picture and a diff under screenshot-failures/ (git-ignored).
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                // A pixel differs when its colour moves by more than `threshold` (anti-aliased edges are not counted);
+                // up to 0.1% of the pixels may differ, and never more than 100 (a glyph's rendering): a heading moved
+                // by 4 px changes several hundred, which a ratio alone would let through on a long story.
+                comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001, allowedMismatchedPixels: 100 },
+                // Animations stopped, no text caret, one image pixel per CSS pixel; every picture a flat box of its size
+                // (tests/screenshot-settings.ts: the layout is compared, the artwork is not stored again in every PNG).
+                screenshotOptions: { animations: 'disabled', caret: 'hide', scale: 'css', style: screenshotStyle },
+                // Waits for two equal consecutive shots; a busy machine is slower, not failed.
+                timeout: 60_000,
+                resolveScreenshotPath: ({ arg, ext, root, testFileName }) =>
+                  path.join(root, 'tests/screenshots/stories', testFileName.replace(/\.stories\.tsx?$/, ''), `${arg}${ext}`),
+                resolveDiffPath: ({ arg, ext, root, testFileName }) =>
+                  path.join(root, 'screenshot-failures/stories', testFileName.replace(/\.stories\.tsx?$/, ''), `${arg}${ext}`),
+              },
+            },
           },
           setupFiles: ['.storybook/vitest.setup.ts'],
           testTimeout: 180_000,
