@@ -24,10 +24,11 @@ const shared =
 // which would otherwise take the error type in, unused by a first screen, as a dependency of the '#api/shared' barrel).
 const session =
   /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|http-route\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt|api-error)\.ts$)/;
-// The checkout page with its kind, its adapters, its folded order summary and the small parts its steps share (their
-// fields, address lines, links, alert): one request.
+// The checkout page with its kind, its adapters, its data and memory, its folded order summary, the small parts its steps
+// share (their fields, address lines, links, alert) and the checkouts' compiled flows (nearly alike, so the second costs
+// little): one request, where the cart page (app/checkout/cart-route.tsx) starts its data.
 const checkoutPage =
-  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts)$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link|review-gate)\.tsx)$/;
+  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts|checkout-data\.ts|checkout-memory\.ts)$|flows[\\/]checkout[\\/][a-z-]+\.yaml$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link|review-gate)\.tsx)$/;
 
 // The flow runner every flow kind runs on (the engine's runtime and machine, the step view, app/flow/): the consultation
 // and the checkout both load it.

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { startCheckoutData } from './checkout-data';
 import { PageStatus } from '../shell/page-status.tsx';
 
 const CartScreen = lazy(() => import('./cart-screen'));
@@ -20,8 +19,10 @@ export default function CartRoute() {
   if (category === 'confirm-payment' && rest) return page(<ConfirmPaymentPage charge={rest} />);
   if (category !== 'haircare' && category !== 'skincare') return page(<NotFoundPage />);
   if (rest.replace(/\/$/, '')) {
-    // The checkout's data is asked for now, while the page's code is still on its way.
-    startCheckoutData(category, new URLSearchParams(search).get('order'));
+    // The checkout's data is asked for as the page's code arrives (the server preloads it with the route's), before the
+    // page draws; the cart page does not download it.
+    const order = new URLSearchParams(search).get('order');
+    void import('./checkout-data').then((m) => m.startCheckoutData(category, order));
     return page(<CheckoutFlowPage key={category} category={category} />);
   }
   return page(<CartScreen key={category} category={category} />);
