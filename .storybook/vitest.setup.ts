@@ -19,9 +19,7 @@ const screenshotAnnotations: ProjectAnnotations<Renderer> = {
   parameters: { viewport: { options: { phone: { name: 'Phone (390)', styles: { width: '390px', height: '844px' }, type: 'mobile' } } } },
   initialGlobals: { viewport: { value: 'phone', isRotated: false } },
   async afterEach(context) {
-    // The stories' baselines are not made yet (issue 25): until they are committed, the comparison runs only when
-    // VITE_STORY_SCREENSHOTS=1 (`npm run screenshots:update` makes them), so CI does not fail on a missing reference.
-    if (context.parameters.screenshot === false || import.meta.env.VITE_STORY_SCREENSHOTS !== '1') return;
+    if (context.parameters.screenshot === false) return;
     await settle(context);
     // Storybook has paused the animations at their end and turned transitions off; Playwright also stops
     // animations and hides the caret for the shot (vitest.config.ts screenshotOptions).
