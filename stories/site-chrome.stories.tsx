@@ -59,7 +59,8 @@ const header = () => page.getByRole('banner');
 /** A first-time visitor: the brand, the menu, Sign in, and an empty cart. */
 const visitor: Story = {
   play: async () => {
-    await expect(within(header()).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // The frame draws once its lazily loaded page is there: wait for it rather than expect it at once.
+    await expect(await within(await page.findByRole('banner', {}, { timeout: 60_000 })).findByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(within(header()).getByRole('link', { name: 'Cart' })).toBeVisible();
   },
 };
