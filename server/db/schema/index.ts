@@ -15,3 +15,4 @@ export * from './carts';
 export * from './orders';
 export * from './shipment';
 export * from './jobs';
+export * from './fulfilment';

@@ -84,6 +84,12 @@ export const orders = pgTable(
     actionUrl: text('action_url'),
     declineCode: text('decline_code'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The parcel's tracking number and its carrier (server/orders/fulfilment-tracking.ts), set when it ships. */
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    /** When the operator marked it shipped, then delivered (server/orders/fulfilment.ts). */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
