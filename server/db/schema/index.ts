@@ -16,3 +16,4 @@ export * from './orders';
 export * from './shipment';
 export * from './jobs';
 export * from './fulfilment';
+export * from './feedback';
