@@ -7,6 +7,7 @@ export type {
   StepInput,
   StepKind,
   CheckoutStepKind,
+  FeedbackStepKind,
   QuestionStepKind,
   Option,
   OptionValue,
@@ -35,10 +36,10 @@ export { selectVariants, defaultVariants } from './runtime/select-variants.ts';
 export { orderSteps } from './runtime/order-steps.ts';
 export { parsePostalCode, isKeptPostalCode, postalCountryOf } from './runtime/postal-code.ts';
 export type { PostalCode, PostalCountry } from './runtime/postal-code.ts';
-export { offeredOptions, activeTip, selectionFromAnswers, answersFromSelection, normalizeZipcode } from './runtime/step-answers.ts';
+export { offeredOptions, activeTip, selectionFromAnswers, answersFromSelection, normalizeZipcode, differentFragrance } from './runtime/step-answers.ts';
 export { nextStepIndex, previousStepIndex, resolveRoute, firstUnansweredIndex, mayEnter, routePath } from './runtime/navigation.ts';
-export { describeStep, exitModalText, fillPlaceholders, progressSections, stepText } from './runtime/describe-step.ts';
-export type { ScreenFacts } from './runtime/describe-step.ts';
+export { describeStep, exitModalText, feedbackPlaceholders, fillPlaceholders, fragranceName, progressSections, stepText } from './runtime/describe-step.ts';
+export type { OrderedProduct, ScreenFacts } from './runtime/describe-step.ts';
 export { addContent, contentReady, loadContent, loadAllContent, withContent, splitFlowContent } from './runtime/flow-content.ts';
 export type { ContentChunk, StepContent } from './runtime/flow-content.ts';
 export { createFlowMachine, saveValues, ADVANCE_DELAY_MS, flowStep, flowAtResults, flowBusy, flowProblem } from './machine/flow-machine.ts';
@@ -55,3 +56,4 @@ export type {
   CompleteRequest,
 } from './machine/flow-machine.ts';
 export { anonymousEnvironment } from './runtime/environment.ts';
+export { FEEDBACK_TEXT_MAX, FEEDBACK_COMPLETED, RATING_SKIP, RATING_SCALE, INTENSITY_OPTIONS } from './schema/feedback-values.ts';

@@ -59,6 +59,14 @@ export function checkFlow(definition: FlowDefinition, flow: CompiledFlow, rules:
     if (onlyFor && !onlyFor.includes(flow.kind)) {
       issues.push({ code: 'kind_not_for_flow', path: [...path, 'kind'], data: { found: step.kind, detail: flow.kind, expected: [...onlyFor] } });
     }
+    // A rating clears real fields (spec 002 §4.4: the product's follow-ups).
+    if (step.kind === 'rating') {
+      const others = flow.steps.filter((s) => s !== step).flatMap((s) => s.answerFields);
+      step.clears?.forEach((field, k) => {
+        if (others.includes(field)) return;
+        issues.push({ code: 'unknown_field', path: [...path, 'clears', k], data: { found: field, suggestion: didYouMean(field, others) } });
+      });
+    }
     if (!('options' in step)) return;
     const options = allOptions(step);
     // A choice step writes something.

@@ -33,6 +33,8 @@ export function unreachableSteps(flow: CompiledFlow, fields: Map<string, FieldIn
   return unreachable;
 }
 
+const orderOps = new Set(['gt', 'gte', 'lt', 'lte']);
+
 /** Whether some answers (to the fields in `answered`) and some context make the rule hold. */
 export function satisfiable(
   rule: Rule,
@@ -51,9 +53,15 @@ export function satisfiable(
   if (usesFunction) return true;
 
   const mentioned = new Map<string, Set<Scalar>>();
+  // Keys compared by order (gt, gte, lt, lte): their numeric values on either side of each bound are tried too.
+  const ordered = new Set<string>();
   forEachTest(rule, (t) => {
     const set = mentioned.get(t.key) ?? new Set<Scalar>();
     (Array.isArray(t.value) ? t.value : [t.value]).forEach((v) => set.add(v as Scalar));
+    if (orderOps.has(t.op) && typeof t.value === 'number') {
+      ordered.add(t.key);
+      set.add(t.value - 1).add(t.value + 1);
+    }
     mentioned.set(t.key, set);
   });
 
@@ -68,7 +76,8 @@ export function satisfiable(
         continue;
       }
       const domain = field?.values;
-      const values = domain ? domain.filter((v) => literals.has(v)) : [...literals];
+      // A key compared by order tries every number it can take (a rating's 0-5), not only the rule's literals.
+      const values = domain ? domain.filter((v) => literals.has(v) || (ordered.has(key) && typeof v === 'number')) : [...literals];
       const hasOther = !domain || domain.some((v) => !literals.has(v));
       if (field?.shape === 'list') {
         const atoms: Scalar[] = [...values, ...(hasOther ? [OTHER] : [])];

@@ -1,7 +1,8 @@
 import type { RawIssue } from '../issues/flow-issue.ts';
 import { didYouMean } from '../issues/did-you-mean.ts';
 import type { Rule } from '../schema/predicate-schema.ts';
-import type { FlowDefinition, Option, StepDefinition } from '../schema/flow-schema.ts';
+import type { FlowDefinition, Option, OptionValue, StepDefinition } from '../schema/flow-schema.ts';
+import { INTENSITY_OPTIONS, RATING_SCALE, RATING_SKIP } from '../schema/feedback-values.ts';
 import { pathKey } from '../rules/collect-rules.ts';
 import type { CompiledFlow, CompiledOption, CompiledStep, SaveMode } from './compiled-flow.ts';
 import { fieldsWritten } from './field-model.ts';
@@ -14,6 +15,11 @@ type Path = (string | number)[];
 const unsavedKinds = new Set<StepDefinition['kind']>(['welcome', 'intro', 'signin', 'geo-aggressors']);
 /** Checkout kinds that save nothing unless asked: the payment step keeps its token in the checkout until the order is placed. */
 const unsavedByDefault = new Set<StepDefinition['kind']>(['payment', 'wait-payment']);
+
+const scale = (list: readonly { value: OptionValue; label: string }[]): CompiledOption[] => list.map((o) => ({ ...o, exclusive: false, retired: false }));
+/** A rating without options of its own offers spec 002 §9.2's scale. */
+const ratingScale = scale(RATING_SCALE);
+const intensityOptions = scale(INTENSITY_OPTIONS);
 
 const defaultBooleanOptions: CompiledOption[] = [
   { value: true, label: 'Yes', exclusive: false, retired: false },
@@ -62,6 +68,20 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
       let list = resolveOptions(step.options, [...path, 'options']);
       if (step.kind === 'boolean' && list.length === 0) list = defaultBooleanOptions;
       if (step.kind === 'goals') list = list.map((o) => ({ ...o, selected: o.selected ?? 3, unselected: o.unselected ?? 0 }));
+      if (step.kind === 'rating') {
+        if (list.length === 0) list = ratingScale;
+        // Spec 002 §4.4: "I haven't used it enough" clears the product's follow-ups in the same save.
+        const clears = step.clears ?? [];
+        if (clears.length > 0) {
+          const nulls = Object.fromEntries(clears.map((f) => [f, null]));
+          list = list.map((o) => (o.value === RATING_SKIP ? { ...o, writes: { ...nulls, ...o.writes } } : o));
+        }
+      }
+      // Spec 002 §5.4: the NONE choice saves the step's noneValue (frag_free, FRAGRANCE_FREE for hair oil).
+      if (step.kind === 'fragrance-choice' && step.noneValue !== undefined) {
+        const none = step.noneValue;
+        list = list.map((o) => (o.value === 'NONE' ? { ...o, writes: { [step.field]: none, ...o.writes } } : o));
+      }
       compiled.options = list;
       if (step.optionCases) {
         compiled.optionCases = step.optionCases.map((c, k) => ({
@@ -78,6 +98,10 @@ export function compileFlow(flow: FlowDefinition, rules: ReadonlyMap<string, Rul
       const clearWhen = ruleAt([...path, 'initial', 'clearWhen']);
       if (clearWhen) compiled.initial = { clearWhen };
       else delete compiled.initial;
+    }
+    if (step.kind === 'fragrance-rating') {
+      compiled.satisfactionOptions = step.satisfactionOptions ? options(step.satisfactionOptions, [...path, 'satisfactionOptions']) : ratingScale;
+      compiled.intensityOptions = step.intensityOptions ? options(step.intensityOptions, [...path, 'intensityOptions']) : intensityOptions;
     }
     if ('image' in step && step.image) {
       compiled.image = {

@@ -58,7 +58,21 @@ export interface CompiledTextCase {
   body?: string;
 }
 
-type Recompiled<S> = Omit<S, 'route' | 'section' | 'when' | 'skipSave' | 'options' | 'optionCases' | 'initial' | 'image' | 'followUp' | 'textCases'> & {
+type Recompiled<S> = Omit<
+  S,
+  | 'route'
+  | 'section'
+  | 'when'
+  | 'skipSave'
+  | 'options'
+  | 'optionCases'
+  | 'initial'
+  | 'image'
+  | 'followUp'
+  | 'textCases'
+  | 'satisfactionOptions'
+  | 'intensityOptions'
+> & {
   textCases?: CompiledTextCase[];
   /** The absolute route, e.g. /consultation/haircare/my-hair/length. */
   route: string;
@@ -71,7 +85,9 @@ type Recompiled<S> = Omit<S, 'route' | 'section' | 'when' | 'skipSave' | 'option
 } & (S extends { options: unknown }
     ? { options: CompiledOption[]; optionCases?: CompiledOptionCase[]; initial?: { clearWhen: Rule }; followUp?: CompiledFollowUp }
     : unknown) &
-  (S extends { image?: unknown } ? { image?: CompiledImage } : unknown);
+  (S extends { image?: unknown } ? { image?: CompiledImage } : unknown) &
+  // A fragrance rating's two scales, filled in with spec 002 §9.2 and §9.4's when the flow gives none.
+  (S extends { satisfactionOptions?: unknown } ? { satisfactionOptions: CompiledOption[]; intensityOptions: CompiledOption[] } : unknown);
 
 type EachStep<S> = S extends unknown ? Recompiled<S> : never;
 
@@ -80,7 +96,18 @@ export type CompiledStep = EachStep<StepDefinition>;
 export type CompiledStepOf<K extends StepDefinition['kind']> = Extract<CompiledStep, { kind: K }>;
 /** Steps whose answer is a choice among options. */
 export type ChoiceStep = CompiledStepOf<
-  'single' | 'multi' | 'boolean' | 'goals' | 'fragrance' | 'routine-products' | 'matrix' | 'ranked-fragrance' | 'textures'
+  | 'single'
+  | 'multi'
+  | 'boolean'
+  | 'goals'
+  | 'fragrance'
+  | 'routine-products'
+  | 'matrix'
+  | 'ranked-fragrance'
+  | 'textures'
+  | 'rating'
+  | 'texture'
+  | 'fragrance-choice'
 >;
 /** Steps whose answer is a list of option values. */
 export type ListStep = CompiledStepOf<'multi' | 'goals' | 'routine-products'>;

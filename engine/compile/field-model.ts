@@ -2,6 +2,7 @@ import type { Scalar } from '../schema/predicate-schema.ts';
 import type { Derived } from '../schema/flow-schema.ts';
 import type { CompiledFlow, CompiledOption, CompiledStep } from './compiled-flow.ts';
 import { isListKind } from '../schema/step-shapes.ts';
+import { FEEDBACK_COMPLETED } from '../schema/feedback-values.ts';
 
 /** What the flows say about one answer field: one value or a list, the values it can take, who writes it. */
 export interface FieldInfo {
@@ -9,8 +10,10 @@ export interface FieldInfo {
   shape: 'one' | 'list';
   /** Every value it can hold; undefined when free text (zip code). */
   values?: Scalar[];
-  /** Free-text format, checked by the server. */
-  format?: 'zipcode' | 'country';
+  /** Free-text format, checked by the server: a zip code, a country, or free text (feedback, at most `maxLength`). */
+  format?: 'zipcode' | 'country' | 'text';
+  /** The longest text a `text` field accepts, in characters. */
+  maxLength?: number;
   /** The steps that write it (step names), or "derived" / "onComplete". */
   writers: string[];
   categories: string[];
@@ -36,6 +39,8 @@ export function fieldsWritten(step: CompiledStep): string[] {
   const fields = new Set<string>();
   if ('fields' in step) Object.values(step.fields).forEach((f) => fields.add(f));
   if (step.kind === 'matrix') step.rows.forEach((r) => fields.add(r.field));
+  if (step.kind === 'text') fields.add(step.field);
+  if (step.kind === 'fragrance-choice' && step.newFragrance) fields.add(step.newFragrance.field);
   if ('options' in step) {
     if (step.field) fields.add(step.field);
     for (const option of allOptions(step)) {
@@ -61,7 +66,15 @@ export function derivedValues(derived: Derived): number[] {
 /** Builds the field model of one or more flows. Conflicting shapes are reported by the checker. */
 export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInfo> {
   const fields = new Map<string, FieldInfo>();
-  const add = (name: string, shape: FieldInfo['shape'], values: Scalar[] | undefined, writer: string, category: string, format?: FieldInfo['format']) => {
+  const add = (
+    name: string,
+    shape: FieldInfo['shape'],
+    values: Scalar[] | undefined,
+    writer: string,
+    category: string,
+    format?: FieldInfo['format'],
+    maxLength?: number,
+  ) => {
     const known = fields.get(name);
     if (!known) {
       fields.set(name, {
@@ -69,11 +82,14 @@ export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInf
         shape,
         ...(values ? { values: [...new Set(values)] } : {}),
         ...(format ? { format } : {}),
+        ...(maxLength ? { maxLength } : {}),
         writers: [writer],
         categories: [category],
       });
       return;
     }
+    // A text written by several steps accepts the longest they allow.
+    if (maxLength && known.maxLength) known.maxLength = Math.max(known.maxLength, maxLength);
     if (known.values && values) known.values = [...new Set([...known.values, ...values])];
     else if (!values) delete known.values;
     if (!known.writers.includes(writer)) known.writers.push(writer);
@@ -86,6 +102,32 @@ export function fieldModel(flows: readonly CompiledFlow[]): Map<string, FieldInf
         add(step.fields.country, 'one', ['US', 'CA'], step.name, flow.category, 'country');
         continue;
       }
+      // Feedback (spec 002 §9): free texts of at most maxLength characters (empty ones saved as null), a fragrance
+      // rating's 0-5 and intensity (cleared to null by a 0, §4.4), the results' completed status.
+      if (step.kind === 'text') {
+        add(step.field, 'one', undefined, step.name, flow.category, 'text', step.maxLength);
+        continue;
+      }
+      if (step.kind === 'public-review') {
+        for (const field of Object.values(step.fields)) add(field, 'one', undefined, step.name, flow.category, 'text', step.maxLength);
+        continue;
+      }
+      if (step.kind === 'fragrance-rating') {
+        add(
+          step.fields.satisfaction,
+          'one',
+          step.satisfactionOptions.map((o) => o.value),
+          step.name,
+          flow.category,
+        );
+        add(step.fields.intensity, 'one', [...step.intensityOptions.map((o) => o.value), null], step.name, flow.category);
+        continue;
+      }
+      if (step.kind === 'feedback-results') {
+        add(step.fields.status, 'one', [FEEDBACK_COMPLETED], step.name, flow.category);
+        continue;
+      }
+      if (step.kind === 'fragrance-choice' && step.newFragrance) add(step.newFragrance.field, 'one', [true, false], step.name, flow.category);
       // A checkout step's fields take whatever its form gives (an e-mail, an address's pubkey, an order's status).
       if ('fields' in step) {
         for (const field of Object.values(step.fields)) add(field, 'one', undefined, step.name, flow.category);

@@ -1,7 +1,8 @@
 import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CompiledStep, SaveMode } from '../compile/compiled-flow.ts';
 import type { OptionValue } from '../schema/flow-schema.ts';
-import { autoAdvanceKinds, isListKind } from '../schema/step-shapes.ts';
+import { autoAdvanceKinds, isListKind, savedWhenShownKinds } from '../schema/step-shapes.ts';
+import { RATING_SKIP } from '../schema/feedback-values.ts';
 import type { RuleScope } from '../rules/evaluate-rule.ts';
 import { derivedWrites } from '../runtime/derive.ts';
 import type { FlowRuntime } from '../runtime/flow-runtime.ts';
@@ -96,6 +97,14 @@ function answerMissing(runtime: FlowRuntime, step: CompiledStep, scope: RuleScop
   // A review's answer (the order) is what its save brings back.
   if (step.saveMode === 'none' || step.kind === 'review') return false;
   const selection = selectionFromAnswers(runtime, step, scope);
+  // Feedback texts are optional unless the step says otherwise (spec 002 §2.6 public review, text area).
+  if (step.kind === 'public-review') return false;
+  if (step.kind === 'text') return step.required && (typeof selection !== 'string' || selection.trim() === '');
+  // A fragrance rating needs both answers, but a fragrance not used enough (0) has no intensity (spec 002 §4.4).
+  if (step.kind === 'fragrance-rating') {
+    const picked = selection as Selection<'fragrance-rating'>;
+    return picked?.satisfaction === undefined || (picked.satisfaction !== RATING_SKIP && picked.intensity === undefined);
+  }
   if (isListKind(step.kind) && 'min' in step) return (selection as OptionValue[]).length < step.min;
   // Every row of a matrix is required (spec 000 §5.1 skincare diet).
   if (step.kind === 'matrix') return step.rows.some((r) => (selection as Record<string, OptionValue>)[r.field] === undefined);
@@ -161,7 +170,7 @@ export function createFlowMachine<F extends object = ScreenFacts>(runtime: FlowR
     actions: {
       applyAnswer: assign(({ context, event }) => {
         if (event.type !== 'ANSWER') return {};
-        const values = answersFromSelection(stepAt(context), event.selection);
+        const values = answersFromSelection(stepAt(context), event.selection, context.env);
         return { answers: { ...context.answers, ...values }, error: null };
       }),
       setSession: assign(({ context, event }) => {
@@ -169,6 +178,7 @@ export function createFlowMachine<F extends object = ScreenFacts>(runtime: FlowR
         return { env: { ...context.env, session: event.session, user: event.user ?? context.env.user } };
       }),
       setFacts: assign(({ context, event }) => (event.type === 'FACTS' ? { facts: { ...context.facts, ...event.facts } } : {})),
+      keepShownValues: assign(({ context }) => ({ answers: { ...context.answers, ...saveValues(context, stepAt(context)) } })),
       keepSaveResult: assign(({ context, event }) => {
         const output = (event as { output?: SaveResult<F> | void }).output;
         return { facts: { ...context.facts, ...output?.facts }, answers: { ...context.answers, ...output?.answers } };
@@ -193,7 +203,12 @@ export function createFlowMachine<F extends object = ScreenFacts>(runtime: FlowR
     guards: {
       atResults: ({ context }) => context.index === -1,
       answerMissing: ({ context }) => answerMissing(context.runtime, stepAt(context), scopeOf(context)),
-      skipsSave: ({ context }) => stepAt(context).saveMode === 'none',
+      // A step saved when it showed (a results screen) is not saved again on NEXT: a completed feedback is final.
+      skipsSave: ({ context }) => stepAt(context).saveMode === 'none' || shownAndSaved(context),
+      savesWhenShown: ({ context }) => {
+        const step = stepAt(context);
+        return savedWhenShownKinds.has(step.kind) && step.saveMode === 'answers' && context.error === null && !shownAndSaved(context);
+      },
       autoAdvances: ({ context }) => autoAdvanceKinds.has(stepAt(context).kind),
       waitsForFollowUp: ({ context, event }) => {
         const step = stepAt(context);
@@ -269,23 +284,23 @@ export function createFlowMachine<F extends object = ScreenFacts>(runtime: FlowR
           BACK: { guard: 'canGoBack', target: '#step', reenter: true, actions: 'moveBack' },
         },
         states: {
-          ready: {},
+          // A step saved as it shows (spec 002 §2.7: a results screen completes the feedback), once; the shopper stays.
+          // After a failed save it waits for the shopper's button, which saves it before moving on.
+          ready: { always: { guard: 'savesWhenShown', target: 'recording' } },
+          recording: {
+            on: { NEXT: {} },
+            invoke: {
+              src: 'saveAnswers',
+              input: ({ context }) => saveRequest(context),
+              onDone: { target: 'ready', actions: ['keepSaveResult', 'keepShownValues'] },
+              onError: { target: 'ready', actions: [{ type: 'logError', params: { what: 'save failed' } }, 'saveProblem'] },
+            },
+          },
           waiting: { after: { advance: 'saving' } },
           saving: {
             invoke: {
               src: 'saveAnswers',
-              input: ({ context }): SaveRequest => {
-                const step = stepAt(context);
-                return {
-                  flowId: context.runtime.flow.id,
-                  category: context.runtime.flow.category,
-                  step,
-                  values: saveValues(context, step),
-                  answers: context.answers,
-                  mode: step.saveMode,
-                  env: context.env,
-                };
-              },
+              input: ({ context }) => saveRequest(context),
               onDone: [
                 { guard: 'nextStepFails', target: 'ready', actions: ['keepSaveResult', { type: 'problem', params: nextStepFails }] },
                 { guard: 'leadsToResults', target: '#results', actions: ['keepSaveResult', 'moveOn'] },
@@ -323,10 +338,31 @@ export function createFlowMachine<F extends object = ScreenFacts>(runtime: FlowR
   });
 }
 
+/** What the save actor is asked for the step on screen. */
+function saveRequest<F extends object>(context: FlowContext<F>): SaveRequest {
+  const step = stepAt(context);
+  return {
+    flowId: context.runtime.flow.id,
+    category: context.runtime.flow.category,
+    step,
+    values: saveValues(context, step),
+    answers: context.answers,
+    mode: step.saveMode,
+    env: context.env,
+  };
+}
+
+/** Whether a step saved as it shows (a results screen) holds its answers already: it is saved once. */
+function shownAndSaved(context: FlowContext<object>): boolean {
+  const step = stepAt(context);
+  if (!savedWhenShownKinds.has(step.kind)) return false;
+  return Object.entries(saveValues(context, step)).every(([field, value]) => context.answers[field] === value);
+}
+
 /** The values a step saves: what its selection writes, plus saved derived fields that read them. */
 export function saveValues(context: FlowContext<object>, step: CompiledStep): Answers {
   const scope = scopeOf(context);
-  const written = answersFromSelection(step, selectionFromAnswers(context.runtime, step, scope));
+  const written = answersFromSelection(step, selectionFromAnswers(context.runtime, step, scope), context.env);
   return { ...written, ...derivedWrites(context.runtime.flow.derived, context.answers, written) };
 }
 
@@ -349,7 +385,7 @@ export function flowAtResults<F extends object>(snapshot: FlowSnapshot<F>): bool
 
 /** True while an answer waits to be saved or is being saved: the step's controls are busy. */
 export function flowBusy<F extends object>(snapshot: FlowSnapshot<F>): boolean {
-  return snapshot.matches({ step: 'waiting' }) || snapshot.matches({ step: 'saving' });
+  return snapshot.matches({ step: 'waiting' }) || snapshot.matches({ step: 'saving' }) || snapshot.matches({ step: 'recording' });
 }
 
 /** What went wrong on this step, as a code, or null. */

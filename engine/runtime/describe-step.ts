@@ -21,7 +21,7 @@ export function fillPlaceholders(text: string | undefined, facts: ScreenFacts): 
  * @example describeStep(runtime, runtime.steps[3], scope, { city: 'New York' }).selection
  */
 export function describeStep(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope, facts: object = {}): StepScreen {
-  const all: ScreenFacts = { subject: 'subject' in step ? step.subject : undefined, ...facts };
+  const all: ScreenFacts = { subject: 'subject' in step ? step.subject : undefined, ...feedbackPlaceholders(step, facts as ScreenFacts), ...facts };
   const image = 'image' in step && step.image ? pickImage(runtime, step.image, scope) : undefined;
   const tip = activeTip(runtime, step, scope);
   const shown = runtime.steps.filter((s) => runtime.isIncluded(s, scope) || s === step);
@@ -43,6 +43,40 @@ export function describeStep(runtime: FlowRuntime, step: CompiledStep, scope: Ru
       total: shown.length,
     },
   } as StepScreen;
+}
+
+/** What a feedback kind's facts say of the order's products: each product type's name and fragrance slug. */
+export interface OrderedProduct {
+  name?: string;
+  fragrance?: string;
+}
+
+/** `rating` → "Rating", `hair_oil` → "Hair oil". */
+const readable = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(1).replace(/[_-]+/g, ' ');
+
+/**
+ * Placeholders of the feedback steps (spec 002 §2.3, §2.4, §2.6): those the facts list under `text` ({ingredient}, the
+ * supplement's {product}), {date} the order's date (`orderDate`), and on a step with a `product`: {product} its name and
+ * {fragrance} its fragrance's name (an unknown slug shown as it is, §8), from `products` and `fragranceNames`.
+ */
+export function feedbackPlaceholders(step: CompiledStep, facts: ScreenFacts): ScreenFacts {
+  const out: ScreenFacts = {};
+  const text = facts.text;
+  if (text && typeof text === 'object') {
+    for (const [key, value] of Object.entries(text)) if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+  }
+  if (typeof facts.orderDate === 'string') out.date ??= facts.orderDate;
+  const product = 'product' in step ? step.product : undefined;
+  if (!product) return out;
+  const item = (facts.products as Record<string, OrderedProduct> | undefined)?.[product];
+  out.product = item?.name ?? readable(product);
+  if (item?.fragrance) out.fragrance = fragranceName(item.fragrance, facts.fragranceNames as Record<string, string> | undefined);
+  return out;
+}
+
+/** A fragrance's name from its slug; an unknown slug is shown by its raw name (spec 002 §8). */
+export function fragranceName(slug: string, names: Record<string, string> | undefined): string {
+  return names?.[slug] ?? names?.[slug.toLowerCase()] ?? slug;
 }
 
 /** Title, subtitle and body: the first text case that holds overrides the step's own, then placeholders are filled. */

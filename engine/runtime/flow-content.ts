@@ -17,7 +17,28 @@ interface ContentShape {
 
 const optionShape: ContentShape = { words: ['label', 'description', 'image', 'notes', 'intensity'] };
 const stepShape: ContentShape = {
-  words: ['title', 'subtitle', 'body', 'button', 'tip', 'image', 'eyebrow', 'terms', 'resumeLink', 'label', 'followUp', 'textCases'],
+  words: [
+    'title',
+    'subtitle',
+    'body',
+    'button',
+    'tip',
+    'image',
+    'eyebrow',
+    'terms',
+    'resumeLink',
+    'label',
+    'followUp',
+    'textCases',
+    // Feedback (spec 002 §2.6): the review's and the fragrance rating's labels, a text's placeholder, the results' headings.
+    'skip',
+    'publicLabel',
+    'internalLabel',
+    'satisfactionLabel',
+    'intensityLabel',
+    'placeholder',
+    'headings',
+  ],
   parts: {
     options: optionShape,
     // An option case's tip (hair styles: "Why we ask") and its options' words.
@@ -27,6 +48,10 @@ const stepShape: ContentShape = {
     rows: { words: ['label'] },
     // A ranked step's sentences (its source and product are logic).
     ranking: { words: ['top', 'notRecommended', 'reasons', 'reasonText'] },
+    // A fragrance rating's two scales; the supplement phases' names (their field is logic).
+    satisfactionOptions: optionShape,
+    intensityOptions: optionShape,
+    phases: { words: ['labels'] },
   },
 };
 

@@ -6,7 +6,8 @@ import { allOptions, optionWrites } from '../compile/field-model.ts';
 import { isListKind } from '../schema/step-shapes.ts';
 import type { RuleScope } from '../rules/evaluate-rule.ts';
 import type { FlowRuntime } from './flow-runtime.ts';
-import type { Answers, AnswerValue, Selection } from './types.ts';
+import type { Answers, AnswerValue, FlowEnvironment, Selection } from './types.ts';
+import { FEEDBACK_COMPLETED, RATING_SKIP } from '../schema/feedback-values.ts';
 
 const answered = (v: AnswerValue | undefined) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
 const perOption = (step: ChoiceStep) => !step.field && step.options.some((o) => o.field);
@@ -36,6 +37,12 @@ export function activeTip(runtime: FlowRuntime, step: CompiledStep, scope: RuleS
  */
 export function selectionFromAnswers(runtime: FlowRuntime, step: CompiledStep, scope: RuleScope): Selection {
   const stored = scope.answers;
+  // The results screen always writes its completed status (spec 002 §2.7).
+  if (step.kind === 'feedback-results') return { status: FEEDBACK_COMPLETED };
+  if (step.kind === 'text') {
+    const value = stored[step.field];
+    return typeof value === 'string' ? value : undefined;
+  }
   // Form steps (the zip code, the checkout's): one value per role, read from the field the role names.
   if ('fields' in step) {
     const picked = Object.entries(step.fields).filter(([, field]) => stored[field] != null);
@@ -87,7 +94,9 @@ export function selectionFromAnswers(runtime: FlowRuntime, step: CompiledStep, s
  * The answer fields a selection writes (the saving rules): goals stored as 3/0 (§5.3), exceptions
  * as pref_vegan/pref_silicone (§5.4), fragrance NONE as pref_fragrance_free (§5.5), zip code and country.
  */
-export function answersFromSelection(step: CompiledStep, selection: Selection): Answers {
+export function answersFromSelection(step: CompiledStep, selection: Selection, env?: Pick<FlowEnvironment, 'order'>): Answers {
+  const feedback = feedbackAnswers(step, selection);
+  if (feedback) return feedback;
   // A role left out is written as null: a new card chosen after a saved one drops the saved one's id.
   if ('fields' in step) {
     const value = selection as Record<string, Scalar | undefined> | undefined;
@@ -117,7 +126,54 @@ export function answersFromSelection(step: CompiledStep, selection: Selection): 
   if (value === undefined) return {};
   const option = options.find((o) => o.value === value);
   if (!option) return step.field ? { [step.field]: value as Scalar } : {};
-  return optionWrites(step, option);
+  const written = optionWrites(step, option);
+  if (step.kind === 'fragrance-choice' && step.newFragrance && env) {
+    written[step.newFragrance.field] = differentFragrance(written[step.field], env.order[step.newFragrance.fact.slice('order.'.length)]);
+  }
+  return written;
+}
+
+/** Free text as saved: an empty (or blank) text is not an answer, and is saved as null (spec 002 §5.4, §8). */
+const keptText = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** What the feedback family's form steps write (spec 002 §2.6); undefined for the other kinds. */
+function feedbackAnswers(step: CompiledStep, selection: Selection): Answers | undefined {
+  switch (step.kind) {
+    case 'feedback-results':
+      return { [step.fields.status]: FEEDBACK_COMPLETED };
+    case 'text':
+      return { [step.field]: keptText(selection) };
+    case 'public-review': {
+      const texts = (selection as Selection<'public-review'>) ?? {};
+      return { [step.fields.public]: keptText(texts.public), [step.fields.internal]: keptText(texts.internal) };
+    }
+    case 'fragrance-rating': {
+      const picked = selection as Selection<'fragrance-rating'>;
+      if (!picked || picked.satisfaction === undefined) return {};
+      // Spec 002 §4.4: a fragrance not used enough (0) has no intensity.
+      const intensity = picked.satisfaction === RATING_SKIP ? null : (picked.intensity ?? null);
+      return { [step.fields.satisfaction]: picked.satisfaction, [step.fields.intensity]: intensity };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The names a fragrance goes by for fragrance-free (spec 002 §9.7): the order's codes and the saved choices. */
+const fragranceFree = new Set(['frag_free', 'fragrance_free', 'no_added_fragrance']);
+const fragranceKey = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const key = value.toLowerCase().replace(/-/g, '_');
+  return fragranceFree.has(key) ? 'fragrance_free' : key;
+};
+
+/**
+ * Whether a chosen fragrance differs from the ordered one (spec 002 §5.4 skincare new_fragrance): slugs compared
+ * without case, every fragrance-free code as one. An order whose fragrance is unknown makes any choice a new one.
+ */
+export function differentFragrance(chosen: unknown, ordered: unknown): boolean {
+  const before = fragranceKey(ordered);
+  return before === undefined || fragranceKey(chosen) !== before;
 }
 
 /** A zip code as the shop keeps it (./postal-code.ts); what is not one is kept as typed, for the server to refuse. */

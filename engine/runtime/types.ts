@@ -27,7 +27,8 @@ export interface FlowEnvironment {
 }
 
 /** What the shopper has picked on a step, in the renderer's terms. */
-export type Selection<K extends StepKind = StepKind> = K extends 'single' | 'fragrance' | 'ranked-fragrance' | 'textures'
+export type Selection<K extends StepKind = StepKind> = K extends
+  'single' | 'fragrance' | 'ranked-fragrance' | 'textures' | 'rating' | 'texture' | 'fragrance-choice'
   ? OptionValue | undefined
   : K extends 'multi' | 'goals' | 'routine-products'
     ? OptionValue[]
@@ -39,7 +40,15 @@ export type Selection<K extends StepKind = StepKind> = K extends 'single' | 'fra
           ? { zipcode: string; country: string } | undefined
           : K extends CheckoutStepKind
             ? Record<string, Scalar | undefined> | undefined
-            : undefined;
+            : K extends 'fragrance-rating'
+              ? { satisfaction?: number; intensity?: string } | undefined
+              : K extends 'public-review'
+                ? { public?: string; internal?: string } | undefined
+                : K extends 'text'
+                  ? string | undefined
+                  : K extends 'feedback-results'
+                    ? { status: string }
+                    : undefined;
 
 /** One progress section as the tracker draws it. */
 export interface ProgressSection {

@@ -17,7 +17,7 @@ export {
 } from './step-parts.ts';
 export type { OptionValue, Image, Tip, OptionInput, Option } from './step-parts.ts';
 export { stepSchema, stepKinds, stepFamilies } from './steps/index.ts';
-export type { StepInput, StepDefinition, StepKind, QuestionStepKind, CheckoutStepKind } from './steps/index.ts';
+export type { StepInput, StepDefinition, StepKind, QuestionStepKind, CheckoutStepKind, FeedbackStepKind } from './steps/index.ts';
 
 export const derivedSchema = z
   .strictObject({
@@ -68,7 +68,7 @@ export const questionSetSchema = z
     steps: z.array(slug).min(1).describe('The steps of the set, by name, in the order they are met.'),
     results: z
       .string()
-      .regex(/^\/[a-z0-9/-]+$/)
+      .regex(/^\/[a-z0-9/_-]+$/)
       .optional()
       .describe('Where the set ends; defaults to the flow’s results route.'),
     progress: z.strictObject({ tracker: z.boolean().default(true), counter: z.boolean().default(false) }).optional(),
@@ -99,8 +99,8 @@ export const flowSchema = z
     kind: z.enum(['consultation', 'feedback', 'checkout', 'cancellation']),
     title: z.string().optional(),
     routes: z.strictObject({
-      base: z.string().regex(/^\/[a-z0-9/-]+$/),
-      results: z.string().regex(/^\/[a-z0-9/-]+$/),
+      base: z.string().regex(/^\/[a-z0-9/_-]+$/),
+      results: z.string().regex(/^\/[a-z0-9/_-]+$/),
       fallback: z.string().optional(),
     }),
     query: z.record(z.string(), z.string()).optional().describe('Query parameters appended to every route of the flow.'),

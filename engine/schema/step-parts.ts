@@ -111,7 +111,7 @@ export const baseStep = {
   name: slug.describe('Unique within the flow.'),
   route: z
     .string()
-    .regex(/^([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a path relative to the flow’s base route, like "my-hair/length", or "" for the base')
+    .regex(/^([a-z0-9_-]+(\/[a-z0-9_-]+)*)?$/, 'a path relative to the flow’s base route, like "my-hair/length", or "" for the base')
     .describe('Relative to routes.base; "" is the base route itself.'),
   section: slug.optional().describe('A progress section id (under `sections`). Defaults to the previous step’s.'),
   title: z.string().optional(),

@@ -35,7 +35,8 @@ const acceptedList = (values: Scalar[]) => values.map(shown).join(', ');
 /**
  * Checks answer fields sent by a client against the flows: known fields only, values that are
  * options, lists without duplicates and without an exclusive option mixed with others (spec 000
- * §5.1), zip codes that fit their country. Every problem is reported by field.
+ * §5.1), zip codes that fit their country, feedback texts within their length (spec 002 §2.6). Every problem is
+ * reported by field.
  * @example checkAnswers(catalog, { diag_hair_length: 'medium' }) // { ok: false, fields: { diag_hair_length: [...] } }
  */
 export function checkAnswers(
@@ -77,6 +78,13 @@ export function checkAnswers(
       // As the zip-code step keeps it (runtime/postal-code.ts), of the country sent with it when that is one we know.
       const ok = isKeptPostalCode(value, postalCountryOf(country));
       if (!ok) fail(name, country === 'CA' ? 'Enter a Canadian postal code like A1A 1A1.' : 'Enter a 5-digit ZIP code (or a Canadian postal code).');
+      continue;
+    }
+    if (info.format === 'text') {
+      // Feedback free text (spec 002 §2.6): kept as typed, up to its length; null clears it.
+      if (value !== null && typeof value !== 'string') fail(name, 'Expected a text.');
+      else if (typeof value === 'string' && info.maxLength !== undefined && [...value].length > info.maxLength)
+        fail(name, `At most ${info.maxLength} characters.`);
       continue;
     }
     if (Array.isArray(value) || (value !== null && typeof value === 'object')) {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { checkoutSteps } from './checkout.ts';
+import { feedbackSteps } from './feedback.ts';
 import { questionSteps } from './question.ts';
 
 export type { QuestionStepKind } from './question.ts';
 export type { CheckoutStepKind } from './checkout.ts';
+export type { FeedbackStepKind } from './feedback.ts';
 
 /**
  * The step families, each in its own file: its step schemas, and the flow kinds that may use it (none listed: any).
@@ -12,10 +14,11 @@ export type { CheckoutStepKind } from './checkout.ts';
 export const stepFamilies = {
   question: { steps: questionSteps, flowKinds: undefined },
   checkout: { steps: checkoutSteps, flowKinds: ['checkout'] },
+  feedback: { steps: feedbackSteps, flowKinds: ['feedback'] },
 } as const;
 
 /** Every step kind of every family, discriminated by `kind`. */
-export const stepSchema = z.discriminatedUnion('kind', [...questionSteps, ...checkoutSteps]);
+export const stepSchema = z.discriminatedUnion('kind', [...questionSteps, ...checkoutSteps, ...feedbackSteps]);
 export type StepInput = z.input<typeof stepSchema>;
 export type StepDefinition = z.infer<typeof stepSchema>;
 export type StepKind = StepDefinition['kind'];
