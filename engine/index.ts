@@ -56,4 +56,15 @@ export type {
   CompleteRequest,
 } from './machine/flow-machine.ts';
 export { anonymousEnvironment } from './runtime/environment.ts';
-export { FEEDBACK_TEXT_MAX, FEEDBACK_COMPLETED, RATING_SKIP, RATING_SCALE, INTENSITY_OPTIONS } from './schema/feedback-values.ts';
+export { FEEDBACK_TEXT_MAX, FEEDBACK_COMPLETED, RATING_SKIP, RATING_SCALE, INTENSITY_OPTIONS, PHASE_LABELS } from './schema/feedback-values.ts';
+export { feedbackSummary, durationFromMonths, isFragranceFree, SUPPLEMENT_PHASES } from './runtime/feedback-summary.ts';
+export type {
+  FeedbackSummary,
+  SummaryTopic,
+  SummaryFragrance,
+  SummaryIntensity,
+  SummaryTexture,
+  SummaryPhases,
+  SummaryOrderFacts,
+  UsageDuration,
+} from './runtime/feedback-summary.ts';

@@ -26,3 +26,6 @@ export const INTENSITY_OPTIONS = [
   { value: 'too_light', label: 'Too light' },
   { value: 'just_right', label: 'Just right' },
 ] as const;
+
+/** The names of the supplement progress phases of spec 002 §9.6 (phase1, phase2, phase3), unless the flow names them. */
+export const PHASE_LABELS = ['Phase 1: first signs (months 1-3)', 'Phase 2: visible growth (months 3-6)', 'Phase 3: lasting results (month 6 on)'] as const;

@@ -231,7 +231,7 @@ describe('spec 002 §4.4, §5.4 the feedback steps’ answers', () => {
   it('§5.4 skincare: new_fragrance is true when the choice differs from the order’s fragrance, false when it is the same', async () => {
     const { answersFromSelection } = await import('#engine');
     const step = stepOf(runtime(), 'fragrance_new_choice').step;
-    const order = (skin_fragrance: string | undefined) => ({ order: skin_fragrance === undefined ? {} : { skin_fragrance } });
+    const order = (skin_fragrance: string | undefined): Pick<FlowEnvironment, 'order'> => ({ order: skin_fragrance === undefined ? {} : { skin_fragrance } });
     expect(answersFromSelection(step, 'pacifica', order('blanca'))).toEqual({ fragrance_new_choice: 'pacifica', new_fragrance: true });
     expect(answersFromSelection(step, 'blanca', order('blanca'))).toEqual({ fragrance_new_choice: 'blanca', new_fragrance: false });
     expect(answersFromSelection(step, 'blanca', order('BLANCA'))).toEqual({ fragrance_new_choice: 'blanca', new_fragrance: false });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scalarSchema } from '../predicate-schema.ts';
 import { baseStep, choiceStep, optionListSchema, slug, text } from '../step-parts.ts';
-import { FEEDBACK_TEXT_MAX } from '../feedback-values.ts';
+import { FEEDBACK_TEXT_MAX, PHASE_LABELS } from '../feedback-values.ts';
 
 // The feedback family (spec 002 §2.6 page types): the steps only `kind: feedback` flows may use. Intros and transitions
 // are the question family's `intro` (never saved, §5.4), default questions its `single`. Components:
@@ -43,6 +43,7 @@ export const fragranceChoiceStepSchema = z
     ...choiceStep,
     kind: z.literal('fragrance-choice'),
     field: slug.describe('The answer field the chosen fragrance’s slug is written to.'),
+    product: slug.optional().describe('The product the new fragrance is for (hair_oil), when not the whole order’s: the results name it.'),
     noneValue: scalarSchema.optional().describe('What the option of value NONE saves in `field` (spec 002 §5.4: frag_free, or FRAGRANCE_FREE for hair oil).'),
     newFragrance: z
       .strictObject({
@@ -124,7 +125,7 @@ export const feedbackResultsStepSchema = z
         field: slug.default('product_supplements_usage_duration').describe('The usage duration answer the phases follow (spec 002 §9.6).'),
         labels: z
           .tuple([text, text, text])
-          .default(['Phase 1: first signs (months 1-3)', 'Phase 2: visible growth (months 3-6)', 'Phase 3: lasting results (month 6 on)'])
+          .default([...PHASE_LABELS])
           .describe('The names of phase1, phase2 and phase3.'),
       })
       .optional()
