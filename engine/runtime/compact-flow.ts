@@ -3,10 +3,11 @@ import { fieldsWritten } from '../compile/field-model.ts';
 
 /**
  * The compiled flow as the flows Vite plugin writes it into the browser's code, and back: what the browser can work
- * out again is left out of the download. A step's route is written relative to the flow's base; its section only
- * where it changes (steps follow their file's order); the fields it writes not at all (they follow from its fields,
- * options and writes); a save mode only when it is not 'answers'; an option that is a value alone (its words travel
- * apart, engine/runtime/flow-content.ts) as that value. `unpackFlow(packFlow(flow))` equals `flow`.
+ * out again is left out of the download. A step's route is written relative to the flow's base; its name only when
+ * that route does not end in it (`my-hair/length` is the step `length`); its section only where it changes (steps
+ * follow their file's order); the fields it writes not at all (they follow from its fields, options and writes); a
+ * save mode only when it is not 'answers'; an option that is a value alone (its words travel apart,
+ * engine/runtime/flow-content.ts) as that value. `unpackFlow(packFlow(flow))` equals `flow`.
  */
 export type PackedFlow = Omit<CompiledFlow, 'steps'> & { steps: Record<string, unknown>[] };
 
@@ -14,6 +15,8 @@ type Holder = Record<string, unknown>;
 
 const packOptions = (options: CompiledOption[]) => options.map((o) => (Object.keys(o).length === 1 && 'value' in o ? o.value : o));
 const unpackOptions = (options: unknown[]) => options.map((o) => (typeof o === 'object' && o !== null ? o : { value: o }));
+/** A route's last segment: `length` of `my-hair/length`. */
+const lastSegment = (route: string) => route.slice(route.lastIndexOf('/') + 1);
 
 /** Node side (the flows Vite plugin). @example JSON.stringify(packFlow(flow)) */
 export function packFlow(flow: CompiledFlow): PackedFlow {
@@ -23,6 +26,7 @@ export function packFlow(flow: CompiledFlow): PackedFlow {
     const packed: Holder = { ...step };
     if (step.route === flow.routes.base) packed.route = '';
     else if (step.route.startsWith(base)) packed.route = step.route.slice(base.length);
+    if (lastSegment(packed.route as string) === step.name) delete packed.name;
     if (step.section === section) delete packed.section;
     section = step.section;
     if (step.saveMode === 'answers') delete packed.saveMode;
@@ -42,6 +46,7 @@ export function unpackFlow(packed: PackedFlow): CompiledFlow {
   let section = '';
   for (const step of packed.steps) {
     const route = step.route as string;
+    step.name ??= lastSegment(route);
     if (!route.startsWith('/')) step.route = route ? `${base}/${route}` : base;
     section = (step.section as string | undefined) ?? section;
     step.section = section;

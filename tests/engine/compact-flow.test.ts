@@ -24,8 +24,8 @@ describe('the compiled flow the browser downloads leaves out what it can work ou
   it('routes relative to the base, a section only where it changes, no written fields, values for bare options', () => {
     const { logic } = splitFlowContent(shipped(haircarePath));
     const packed = packFlow(logic);
-    const byName = (name: string) => packed.steps.find((s) => s.name === name)!;
-    expect(byName('welcome').route).toBe('');
+    const byName = (name: string) => packed.steps[logic.steps.findIndex((s) => s.name === name)]!;
+    expect(byName('welcome')).toMatchObject({ name: 'welcome', route: '' });
     expect(byName('length')).toMatchObject({ route: 'my-hair/length', options: ['very_short', 'short', 'shoulder', 'long', 'very_long'] });
     expect(byName('texture')).not.toHaveProperty('section'); // the same as the step before it
     expect(byName('treatments-introduction')).toHaveProperty('section', 'treatments');
@@ -35,14 +35,30 @@ describe('the compiled flow the browser downloads leaves out what it can work ou
     expect(JSON.stringify(packed).length).toBeLessThan(0.9 * JSON.stringify(logic).length);
   });
 
+  it("a step's name only where its route does not end in it", () => {
+    const { logic } = splitFlowContent(shipped(haircarePath));
+    const at = (value: CompiledFlow, name: string) => packFlow(value).steps[value.steps.findIndex((s) => s.name === name)]!;
+    expect(at(logic, 'length')).toEqual(expect.objectContaining({ route: 'my-hair/length' }));
+    expect(at(logic, 'length')).not.toHaveProperty('name');
+    expect(at(logic, 'welcome')).toMatchObject({ name: 'welcome', route: '' }); // the base's route
+    const renamed = structuredClone(logic);
+    renamed.steps.find((s) => s.name === 'texture')!.route = `${logic.routes.base}/my-hair/curl-pattern`;
+    // A step at the base's route named as the base's last segment keeps its name too.
+    renamed.steps.find((s) => s.name === 'welcome')!.name = 'haircare';
+    expect(at(renamed, 'texture')).toMatchObject({ name: 'texture', route: 'my-hair/curl-pattern' });
+    expect(at(renamed, 'haircare')).toMatchObject({ name: 'haircare', route: '' });
+    expect(roundTrip(structuredClone(renamed))).toEqual(renamed);
+  });
+
   it('keeps what it cannot work out again: an absolute route elsewhere, written fields that differ, options with more than a value', () => {
     const logic = structuredClone(splitFlowContent(shipped(haircarePath)).logic);
     const length = logic.steps.find((s) => s.name === 'length')!;
     length.route = '/elsewhere/length';
     length.answerFields = ['diag_hair_length', 'something_else'];
-    const packed = packFlow(logic).steps.find((s) => s.name === 'length')!;
+    const packed = packFlow(logic).steps[logic.steps.indexOf(length)]!;
     expect(packed).toMatchObject({ route: '/elsewhere/length', answerFields: ['diag_hair_length', 'something_else'] });
-    expect(packFlow(shipped(haircarePath)).steps.find((s) => s.name === 'length')!.options).toContainEqual({
+    const whole = shipped(haircarePath);
+    expect(packFlow(whole).steps[whole.steps.findIndex((s) => s.name === 'length')]!.options).toContainEqual({
       value: 'short',
       label: 'Short',
       description: expect.any(String),
