@@ -102,9 +102,20 @@ const lazyStyles = (): Plugin => {
   };
 };
 
+// XState's devtools hook (xstate/dist/xstate-dev) hands an actor to a browser extension only when the actor is created
+// with `devTools`, which the app never does: a stand-in with its name and none of its code (0.1 KB gzipped on every page).
+const xstateDevTools = '\0xstate-dev-tools';
+const noXStateDevTools: Plugin = {
+  name: 'shop-no-xstate-devtools',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId: (id, importer) => (id === './xstate-dev.esm.js' && /[\\/]xstate[\\/]dist[\\/]/.test(importer ?? '') ? xstateDevTools : null),
+  load: (id) => (id === xstateDevTools ? 'export const devToolsAdapter = () => {};' : null),
+};
+
 /** The web app: index.html at the root, app/ as the entry, flows compiled at build time. */
 export default defineConfig(({ command }) => ({
-  plugins: [lazyStyles(), flowsPlugin(), contentPlugin(), react(), routePreloads, precompressPlugin()],
+  plugins: [lazyStyles(), noXStateDevTools, flowsPlugin(), contentPlugin(), react(), routePreloads, precompressPlugin()],
   resolve: {
     alias: [
       { find: 'flows', replacement: new URL('./flows', import.meta.url).pathname },
