@@ -19,6 +19,7 @@ import type { ProfileFlows } from './profile/profile-flows';
 import type { Services } from './services';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createTestProvider } from './payments/test-provider';
+import type { DevClock } from './system/dev-clock';
 
 /** What the app is built from; tests pass their own database, mailer, flows and clock. */
 export interface AppDeps {
@@ -31,6 +32,8 @@ export interface AppDeps {
   catalogue?: CatalogueReader;
   /** The payment provider; by default the embedded test provider over `db`. */
   payments?: PaymentProvider;
+  /** What POST /dev/clock moves and runs (server/system/dev-clock.ts); never given in production. */
+  devClock?: DevClock;
 }
 
 /** The largest request body accepted (answers, addresses and sign-ups are small). */
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps): Hono {
         // The test provider's stand-in for the bank's authentication page (the checkout's payment confirmation).
         actionUrl: (id) => `${config.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
       }),
+    ...(deps.devClock && !config.production ? { devClock: deps.devClock } : {}),
   };
   const operations = appOperations({ production: config.production });
 

@@ -12,6 +12,30 @@ export function clockStartingAt(start: Date, real: Clock = systemClock): Clock {
   return { now: () => new Date(real.now().getTime() + offset) };
 }
 
+/** A clock that can be moved forward, never back (POST /dev/clock: development and tests only). */
+export interface MovableClock extends Clock {
+  /** Moves the clock to `to` and answers true; an instant before now changes nothing and answers false. */
+  moveTo(to: Date): boolean;
+}
+
+/** `base` moved forward by as much as `moveTo` asked, in this process (several processes on PostgreSQL each keep their own). */
+export function movableClock(base: Clock): MovableClock {
+  let ahead = 0;
+  const now = () => new Date(base.now().getTime() + ahead);
+  return {
+    now,
+    moveTo(to) {
+      const step = to.getTime() - now().getTime();
+      if (!Number.isFinite(step) || step < 0) return false;
+      ahead += step;
+      return true;
+    },
+  };
+}
+
+/** Whether the clock is one /dev/clock may move. */
+export const isMovable = (clock: Clock): clock is MovableClock => typeof (clock as Partial<MovableClock>).moveTo === 'function';
+
 /**
  * The server's clock from the CLOCK_START setting: unset, the real clock; set to an ISO instant with its zone
  * (2026-11-27T15:00:00Z), a clock that starts at that instant when the server starts and runs from there, so a test

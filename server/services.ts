@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ProfileFlows } from './profile/profile-flows';
 import type { PaymentProvider } from './payments/payment-provider';
+import type { DevClock } from './system/dev-clock';
 
 /** What every operation may use: resolved from createApp's deps. */
 export interface Services {
@@ -16,4 +17,6 @@ export interface Services {
   catalogue: CatalogueReader;
   /** Charges cards: the embedded test provider unless the app is given another (Stripe). */
   payments: PaymentProvider;
+  /** The movable clock and the due jobs' runner of POST /dev/clock; none in production (or an app without a job queue). */
+  devClock?: DevClock;
 }

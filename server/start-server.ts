@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createStripeProvider } from './payments/stripe-provider';
 import { createTestProvider } from './payments/test-provider';
-import { serverClock } from './clock';
+import { isMovable, movableClock, serverClock } from './clock';
 import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { createCatalogueReader } from './catalog/catalogue-reader';
@@ -13,6 +13,7 @@ import { loadCatalogue } from './catalog/load-catalogue';
 import { loadAllFlags, variantFlagProblems, withOverrides, type Flags } from './flags/load-flags';
 import { defineShopJobs } from './jobs/shop-jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
+import { devClockOn } from './system/dev-clock';
 import { seedDatabase } from './db/seed-database';
 import { logger as processLogger, type Logger } from './log/logger';
 import { resolveSigningSecret } from './db/signing-secret';
@@ -40,7 +41,9 @@ export async function startServer(
   const logger = options.logger ?? processLogger;
   const provider = paymentProvider(settings); // throws in production without a real provider, before the database opens
   const clockStart = options.clockStart ?? process.env.CLOCK_START;
-  const clock = serverClock(clockStart, settings.production); // throws in production when set, before the database opens
+  const startClock = serverClock(clockStart, settings.production); // throws in production when set, before the database opens
+  // Outside production POST /dev/clock moves it forward (server/system/dev-clock.ts); in production nothing moves it.
+  const clock = settings.production ? startClock : movableClock(startClock);
   if (clockStart) logger.warn(`CLOCK_START: the shop's clock started at ${clock.now().toISOString()} and runs from there (development and tests only).`);
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
@@ -95,7 +98,8 @@ export async function startServer(
             clock,
             actionUrl: (id) => `${settings.publicUrl}/checkout/confirm-payment/${encodeURIComponent(id)}`,
           });
-    const app = createApp({ db: database.db, mailer, flows, config, clock, catalogue, payments });
+    const devClock = !settings.production && isMovable(clock) ? devClockOn(clock, queue) : undefined;
+    const app = createApp({ db: database.db, mailer, flows, config, clock, catalogue, payments, ...(devClock ? { devClock } : {}) });
     // Also sends what a start runs: orders a previous run left between the charge and its outcome are settled from
     // the provider's record, expired rows pruned, pending mail sent.
     await defineShopJobs(queue, { db: database.db, clock, mailer, orders: { payments, config: { publicUrl: settings.publicUrl } }, logger });

@@ -4,6 +4,7 @@ import { pruneExpired } from '../db/prune-expired';
 import { logger as processLogger, type Logger } from '../log/logger';
 import { DELIVER_OUTBOX_JOB, type OutboxDispatcher } from '../mail/outbox-dispatcher';
 import { reconcileOrders } from '../money/settle-payment';
+import { FEEDBACK_INVITATION_JOB, sendFeedbackInvitation, type FeedbackInvitationJob } from '../orders/fulfilment-invitation';
 import type { JobQueue } from './queue';
 
 /** The shop's background jobs, by name. */
@@ -12,6 +13,7 @@ export const SHOP_JOBS = {
   pruneExpired: 'prune-expired',
   reconcileOrders: 'reconcile-orders',
   runDue: 'run-due',
+  inviteFeedback: FEEDBACK_INVITATION_JOB,
 } as const;
 
 /** What the shop's jobs work with. */
@@ -32,7 +34,8 @@ export const RECONCILE_OLDER_THAN_MS = 5 * 60_000;
  * - `deliver-outbox`: sends the outbox (`mailer.wake()` sends it after a commit; a sweep every minute catches the rest);
  * - `prune-expired`: deletes expired rows, at start and every hour;
  * - `reconcile-orders`: settles orders a crash left between the charge and its outcome, at start and every 5 minutes;
- * - `run-due`: sends the jobs of `scheduled_jobs` due by the shop's clock, every minute.
+ * - `run-due`: sends the jobs of `scheduled_jobs` due by the shop's clock, every minute;
+ * - `invite-feedback`: mails a delivered order's feedback invitation for one category, once (scheduled on delivery).
  */
 export async function defineShopJobs(queue: JobQueue, services: ShopJobServices): Promise<void> {
   const { db, clock, mailer } = services;
@@ -69,6 +72,16 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
     cron: '* * * * *',
     handler: async (_data, { now }) => {
       await queue.runDue(now);
+    },
+  });
+  await queue.define<FeedbackInvitationJob>({
+    name: SHOP_JOBS.inviteFeedback,
+    policy: 'standard',
+    retryDelaySeconds: 60,
+    handler: async (job, { now }) => {
+      const outcome = await sendFeedbackInvitation({ db, mailer, publicUrl: services.orders.config.publicUrl }, job, now);
+      if (outcome !== 'sent')
+        logger.info({ job: SHOP_JOBS.inviteFeedback, order: job.orderId, category: job.category, outcome }, 'Feedback invitation not mailed');
     },
   });
   // What a start does: mail a previous run left pending, prune, settle orders a crash left behind.

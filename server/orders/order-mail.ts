@@ -68,7 +68,7 @@ function linesTable(lines: readonly OrderMailLine[], publicUrl: string, money: (
 }
 
 /** The mail's page: one column on the shop's background, in its ink and fonts. */
-function mailPage(body: string): string {
+export function mailPage(body: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>' +
     '<body style="margin:0;background:#fbf8f4">' +
@@ -78,6 +78,7 @@ function mailPage(body: string): string {
   );
 }
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML text and attribute values. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
