@@ -208,6 +208,13 @@ export const formulaActive = z.object({
 export type FormulaActive = z.infer<typeof formulaActive>;
 
 /**
+ * What the shopper's latest feedback changed in a product's next formula (issue 26 item 5), in their words: "a
+ * deeper clean", because "you told us your shampoo left your hair greasy" (server/formulation/feedback).
+ */
+export const feedbackChange = z.object({ product: z.string(), change: z.string(), because: z.string() });
+export type FeedbackChange = z.infer<typeof feedbackChange>;
+
+/**
  * One product made for the shopper now (issue 4 point 4): the skeleton (base) plus the actives chosen for
  * their needs, the fragrance (null when fragrance-free or the product has none), the INCI list in descending
  * order of concentration (spec 000 §3.7), and what the formula leaves out at the shopper's request or for them.
@@ -226,6 +233,8 @@ export const formula = z.object({
   inci: z.array(z.string()).min(1),
   /** What was kept out, in the shopper's terms ("silicones: you asked for silicone-free formulas"). */
   free_of: z.array(z.object({ rule: z.string(), label: z.string(), because: z.string() })),
+  /** Present when the shopper's latest completed feedback changed this formula: what changed and why. */
+  feedback_changes: z.array(feedbackChange).optional(),
 });
 export type Formula = z.infer<typeof formula>;
 

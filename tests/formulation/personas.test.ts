@@ -5,7 +5,7 @@ import { computeAggressors } from '../../server/formulation/aggressors/compute-a
 import { createFormulation, type Formulation } from '../../server/formulation/formulation';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { countryOf, locateZipcode } from '../../server/profile/locate-zipcode';
-import { personas, type Persona } from '../fixtures/personas';
+import { personaFeedback, personas, type Persona, type PersonaFeedback } from '../fixtures/personas';
 
 // Named personas whose formulas are pinned and reviewed (issue 4 point 11). Each persona's results are written
 // as plain text in tests/formulation/personas/<name>.txt: a change to the rules, the catalogue or the climate
@@ -17,16 +17,18 @@ beforeAll(() => {
   formulation = createFormulation(answerCatalog(loadFlowDirectory('flows').flows));
 });
 
-/** What a persona gets, as a formulator would review it. */
-export async function describePersona(formulation: Formulation, persona: Persona): Promise<string> {
+/** What a persona gets, as a formulator would review it; after a completed feedback, with what it changed and why. */
+export async function describePersona(formulation: Formulation, persona: Persona, feedback?: PersonaFeedback): Promise<string> {
   const date = new Date(`${persona.date}T12:00:00Z`);
   const place = await locateZipcode(String(persona.answers.profile_zipcode), countryOf(persona.answers.profile_country));
   if (!place) throw new Error(`${persona.name}: unknown zip code`);
   const aggressors = computeAggressors(place, persona.answers, date).map(({ slug, level }) => ({ slug, level }));
   const derived = formulation.derive(persona.answers, aggressors);
-  const set = formulation.formulate(persona.answers, aggressors, date, derived);
+  const given = feedback ? { [feedback.category]: { answers: feedback.answers, items: feedback.items } } : undefined;
+  const set = formulation.formulate(persona.answers, aggressors, date, derived, given);
   const lines = [
     `# ${persona.name}: ${persona.summary}`,
+    ...(feedback ? [`after a completed ${feedback.category} feedback: ${feedback.summary}`] : []),
     `place: ${place.city}, ${place.region} (${persona.answers.profile_zipcode}) on ${set.date}, ${set.season}`,
     `aggressors: ${
       aggressors
@@ -58,6 +60,7 @@ function formulaLines(formula: Formula, routine: string): string[] {
     `routine: ${routine}`,
     `scent: ${scent}`,
     ...formula.free_of.map((r) => `free of ${r.label}: ${r.because}`),
+    ...(formula.feedback_changes ?? []).map((c) => `tuned from your feedback: ${c.change}, because ${c.because}`),
     ...formula.actives.map((a) => `- ${a.name} ${a.amount ? `${a.amount.value} ${a.amount.unit}` : `${a.percent}%`} [${a.need}]: ${a.because}`),
     `INCI: ${formula.inci.join(', ')}`,
   ];
@@ -86,5 +89,77 @@ describe('pinned personas (issue 4 point 11)', () => {
       for (const f of set.formulas) for (const r of f.free_of) rules.add(r.rule);
     }
     expect([...rules].sort()).toEqual(['for_now', 'fragrance_free', 'gentle_scalp', 'gentle_skin', 'silicone_free', 'vegan']);
+  });
+});
+
+// The same personas after a completed feedback (issue 26 item 5): the next formulas in full, beside the ones before
+// it, and exactly what changed and the sentences the results page and the cart show.
+describe('pinned personas after a completed feedback (issue 26 item 5)', () => {
+  const changesOf = async (name: string) => {
+    const feedback = personaFeedback.find((f) => f.persona === name)!;
+    const persona = personas.find((p) => p.name === name)!;
+    const date = new Date(`${persona.date}T12:00:00Z`);
+    const place = await locateZipcode(String(persona.answers.profile_zipcode), countryOf(persona.answers.profile_country));
+    const aggressors = computeAggressors(place!, persona.answers, date).map(({ slug, level }) => ({ slug, level }));
+    const before = formulation.formulate(persona.answers, aggressors, date);
+    const after = formulation.formulate(persona.answers, aggressors, date, undefined, {
+      [feedback.category]: { answers: feedback.answers, items: feedback.items },
+    });
+    return { before, after, changes: after.formulas.flatMap((f) => f.feedback_changes ?? []) };
+  };
+
+  for (const feedback of personaFeedback) {
+    it(`${feedback.persona} after ${feedback.category} feedback: ${feedback.summary}`, async () => {
+      const persona = personas.find((p) => p.name === feedback.persona)!;
+      await expect(await describePersona(formulation, persona, feedback)).toMatchFileSnapshot(`./personas/${persona.name.toLowerCase()}.after-feedback.txt`);
+    });
+  }
+
+  it('Maya: a milder shampoo, a lighter hair mask with new actives, more frizz control where it counts, and a softer Arcadia', async () => {
+    const { before, after, changes } = await changesOf('Maya');
+    expect(changes).toEqual([
+      { product: 'shampoo', change: 'a milder clean', because: 'you told us your shampoo left your hair dry' },
+      { product: 'shampoo', change: 'a softer scent', because: 'you told us the fragrance was too strong' },
+      { product: 'conditioner', change: 'more frizz control', because: 'you told us your hair is still frizzy' },
+      { product: 'conditioner', change: 'a softer scent', because: 'you told us the fragrance was too strong' },
+      { product: 'hair_mask', change: 'a lighter mask', because: 'you told us your hair mask felt too heavy' },
+      { product: 'hair_mask', change: 'new key ingredients', because: 'you told us you were unhappy with your hair mask' },
+      { product: 'hair_mask', change: 'a softer scent', because: 'you told us the fragrance was too strong' },
+      // The leave-in's budget is full of Maya's stronger needs: more frizz control changes nothing there, so it is not said.
+      { product: 'leavein_conditioner', change: 'a softer scent', because: 'you told us the fragrance was too strong' },
+      { product: 'curl_cream', change: 'a softer scent', because: 'you told us the fragrance was too strong' },
+      { product: 'dry_shampoo', change: 'a softer scent', because: 'you told us the fragrance was too strong' },
+      { product: 'hair_oil', change: 'more frizz control', because: 'you told us your hair is still frizzy' },
+      { product: 'styling_gel', change: 'a softer scent', because: 'you told us the fragrance was too strong' },
+    ]);
+    // Still Arcadia, everywhere it was; the supplement and the scalp products, which the feedback does not touch, stay.
+    expect(after.formulas.map((f) => f.fragrance?.name ?? null)).toEqual(before.formulas.map((f) => f.fragrance?.name ?? null));
+    for (const product of ['scalp_mask', 'scalp_serum', 'supplement_core'])
+      expect(after.formulas.find((f) => f.product === product)).toEqual(before.formulas.find((f) => f.product === product));
+  });
+
+  it('Chris: a gentler cream cleanser, a new lighter serum, more shine control, and Pacifica in all three', async () => {
+    const { before, after, changes } = await changesOf('Chris');
+    expect(changes).toEqual([
+      { product: 'cleanser', change: 'a gentler cleanser', because: 'you told us your cleanser felt too drying' },
+      { product: 'cleanser', change: 'Pacifica, your new scent', because: 'you chose a new fragrance in your feedback' },
+      { product: 'serum', change: 'a lighter serum', because: 'you told us your serum felt sticky' },
+      { product: 'serum', change: 'new key ingredients', because: 'you told us you were unhappy with your serum' },
+      { product: 'serum', change: 'more shine control', because: 'you told us your skin is still shiny' },
+      { product: 'serum', change: 'Pacifica, your new scent', because: 'you chose a new fragrance in your feedback' },
+      { product: 'moisturizer', change: 'more shine control', because: 'you told us your skin is still shiny' },
+      { product: 'moisturizer', change: 'Pacifica, your new scent', because: 'you chose a new fragrance in your feedback' },
+    ]);
+    const skincare = (set: typeof before) => set.formulas.filter((f) => f.category === 'skincare').map((f) => [f.skeleton_slug, f.fragrance?.name]);
+    expect(skincare(before)).toEqual([
+      ['foaming_gel', 'Blanca'],
+      ['serum', 'Blanca'],
+      ['light', 'Blanca'],
+    ]);
+    expect(skincare(after)).toEqual([
+      ['cleansing_cream', 'Pacifica'],
+      ['serum', 'Pacifica'],
+      ['light', 'Pacifica'],
+    ]);
   });
 });

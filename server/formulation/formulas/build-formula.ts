@@ -4,6 +4,8 @@ import type { Catalogue } from '../catalogue/load-catalogue';
 import { exclusionFlagsOf, type ExclusionFlag, type Ingredient, type Skeleton } from '../catalogue/schema';
 import type { Score } from '../scoring/compute-scores';
 import type { FormulasTable, HardRule, NeedEntry, Season } from './formulas-table';
+import { feedbackHardRules, orderedCandidates, shiftedScores, type AppliedAdjustment } from '../feedback/apply-adjustment';
+import { baseFactor } from '../feedback/feedback-rules';
 
 /** What one formula is built from: the profile's facts (with `season` and the scores), its scores and the day. */
 export interface FormulaInput {
@@ -15,6 +17,8 @@ export interface FormulaInput {
   fragranceFree: Record<Category, string>;
   date: string;
   season: Season;
+  /** What the shopper's latest feedback changes in this product (../feedback/README.md). */
+  feedback?: AppliedAdjustment;
 }
 
 /** The season at a place in the northern hemisphere (every place we ship to) on a date. */
@@ -54,10 +58,12 @@ export function composeFormula(
   table: FormulasTable,
   catalogue: Catalogue,
   skeleton: Skeleton,
-  input: FormulaInput,
+  written: FormulaInput,
 ): { formula: Formula; composition: CompositionLine[] } {
   const category = skeleton.category;
-  const rules = applicableRules(table, category, input.facts);
+  // The feedback moves the product's scores and may add a fragrance-free rule of its own.
+  const input = { ...written, scores: shiftedScores(written.scores, written.feedback) };
+  const rules = [...applicableRules(table, category, input.facts), ...feedbackHardRules(input.feedback)];
   const excluded = new Set<ExclusionFlag>(rules.flatMap((r) => r.excludes));
   const allowed = (ingredient: Ingredient) => !exclusionFlagsOf(ingredient).some((flag) => excluded.has(flag));
   const use = category === 'supplement' ? 'capsule' : skeleton.rinse_off ? 'rinse_off' : 'leave_on';
@@ -67,7 +73,7 @@ export function composeFormula(
   for (const b of skeleton.base) {
     const ingredient = catalogue.ingredients.get(b.ingredient)!;
     if (b.percent === 'qs') balance = ingredient;
-    else base.set(b.ingredient, b.percent);
+    else base.set(b.ingredient, scaledBase(ingredient, b.percent, use, input.feedback));
   }
 
   const chosen = new Map<string, Chosen>();
@@ -76,7 +82,7 @@ export function composeFormula(
   for (const entry of strongestFirst(table.needs[category], skeleton, input)) {
     const slot = skeleton.actives.slots.find((s) => s.need === entry.need)!;
     let taken = 0;
-    for (const candidate of entry.candidates) {
+    for (const candidate of orderedCandidates(entry.candidates, input.feedback)) {
       if (taken >= entry.count || chosen.size >= skeleton.actives.max_count || (slotCount.get(slot.need) ?? 0) >= slot.max_count) break;
       const { ingredient } = candidate;
       if (
@@ -155,6 +161,13 @@ function strongestFirst(entries: readonly NeedEntry[], skeleton: Skeleton, input
     .map(({ e }) => e);
 }
 
+/** A base ingredient's amount with the feedback's factor for its function, within its use level. */
+function scaledBase(ingredient: Ingredient, percent: number, use: 'rinse_off' | 'leave_on' | 'capsule', feedback: AppliedAdjustment | undefined): number {
+  const factor = feedback ? baseFactor(ingredient.functions, feedback.base) : 1;
+  if (factor === 1) return percent;
+  return Math.min(significant(percent * factor), ingredient.max_percent?.[use] ?? Infinity);
+}
+
 /** A topical active's level: fixed, or scaled with the driver's score; capped at its use level (with what the base already holds). */
 function topicalDose(
   ingredient: Ingredient,
@@ -215,7 +228,8 @@ function chooseScent(
   const none = (because: string) => ({ fragrance: null, because, parts: [] as { ingredient: Ingredient; percent: number }[] });
   const banning = rules.find((r) => r.excludes.includes('fragrance'));
   if (banning) return none(banning.because);
-  const picked = category === 'haircare' ? input.facts.pref_fragrance : input.facts.pref_fragrance_skin;
+  const chosenInFeedback = input.feedback?.scent && 'slug' in input.feedback.scent ? input.feedback.scent : undefined;
+  const picked = chosenInFeedback?.slug ?? (category === 'haircare' ? input.facts.pref_fragrance : input.facts.pref_fragrance_skin);
   const ranking = input.fragrances[category];
   const top = ranking[0];
   const chosenSlug = typeof picked === 'string' ? picked.toLowerCase() : top?.slug;
@@ -233,10 +247,14 @@ function chooseScent(
   if (!declared || breaks(table.scents.ingredient, true) || declared.some((a) => breaks(a.ingredient, false))) {
     return none(`${name} isn't suitable for you right now, so this one is fragrance-free`);
   }
-  const perfume = round(table.scents.percent[use] * (gentle ? table.scents.gentleFactor : 1));
+  // The feedback's strength (too strong, too light) within the perfume's use level.
+  const strength = input.feedback?.strength ?? 1;
+  const perfume = round(
+    Math.min(table.scents.percent[use] * (gentle ? table.scents.gentleFactor : 1) * strength, table.scents.ingredient.max_percent?.[use] ?? Infinity),
+  );
   const threshold = table.scents.labelThreshold[use];
   const allergens = declared.map((a) => ({ ingredient: a.ingredient, percent: round((perfume * a.share) / 100, 4) })).filter((a) => a.percent >= threshold);
-  const because = typeof picked === 'string' ? 'the scent you chose' : 'your top-ranked scent';
+  const because = chosenInFeedback?.because ?? (typeof picked === 'string' ? 'the scent you chose' : 'your top-ranked scent');
   return {
     fragrance: { slug: chosenSlug, name, because: gentle ? `${because}, at a gentler strength for sensitivity` : because },
     because: null,

@@ -2,6 +2,7 @@ import type { Facts } from '#engine/compiler';
 import type { Category, Formula, InciLists, KeyIngredients, ProductVariant, RecommendationSlug } from '#api';
 import { productTypes } from '../catalogue/schema';
 import type { FormulasTable, Season } from './formulas-table';
+import type { FeedbackAdjustments } from '../feedback/adjust-from-feedback';
 
 /** Every formula that would be made for a profile on a date, and the facts they were made from. */
 export interface FormulaSet {
@@ -10,6 +11,8 @@ export interface FormulaSet {
   /** The answers, aggressors, scores and season the rules read. */
   facts: Facts;
   formulas: Formula[];
+  /** What the shopper's latest feedback changes, when it changes anything: per product, and the textures it picked. */
+  feedback?: { adjustments: FeedbackAdjustments; textures: ReadonlyMap<string, string> };
 }
 
 /** A category's formulas: haircare lists the hair supplement too, as its routine does. */
