@@ -3,7 +3,7 @@ import { consultationCategories } from '../categories';
 import { CURRENCIES } from '../money';
 import { money } from './money';
 import { address } from './account';
-import { recommendationSection } from './profile';
+import { feedbackChange, recommendationSection } from './profile';
 
 // The cart on the wire (spec 001 §3 Cart, Cart item; §7 Cart). Money is a decimal in the cart's currency's units,
 // two decimals at most (API.md "Money on the wire"); the server computes every price and total from the catalogue in
@@ -66,6 +66,8 @@ export const cartItem = z.object({
   offered_variant_type: z.string().nullable(),
   variant: z.object({ product: z.object({ type: z.string() }) }).nullable(),
   item_object: z.object({ label: z.string(), picture_name: z.string().nullable() }).nullable(),
+  /** A custom product's changes from the shopper's latest feedback ("Tuned from your feedback"), when there are any. */
+  feedback_changes: z.array(feedbackChange).optional(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 

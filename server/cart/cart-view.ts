@@ -144,5 +144,7 @@ function lineView(item: LineSource, entry: CatalogueEntry, currency: Currency, c
     offered_variant_type: null,
     variant: { product: { type: productOf(entry) } },
     item_object: { label: formula?.label ?? entry.label, picture_name: entry.content.picture?.src ?? null },
+    // What the shopper's latest feedback changed in this product's formula (server/formulation/feedback).
+    ...(entry.isCustom && formula?.feedback_changes ? { feedback_changes: formula.feedback_changes } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { QUANTITY_RANGES, frequencyOptions, frequencyText, quantityChoices } fro
 import { ProductPicture } from '../../ui/product-picture.tsx';
 import { formatMoney } from '../catalog/money.ts';
 import type { CartChange } from './cart-changes.ts';
+import { TunedFromFeedback } from './tuned-from-feedback.tsx';
 
 /** The cart's pictures are the catalogue's card pictures, drawn square (shop/catalog/products.yaml: 600 × 600). */
 export const CART_PICTURE_SIZE = 600;
@@ -82,6 +83,7 @@ export function CartLine({ line, currency, onChange, firstName }: CartLineProps)
           {line.label}
         </h3>
         {options.length > 0 ? <p className="cart-line__options">{options.join(' · ')}</p> : null}
+        {line.category === 'formula' ? <TunedFromFeedback changes={line.feedback_changes} /> : null}
       </div>
       <p className="cart-line__price">
         <span className="visually-hidden">Price: </span>

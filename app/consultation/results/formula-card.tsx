@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Formula, FormulaActive } from '#api';
+import { TunedFromFeedback } from '../../../shop/cart/tuned-from-feedback';
 import { sentence } from './sentence';
 
 /** How much of an active: the supplement's amount per daily serving, else its % of the finished product. */
@@ -22,6 +23,7 @@ export function FormulaCard({ formula, headingLevel = 3 }: { formula: Formula; h
       <p className="formula__made-for">
         Made for {formula.made_for.season} {formula.made_for.date.slice(0, 4)}.
       </p>
+      <TunedFromFeedback changes={formula.feedback_changes} />
       {formula.actives.length > 0 ? (
         <>
           <p className="formula__caption" id={`${id}-actives`}>
