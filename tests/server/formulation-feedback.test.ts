@@ -516,6 +516,12 @@ describe('how the rules combine (issue 26 item 5; feedback/README.md)', () => {
     ]);
   });
 
+  it('spec 002 §4.4: a satisfaction of 0 clears the product’s follow-ups to null, which pick no texture and change nothing', () => {
+    const feedback = { skincare: { answers: { moisturizer_satisfaction: 0, moisturizer_product_feel: null, moisturizer_texture: null } } };
+    const lena = make('Lena', 'moisturizer', feedback);
+    expect(lena.formula).toEqual(make('Lena', 'moisturizer').formula);
+  });
+
   it('a rule that changes nothing is not shown: a moisturizer already the lightest, a scent for a fragrance-free profile', () => {
     const chris = make('Chris', 'moisturizer', { skincare: { answers: { moisturizer_product_feel: 'too_heavy' } } });
     expect(chris.formula.skeleton_slug).toBe('light');

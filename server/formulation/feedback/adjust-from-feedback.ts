@@ -112,7 +112,9 @@ function blank(product: string, ordered: OrderedItem | undefined): ProductAdjust
 
 /** The adjustment after one more rule (a new object: each step keeps the one before it). */
 function applied(rule: FeedbackRule, answers: Facts, rules: FeedbackRules, before: ProductAdjustment): ProductAdjustment {
-  const chosen = rule.scent?.from === undefined ? undefined : String(answers[rule.scent.from]);
+  // A texture or fragrance read from an answer: a cleared one (null, spec 002 §4.4) picks nothing.
+  const picked = (field: string | undefined) => (field !== undefined && typeof answers[field] === 'string' ? (answers[field] as string) : undefined);
+  const chosen = picked(rule.scent?.from);
   const fragranceName =
     chosen === undefined ? '' : rules.fragranceFree.has(chosen) ? 'Fragrance-free' : (rules.fragranceNames.get(chosen.toLowerCase()) ?? chosen);
   const words = (text: string) => text.replaceAll('{fragrance}', fragranceName);
@@ -129,7 +131,8 @@ function applied(rule: FeedbackRule, answers: Facts, rules: FeedbackRules, befor
     avoid: new Set([...before.avoid, ...rule.avoid]),
   };
   for (const [fn, factor] of Object.entries(rule.base)) after.base[fn] = (after.base[fn] ?? 1) * factor;
-  if (rule.texture && 'from' in rule.texture) after.texture = String(answers[rule.texture.from]);
+  const texture = rule.texture && 'from' in rule.texture ? picked(rule.texture.from) : undefined;
+  if (texture !== undefined) after.texture = texture;
   if (chosen !== undefined)
     after.scent = rules.fragranceFree.has(chosen)
       ? { free: true, because: words(rule.because) }

@@ -3,7 +3,7 @@ import type { KnownFacts } from '#engine/compiler';
 /**
  * The feedback answers the rules of feedback-rules.yaml may read, per feedback category: every answer field of
  * spec 002 §3.2 with the values of §9 (the fields the feedback flows write, flows/feedback/*.yaml; a test holds the
- * two together). Ratings are 0-5 (0: "I haven't used it enough", §9.2); fragrance choices are fragrance slugs,
+ * two together; a follow-up may also be null, cleared by a satisfaction of 0, §4.4, which no rule reads). Ratings are 0-5 (0: "I haven't used it enough", §9.2); fragrance choices are fragrance slugs,
  * with frag_free (FRAGRANCE_FREE for the hair oil) for "none" (§5.4).
  */
 export const feedbackCategories = ['haircare', 'skincare', 'supplements'] as const;
@@ -14,8 +14,9 @@ type Values = readonly (string | number | boolean)[] | null;
 const rating = [0, 1, 2, 3, 4, 5] as const;
 /** §9.3-9.4: did it improve? */
 const improvement = ['yes', 'some', 'no', 'not_a_concern'] as const;
-/** §9.3: the general answers of the haircare product follow-ups ("which questions use too_much … is not shown"). */
-const general = ['yes', 'some', 'no', 'not_a_concern', 'too_much', 'too_heavy', 'too_crunchy'] as const;
+/** §9.3's general answers: did the product do it, and (where the flow offers it) too much of it. */
+const worked = ['yes', 'some', 'no'] as const;
+const also = (...more: string[]) => [...worked, ...more];
 const intensity = ['too_strong', 'too_light', 'just_right'] as const;
 const supplementImprovement = ['yes_lots', 'yes_some', 'yes_a_little', 'not_yet', 'not_a_concern'] as const;
 
@@ -34,27 +35,31 @@ export const haircareFeedbackProducts = [
 ] as const;
 const skincareProducts = ['cleanser', 'serum', 'moisturizer'] as const;
 
-/** The follow-ups of each haircare product after its satisfaction (§2.1), with their values where §9.3 names them. */
+/**
+ * The follow-ups of each haircare product after its satisfaction (§2.1), with their values: §9.3's impact values,
+ * and for the others its general set as the flow offers it ("which questions use too_much, too_heavy and too_crunchy
+ * is not shown": flows/feedback/haircare.yaml chose).
+ */
 const haircareFollowUps: Record<string, Values> = {
-  product_hair_mask_impact: general,
-  product_scalp_serum_comfort: general,
+  product_hair_mask_impact: also('too_heavy'),
+  product_scalp_serum_comfort: worked,
   product_shampoo_impact: ['uncleansed_greasy', 'clean', 'overstripped_dry'],
   product_conditioner_impact: ['underconditioned_dry', 'soft_manageable', 'overconditioned_heavy'],
-  product_conditioner_antibrass: general,
-  product_conditioner_continue_antibrass: general,
-  product_dry_shampoo_cleansing: general,
-  product_dry_shampoo_volume: general,
-  product_hair_oil_nourishment: general,
-  product_hair_oil_frizz: general,
-  product_curl_cream_definition: general,
-  product_curl_cream_frizz: general,
-  product_curl_cream_moisture: general,
-  product_leavein_conditioner_manageable: general,
-  product_leavein_conditioner_tangles: general,
-  product_leavein_conditioner_frizz: general,
-  product_leavein_conditioner_moisture: general,
-  product_styling_gel_flexible: general,
-  product_styling_gel_hold: general,
+  product_conditioner_antibrass: worked,
+  product_conditioner_continue_antibrass: ['yes', 'no'],
+  product_dry_shampoo_cleansing: worked,
+  product_dry_shampoo_volume: also('too_much'),
+  product_hair_oil_nourishment: also('too_heavy'),
+  product_hair_oil_frizz: also('not_a_concern'),
+  product_curl_cream_definition: also('too_crunchy'),
+  product_curl_cream_frizz: also('not_a_concern'),
+  product_curl_cream_moisture: also('too_heavy'),
+  product_leavein_conditioner_manageable: worked,
+  product_leavein_conditioner_tangles: also('not_a_concern'),
+  product_leavein_conditioner_frizz: also('not_a_concern'),
+  product_leavein_conditioner_moisture: also('too_heavy'),
+  product_styling_gel_flexible: also('too_crunchy'),
+  product_styling_gel_hold: also('too_much'),
 };
 
 /**
@@ -75,10 +80,10 @@ export function feedbackFacts(fragrances: { haircare: readonly string[]; skincar
       hair_satisfaction: rating,
       hair_dryness: improvement,
       hair_shine: improvement,
-      hair_curl_definition: improvement,
+      hair_curl_definition: [...improvement, 'too_crunchy'],
       hair_frizziness: improvement,
       hair_tangles: improvement,
-      hair_volume: improvement,
+      hair_volume: [...improvement, 'too_much'],
       ...Object.fromEntries(haircareFeedbackProducts.map((p) => [`product_${p}_satisfaction`, rating])),
       ...haircareFollowUps,
       fragrance_satisfaction_scalp_serum: rating,

@@ -237,8 +237,10 @@ function checkTexture(
   if (!values) problem(at('texture', 'from'), `"${field}" is no answer of this feedback.${suggest(field, known.keys())}`);
   for (const product of products) {
     const ladder = textures.get(product) ?? [];
+    // A cleared answer (null, spec 002 §4.4) picks nothing.
     for (const v of values?.values ?? [])
-      if (!ladder.includes(String(v))) problem(at('texture', 'from'), `"${field}" can be "${v}", which is no ${product} texture (${ladder.join(', ')}).`);
+      if (v !== null && !ladder.includes(String(v)))
+        problem(at('texture', 'from'), `"${field}" can be "${v}", which is no ${product} texture (${ladder.join(', ')}).`);
   }
   return { from: field };
 }
@@ -268,7 +270,7 @@ function checkScent(
   if (!values) return problem(at('scent', 'from'), `"${field}" is no answer of this feedback.${suggest(field, known.keys())}`);
   const scents = context.fragrances[scoringOf(category)];
   for (const v of values.values ?? [])
-    if (!scents.has(String(v)) && !fragranceFree.has(String(v)))
+    if (v !== null && !scents.has(String(v)) && !fragranceFree.has(String(v)))
       problem(
         at('scent', 'from'),
         `"${field}" can be "${v}", which is no ${category} fragrance and no fragrance-free value (${[...fragranceFree].join(', ')}).`,
