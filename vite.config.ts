@@ -25,10 +25,12 @@ const shared =
 const session =
   /app[\\/]session[\\/](session-core|session-machine|session-services|sign-up|sign-up-outcome)\.ts$|api[\\/](routes\.ts$|http-route\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt|api-error)\.ts$)/;
 // The checkout page with its kind, its adapters, its data and memory, its folded order summary, the small parts its steps
-// share (their fields, address lines, links, alert) and the checkouts' compiled flows (nearly alike, so the second costs
-// little): one request, where the cart page (app/checkout/cart-route.tsx) starts its data.
+// share (their fields, address lines, links, alert), the checkouts' compiled flows (nearly alike, so the second costs
+// little) and the checkout's focused header (app/shell/checkout-header.tsx, its styles in checkout.css): one request,
+// where the cart page (app/checkout/cart-route.tsx) starts its data. The test bank's page, which also wears the header,
+// loads it too, as it would a moment later going back to the checkout.
 const checkoutPage =
-  /app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts|checkout-data\.ts|checkout-memory\.ts)$|flows[\\/]checkout[\\/][a-z-]+\.yaml$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link|review-gate)\.tsx)$/;
+  /app[\\/]shell[\\/]checkout-header\.tsx$|app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts|checkout-data\.ts|checkout-memory\.ts)$|flows[\\/]checkout[\\/][a-z-]+\.yaml$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link|review-gate)\.tsx)$/;
 
 // The flow runner every flow kind runs on (the engine's runtime and machine, the step view, app/flow/): the consultation
 // and the checkout both load it.

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Icon } from '../../ui/icons';
-import '../styles/checkout-header.css';
+import '../../shop/checkout/checkout.css';
 
 /**
  * The checkout's focused header, as shops keep it: the brand, a secure-checkout note and the way back to the cart;
- * no menu to wander off through while paying.
+ * no menu to wander off through while paying. Its code and styles come with the checkout page's (vite.config.ts
+ * checkoutPage; shop/checkout/checkout.css), which every page wearing it loads.
  */
 export default function CheckoutHeader({ cartPath }: { cartPath: string | null }) {
   return (
