@@ -28,4 +28,4 @@ export const INTENSITY_OPTIONS = [
 ] as const;
 
 /** The names of the supplement progress phases of spec 002 §9.6 (phase1, phase2, phase3), unless the flow names them. */
-export const PHASE_LABELS = ['Phase 1: first signs (months 1-3)', 'Phase 2: visible growth (months 3-6)', 'Phase 3: lasting results (month 6 on)'] as const;
+export const PHASE_LABELS = ['First signs of growth (months 1 to 3)', 'Visible growth (months 3 to 6)', 'Lasting results (from month 6)'] as const;
