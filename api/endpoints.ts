@@ -45,6 +45,16 @@ import {
 } from './schemas/payments';
 import { cart, cartCategoryQuery, cartCreate, cartPatch, cartQuery, universalCartPatch } from './schemas/cart';
 import { order, orderList, placeOrderRequest, placeOrderV1Request } from './schemas/order';
+import {
+  consultationSurvey,
+  endOfTheRoadMessage,
+  feedbackPatch,
+  feedbackRecord,
+  openTextFeedbackList,
+  openTextFeedbackPatch,
+  surveyQuery,
+} from './schemas/feedback';
+import { feedbackOverview } from './schemas/feedback-overview';
 import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
@@ -182,6 +192,28 @@ export const endpoints = {
   placeAccessoriesOrder: { method: 'POST', path: '/v2/cart/place-order/', auth: 'required', body: placeOrderRequest, response: order },
   listOrders: { method: 'GET', path: '/v2/orders/', auth: 'required', response: orderList },
   getOrder: { method: 'GET', path: '/v2/orders/:pubkey/', auth: 'required', response: order },
+  // Feedback (spec 002 §7; API.md "Feedback"; server/feedback/README.md): on the shopper's own paid orders only.
+  patchFeedback: { method: 'PATCH', path: '/v2/orders/:pubkey/feedback/', auth: 'required', body: feedbackPatch, response: feedbackRecord },
+  patchSkincareFeedback: { method: 'PATCH', path: '/v2/orders/:pubkey/skincare_feedback/', auth: 'required', body: feedbackPatch, response: feedbackRecord },
+  patchSupplementsFeedback: {
+    method: 'PATCH',
+    path: '/v2/orders/:pubkey/supplements_feedback/',
+    auth: 'required',
+    body: feedbackPatch,
+    response: feedbackRecord,
+  },
+  getOpenTextFeedback: { method: 'GET', path: '/v2/orders/:pubkey/open_text_feedback/', auth: 'required', response: openTextFeedbackList },
+  patchOpenTextFeedback: {
+    method: 'PATCH',
+    path: '/v2/orders/:pubkey/open_text_feedback/',
+    auth: 'required',
+    body: openTextFeedbackPatch,
+    response: openTextFeedbackList,
+  },
+  getSurvey: { method: 'GET', path: '/v1/surveys/:pubkey', auth: 'required', query: surveyQuery, response: consultationSurvey },
+  getEndOfTheRoad: { method: 'GET', path: '/v1/supplements_feedback/:pubkey/end_of_road', auth: 'required', response: endOfTheRoadMessage },
+  // The account's feedback (issue 26; spec 002 §2.5 "not shown"): the caller's own orders awaiting feedback and done, per category.
+  getAccountFeedback: { method: 'GET', path: '/v1/account/feedback', auth: 'required', response: feedbackOverview },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

@@ -35,6 +35,9 @@ export const serverErrorCodes = [
   'card_declined',
   'payment_refused',
   'wallet_declined',
+  // Feedback (spec 002 §7, §8; server/feedback/README.md): answers the flows do not accept; a completed feedback is final
+  'invalid_answers',
+  'feedback_completed',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'too_many_declines',

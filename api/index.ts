@@ -143,6 +143,32 @@ export {
 export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, CartPatch, CartQuery, UniversalCartPatch } from './schemas/cart';
 export { placeOrderRequest, placeOrderV1Request, orderStatus, orderItem, order, orderList } from './schemas/order';
 export type { PlaceOrderRequest, PlaceOrderV1Request, OrderStatus, OrderItem, Order, OrderList } from './schemas/order';
+export { feedbackOverview, feedbackOverviewCategory, feedbackOverviewOrder } from './schemas/feedback-overview';
+export type { FeedbackOverview, FeedbackOverviewCategory, FeedbackOverviewOrder } from './schemas/feedback-overview';
+export {
+  FEEDBACK_TEXT_MAX,
+  feedbackCategory,
+  feedbackValue,
+  feedbackRecord,
+  feedbackPatch,
+  openTextFeedback,
+  openTextFeedbackList,
+  openTextFeedbackPatch,
+  surveyQuery,
+  consultationSurvey,
+  endOfTheRoadMessage,
+} from './schemas/feedback';
+export type {
+  FeedbackCategory,
+  FeedbackValue,
+  FeedbackRecord,
+  FeedbackPatch,
+  OpenTextFeedback,
+  OpenTextFeedbackList,
+  OpenTextFeedbackPatch,
+  ConsultationSurvey,
+  EndOfTheRoadMessage,
+} from './schemas/feedback';
 export { MAX_DELIVERY_INSTRUCTIONS, deliveryInstructions, shipmentPreference, shipmentPreferenceInput, shipmentCartQuery } from './schemas/shipment';
 export type { ShipmentPreference, ShipmentPreferenceInput, ShipmentCartQuery } from './schemas/shipment';
 export {

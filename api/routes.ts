@@ -63,6 +63,14 @@ export const routes = {
   placeAccessoriesOrder: { method: 'POST', path: '/v2/cart/place-order/', auth: 'required' },
   listOrders: { method: 'GET', path: '/v2/orders/', auth: 'required' },
   getOrder: { method: 'GET', path: '/v2/orders/:pubkey/', auth: 'required' },
+  patchFeedback: { method: 'PATCH', path: '/v2/orders/:pubkey/feedback/', auth: 'required' },
+  patchSkincareFeedback: { method: 'PATCH', path: '/v2/orders/:pubkey/skincare_feedback/', auth: 'required' },
+  patchSupplementsFeedback: { method: 'PATCH', path: '/v2/orders/:pubkey/supplements_feedback/', auth: 'required' },
+  getOpenTextFeedback: { method: 'GET', path: '/v2/orders/:pubkey/open_text_feedback/', auth: 'required' },
+  patchOpenTextFeedback: { method: 'PATCH', path: '/v2/orders/:pubkey/open_text_feedback/', auth: 'required' },
+  getSurvey: { method: 'GET', path: '/v1/surveys/:pubkey', auth: 'required' },
+  getEndOfTheRoad: { method: 'GET', path: '/v1/supplements_feedback/:pubkey/end_of_road', auth: 'required' },
+  getAccountFeedback: { method: 'GET', path: '/v1/account/feedback', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -2,6 +2,7 @@ import { accountOperations } from './account/routes';
 import { catalogueOperations } from './catalog/routes';
 import { cartOperations } from './cart/cart-operations';
 import { orderOperations } from './orders/order-operations';
+import { feedbackOperations } from './feedback/routes';
 import type { Operation } from './http/operation';
 import { identityOperations } from './identity/routes';
 import { getOutboxJson } from './mail/get-outbox-json';
@@ -12,10 +13,12 @@ import { getHealth } from './system/get-health';
 import { getOpenApi } from './system/get-openapi';
 import { reportClientError } from './system/report-client-error';
 import { getFlags } from './flags/get-flags';
+import { getDevClock, postDevClock } from './system/dev-clock';
+import { getAccountFeedback } from './orders/fulfilment-feedback-overview';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
- * /openapi.json, and the dev outbox except in production). tests/server/contract.test.ts walks them.
+ * /openapi.json, and the dev outbox and clock except in production). tests/server/contract.test.ts walks them.
  */
 export function appOperations(options: { production: boolean }): Operation[] {
   const operations: Operation[] = [
@@ -26,10 +29,12 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...catalogueOperations,
     ...cartOperations,
     ...orderOperations,
+    getAccountFeedback,
+    ...feedbackOperations,
     getHealth,
     getFlags,
     reportClientError,
-    ...(options.production ? [] : [getOutboxJson, getOutboxPage]),
+    ...(options.production ? [] : [getOutboxJson, getOutboxPage, getDevClock, postDevClock]),
   ];
   operations.push(getOpenApi(() => operations));
   return operations;

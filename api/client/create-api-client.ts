@@ -104,6 +104,19 @@ export function createApiClient(options: ApiClientOptions) {
       call('placeAccessoriesOrder', { body }, withKey(o, idempotencyKey)),
     listOrders: (o?: Options) => call('listOrders', {}, o),
     getOrder: (pubkey: string, o?: Options) => call('getOrder', { params: { pubkey } }, o),
+    // Feedback (spec 002 §7): the order's pubkey names the feedback.
+    patchFeedback: (pubkey: string, body: RequestBody<'patchFeedback'>, o?: Options) => call('patchFeedback', { params: { pubkey }, body }, o),
+    patchSkincareFeedback: (pubkey: string, body: RequestBody<'patchSkincareFeedback'>, o?: Options) =>
+      call('patchSkincareFeedback', { params: { pubkey }, body }, o),
+    patchSupplementsFeedback: (pubkey: string, body: RequestBody<'patchSupplementsFeedback'>, o?: Options) =>
+      call('patchSupplementsFeedback', { params: { pubkey }, body }, o),
+    getOpenTextFeedback: (pubkey: string, o?: Options) => call('getOpenTextFeedback', { params: { pubkey } }, o),
+    patchOpenTextFeedback: (pubkey: string, body: RequestBody<'patchOpenTextFeedback'>, o?: Options) =>
+      call('patchOpenTextFeedback', { params: { pubkey }, body }, o),
+    getSurvey: (pubkey: string, category?: RequestQuery<'getSurvey'>['category'], o?: Options) =>
+      call('getSurvey', { params: { pubkey }, query: category ? { category } : {} }, o),
+    getEndOfTheRoad: (pubkey: string, o?: Options) => call('getEndOfTheRoad', { params: { pubkey } }, o),
+    getAccountFeedback: (o?: Options) => call('getAccountFeedback', {}, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

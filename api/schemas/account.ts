@@ -25,6 +25,14 @@ export const userProfileSummary = z.object({
   order_count: z.number().int(),
   has_order: z.boolean(),
   has_order_with_formulas: z.boolean(),
+  /** Spec 002 §3.7 (server/feedback/README.md): a paid order holding haircare, skincare or supplements can take feedback. */
+  can_see_feedback: z.boolean(),
+  /** Per feedback category: the shopper has completed a feedback of it. */
+  has_feedback_from_categories: z.object({ haircare: z.boolean(), skincare: z.boolean(), supplements: z.boolean() }),
+  /** The pubkey of the order whose haircare feedback is awaited (the newest paid one holding haircare, until it is completed); else null. */
+  feedback_on_order: z.string().nullable(),
+  skincare_feedback_on_order: z.string().nullable(),
+  supplements_feedback_on_order: z.string().nullable(),
 });
 
 /** GET /v1/account/ */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartCurrency, money } from './cart';
 import { productPicture } from './catalogue';
+import { feedbackRecord } from './feedback';
 
 // Orders on the wire (spec 001 §3 Order; §7 Orders and payment; API.md "Placing an order"). Money is a decimal in the
 // order's currency's units, as carts write it; the server keeps integer cents.
@@ -58,7 +59,16 @@ export const orderItem = z.object({
     occasion: z.string().nullable(),
     gtm_category: z.string(),
     gtm_variant: z.string(),
-    ingredients: z.array(z.object({ name: z.string(), inci: z.string(), percent: z.number(), amount: z.string().nullable() })),
+    ingredients: z.array(
+      z.object({
+        name: z.string(),
+        inci: z.string(),
+        percent: z.number(),
+        amount: z.string().nullable(),
+        /** The catalogue ingredient's id (spec 002 §3.1 item_object.ingredients[].slug); null on orders placed before it was kept. */
+        slug: z.string().nullable(),
+      }),
+    ),
     inci: z.array(z.string()),
     fragrance: z.string().nullable(),
     smells_like: z.string().nullable(),
@@ -100,11 +110,20 @@ export const order = z.object({
   delivery_estimate: z.object({ min: z.string(), max: z.string() }).nullable(),
   /** What the carrier is told, from the shipment preference when ordered (spec 001 §7); null for none, or nothing ships. */
   delivery_instructions: z.string().nullable(),
+  /** The parcel once it has shipped (server/orders/fulfilment.ts): its number, carrier and where to follow it (null for a carrier without a page). */
+  tracking: z.object({ number: z.string(), carrier: z.string(), url: z.string().nullable() }).nullable(),
+  /** When it shipped and when it was delivered (ISO times); null until then. */
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
   items: z.array(orderItem),
   /** Why the payment failed, in words a shopper can act on (spec 001 §8); null unless status is payment_failed. */
   payment_error: z.string().nullable(),
   /** Set while the bank wants the shopper to confirm the payment (202): where they do it. */
   next_action: z.object({ url: z.string() }).nullable(),
+  /** The order's haircare, skincare and supplements feedback as saved so far (spec 002 §3.1); null before its first save. */
+  feedback: feedbackRecord.nullable(),
+  skincare_feedback: feedbackRecord.nullable(),
+  supplements_feedback: feedbackRecord.nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -20,7 +20,11 @@ export function flowEnvironment(
   profile?: HairProfile,
   flags: FlowEnvironment['flags'] = {},
 ): FlowEnvironment {
-  const facts: FlowEnvironment['user'] = { ...user?.profile, hasNames: Boolean(user?.first_name && user?.last_name) };
+  // The summary's one-value facts (has_feedback_from_categories, a set of flags, is no rule's fact).
+  const summary = Object.entries(user?.profile ?? {}).filter(
+    (entry): entry is [string, string | number | boolean | null] => typeof entry[1] !== 'object' || entry[1] === null,
+  );
+  const facts: FlowEnvironment['user'] = { ...Object.fromEntries(summary), hasNames: Boolean(user?.first_name && user?.last_name) };
   for (const key in profile) if (key.startsWith('has_answered_')) facts[key] = profile[key] as boolean;
   return anonymousEnvironment({
     session: flowSession(status, user),

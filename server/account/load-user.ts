@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { emailChanges, hairProfiles, orders, stylists, users } from '../db/schema';
 import { asStatus } from '../profile/consultation-status';
 import { stylistView } from './stylist-view';
+import { feedbackFactsSql, feedbackFlags } from '../feedback/feedback-flags';
 
 /**
  * The user with their stylist, profile and the newest e-mail change waiting for confirmation at `now`: read on every
@@ -25,6 +26,8 @@ const userRow = preparedOnce((db) =>
       formulaOrderCount: sql<number>`(select count(*)::int from ${orders}
         where ${orders.userId} = ${users.id} and ${orders.paidAt} is not null and jsonb_array_length(${orders.categories}) > 0
           and ${orders.categories} <> '["accessories"]'::jsonb)`,
+      // Spec 002 §3.7: the feedback flags' facts (server/feedback/feedback-flags.ts).
+      feedback: feedbackFactsSql(users.id),
     })
     .from(users)
     .leftJoin(stylists, eq(stylists.id, users.stylistId))
@@ -38,7 +41,7 @@ const userRow = preparedOnce((db) =>
 export async function loadUser(db: Database, userId: number, now: Date): Promise<User> {
   const [row] = await userRow(db).execute({ userId, now });
   if (!row) throw new Error(`User ${userId} vanished.`);
-  const { user, stylist, profile, pendingEmail, orderCount, formulaOrderCount } = row;
+  const { user, stylist, profile, pendingEmail, orderCount, formulaOrderCount, feedback } = row;
   const answers = profile?.answers ?? {};
   const statuses = profile?.consultationStatuses ?? {};
   return {
@@ -70,6 +73,7 @@ export async function loadUser(db: Database, userId: number, now: Date): Promise
       order_count: orderCount,
       has_order: orderCount > 0,
       has_order_with_formulas: formulaOrderCount > 0,
+      ...feedbackFlags(feedback),
     },
     pending_email: pendingEmail ?? null,
   };

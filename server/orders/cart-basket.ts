@@ -13,6 +13,7 @@ import { cartView } from '../cart/cart-view';
 import { cartTotals, priceLine, withTaxes } from '../cart/price-cart';
 import type { CartKind, OrderedFormula, cartItems, carts } from '../db/schema';
 import type { PricedBasket } from '../money/record-order';
+import { feedbackSurvey } from '../feedback/survey-fields';
 
 type CartRow = typeof carts.$inferSelect;
 type LineRow = typeof cartItems.$inferSelect;
@@ -52,7 +53,8 @@ export async function cartBasket(
     isSubscription,
     // Spec 001 §3 formulaset.categories: the custom categories it holds; an order of accessories alone is "accessories".
     categories: categoriesOf(priced.filter((p) => p.entry.isCustom).map((p) => p.entry.category)),
-    survey: view.formulaset?.survey ?? {},
+    // Spec 001 §3 formulaset.survey, and the answers the feedback reads about these formulas (spec 002 §3.6).
+    survey: { ...view.formulaset?.survey, ...feedbackSurvey(context.answers) },
     shippingAddress: address
       ? { address1: address.address1, address2: address.address2, city: address.city, state: address.state, zipcode: address.zipcode, country: address.country }
       : null,
@@ -95,6 +97,7 @@ function orderedFormula(formula: Formula): OrderedFormula {
       inci: a.inci,
       percent: a.percent,
       amount: a.amount ? `${a.amount.value} ${a.amount.unit}` : null,
+      slug: a.slug,
     })),
     inci: formula.inci,
     fragrance: formula.fragrance ? { slug: formula.fragrance.slug, name: formula.fragrance.name } : null,

@@ -7,6 +7,8 @@ import { addBusinessDays } from '#api/shared';
 import { DELIVERY_DAYS } from '../cart/cart-view';
 import { DECLINE_MESSAGES } from '../payments/payment-provider';
 import { noPictures, type PictureOf } from './order-pictures';
+import { feedbackOfOrders, orderFeedbackFields, type FeedbackRow } from '../feedback/feedback-view';
+import { trackingView } from './fulfilment-tracking';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -20,7 +22,7 @@ export function displayStatus(status: OrderRow['status']): string {
 /** The order as the API shows it (spec 001 §3 Order): what was sold, as it was sold. */
 export async function orderView(db: Database, order: OrderRow, pictures: PictureOf = noPictures): Promise<Order> {
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
-  return viewOf(order, items, pictures);
+  return viewOf(order, items, pictures, await feedbackOfOrders(db, [order.id]));
 }
 
 /** Many orders' views with one query for their lines. */
@@ -36,17 +38,22 @@ export async function orderViews(db: Database, rows: readonly OrderRow[], pictur
       ),
     )
     .orderBy(asc(orderItems.position));
+  const feedback = await feedbackOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) =>
     viewOf(
       row,
       items.filter((item) => item.orderId === row.id),
       pictures,
+      feedback.filter((record) => record.orderId === row.id),
     ),
   );
 }
 
-/** The view of an order whose lines are at hand, each with its product's picture (`pictures`). */
-export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: PictureOf = noPictures): Order {
+/** The view of an order whose lines are at hand, each with its product's picture (`pictures`), and its feedback records (none for a new order). */
+export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: PictureOf = noPictures, feedback: readonly FeedbackRow[] = []): Order {
   return {
     pubkey: order.pubkey,
     status: order.status,
@@ -66,6 +73,9 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: Pic
     shipping_address: order.shippingAddress ?? null,
     delivery_estimate: deliveryEstimate(order, items),
     delivery_instructions: order.deliveryInstructions,
+    tracking: trackingView(order.trackingNumber, order.carrier),
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+    delivered_at: order.deliveredAt?.toISOString() ?? null,
     payment_error: order.status === 'payment_failed' ? declineDetail(order.declineCode) : null,
     items: items.map((item) => ({
       pubkey: item.pubkey,
@@ -79,7 +89,8 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: Pic
         occasion: null,
         gtm_category: item.productCategory,
         gtm_variant: item.type,
-        ingredients: item.formula?.ingredients ?? [],
+        // Spec 002 §3.1 ingredients[].slug: the catalogue id, kept since issue 26 (null before).
+        ingredients: (item.formula?.ingredients ?? []).map((i) => ({ name: i.name, inci: i.inci, percent: i.percent, amount: i.amount, slug: i.slug ?? null })),
         inci: item.formula?.inci ?? [],
         fragrance: item.formula?.fragrance?.name ?? null,
         smells_like: item.formula?.fragrance?.slug ?? null,
@@ -94,6 +105,8 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: Pic
       picture: pictures(item.type) ?? pictures(item.product),
     })),
     next_action: order.status === 'pending_payment' && order.actionUrl ? { url: order.actionUrl } : null,
+    // Spec 002 §3.1: the three feedback records, as saved so far.
+    ...orderFeedbackFields(feedback),
   };
 }
 

@@ -1,6 +1,7 @@
 import { answerCatalog, checkAnswers, loadFlowDirectory, questionSets, type AnswerCatalog } from '#engine/compiler';
 import { anonymousEnvironment, createFlowRuntime, firstUnansweredIndex, type Answers } from '#engine';
 import { createFormulation } from '../formulation/formulation';
+import { feedbackFlows } from '../feedback/feedback-flows';
 import type { AnswerCheck, ConsultationPage, ProfileFlows } from './profile-flows';
 
 /** Compiles every flow under `dir` with the engine and serves answer checks and question sets from them; a flow with problems stops the start. */
@@ -31,6 +32,8 @@ export function loadProfileFlows(dir: string): ProfileFlows {
     questionSets: (category) => questionSets(flows, category),
     consultationPage: (path) => pages.get(path.replace(/\/$/, '')),
     formulation: createFormulation(catalog),
+    // The feedback flows' answers are an order's feedback records (server/feedback/), never the profile's.
+    feedback: feedbackFlows(loaded.flows),
     variantFlags: new Map(flows.flatMap((flow) => Object.values(flow.variants).flatMap((v) => (v.flag ? [[v.flag, v.options] as const] : [])))),
   };
 }

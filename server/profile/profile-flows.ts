@@ -1,5 +1,6 @@
 import type { Question } from '#api';
 import type { Formulation } from '../formulation/formulation';
+import type { FeedbackFlows } from '../feedback/feedback-flows';
 
 /** The outcome of checking PATCHed answers against the flows (engine `checkAnswers`). */
 export type AnswerCheck = { ok: true; answers: Record<string, unknown>; categories: string[] } | { ok: false; fields: Record<string, string[]> };
@@ -27,4 +28,6 @@ export interface ProfileFlows {
   variantFlags?: ReadonlyMap<string, readonly string[]>;
   /** The formulation built on these flows' fields (scoring, textures...); absent in tests with made-up flows. */
   formulation?: Formulation;
+  /** The feedback flows' answer checks (flows/feedback/, spec 002); absent in tests with made-up flows. */
+  feedback?: FeedbackFlows;
 }

@@ -32,8 +32,11 @@ export interface ShippingAddress {
 export interface OrderedFormula {
   label: string;
   skeleton: string | null;
-  /** Each active with its share (% w/w) and, for a supplement, its amount per serving ("2500 mcg"). */
-  ingredients: { name: string; inci: string; percent: number; amount: string | null }[];
+  /**
+   * Each active with its share (% w/w), for a supplement its amount per serving ("2500 mcg"), and its catalogue id
+   * (`slug`, which the feedback flows' rules read: spec 002 §3.1; absent on orders placed before it was kept).
+   */
+  ingredients: { name: string; inci: string; percent: number; amount: string | null; slug?: string }[];
   inci: string[];
   fragrance: { slug: string; name: string } | null;
 }
