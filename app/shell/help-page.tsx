@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { HelpContent } from '../../shop/content/site-schema';
 import { usePageHeadingFocus } from './use-page-heading-focus';
 import { useHashTarget } from './use-hash-target';
+import '../styles/help-page.css';
 
 // The help page's checked content (shop/content/site/help.yaml), compiled at build time.
 const content = Object.values(import.meta.glob<HelpContent>('../../shop/content/site/help.yaml', { import: 'default', eager: true }))[0]!;
