@@ -13,7 +13,10 @@ export type FeedbackFlowId = 'feedback-haircare' | 'feedback-skincare' | 'feedba
 export interface FeedbackFactsInput {
   /** GET /v2/orders/{id}/. */
   order: Order;
-  /** The consultation answers (GET /v1/account/hair_profile/), or null when the shopper has none. */
+  /**
+   * The consultation answers (GET /v1/account/hair_profile/), or null when the shopper has none; with the account's
+   * is_fragrance_soldout (GET /v1/account/) when known.
+   */
   profile: Readonly<Record<string, unknown>> | null;
   /** The shop's clock. */
   now: Date | string;
@@ -180,12 +183,9 @@ function fragranceOf(item: OrderItem): { slug: string; name: string } | undefine
   return { slug, name };
 }
 
-/** The catalogue ids of an item's ingredients (the order's item_object.ingredients[].slug; older orders have none). */
+/** The catalogue ids of an item's ingredients (the order's item_object.ingredients[].slug; null on older orders). */
 function ingredientSlugs(item: OrderItem): string[] {
-  return item.item_object.ingredients.flatMap((i) => {
-    const slug = (i as { slug?: unknown }).slug;
-    return typeof slug === 'string' ? [slug] : [];
-  });
+  return item.item_object.ingredients.flatMap((i) => (i.slug ? [i.slug] : []));
 }
 
 /** The profile flags the chosen fragrance as sold out (is_fragrance_soldout, or is_soldout_fragrance), and it is this one. */
