@@ -5,6 +5,7 @@ import type { FormulaSet } from '../formulation/formulas/formula-views';
 import { placeAggressors } from './place-aggressors';
 import type { AggressorLevel } from '../formulation/scoring/compute-scores';
 import { loadAnswers } from './load-answers';
+import { feedbackKey, loadShopperFeedback } from './load-feedback';
 
 /** The formulation, or a 503 when the server runs without one (only tests with made-up flows do). */
 export function formulationOf(services: Services): Formulation {
@@ -28,8 +29,9 @@ export async function loadDerivedProfile(
 }
 
 /**
- * Every formula that would be made for the shopper today (their place's aggressors on the server's date), with
- * what they were derived from: computed on each request, like the rest of the derived data.
+ * Every formula that would be made for the shopper today (their place's aggressors on the server's date), tuned by
+ * their latest completed feedback of each category (server/formulation/feedback), with what they were derived from:
+ * computed on each request, like the rest of the derived data.
  */
 export async function loadFormulaSet(
   services: Services,
@@ -37,10 +39,12 @@ export async function loadFormulaSet(
 ): Promise<{ answers: Record<string, unknown>; derived: DerivedProfile; set: FormulaSet; formulation: Formulation }> {
   const formulation = formulationOf(services);
   const answers = await loadAnswers(services.db, userId);
+  const feedback = await loadShopperFeedback(services.db, userId);
   const now = services.clock.now();
-  // The same answers on the same day give the same formulas (their place's aggressors and the season included):
-  // kept for the day, so a cart change does not formulate 14 products again. Never stale: any answer changes the key.
-  const key = `${now.toISOString().slice(0, 10)}:${JSON.stringify(answers)}`;
+  // The same answers and feedback on the same day give the same formulas (their place's aggressors and the season
+  // included): kept for the day, so a cart change does not formulate 14 products again. Never stale: any answer or
+  // newly completed feedback changes the key.
+  const key = `${now.toISOString().slice(0, 10)}:${feedbackKey(feedback)}:${JSON.stringify(answers)}`;
   let kept = formulaSets.get(key);
   if (kept && kept.formulation === formulation) {
     formulaSets.delete(key);
@@ -48,7 +52,7 @@ export async function loadFormulaSet(
   } else {
     const aggressors = await placeAggressors(services, answers);
     const derived = formulation.derive(answers, aggressors);
-    kept = { formulation, derived, set: formulation.formulate(answers, aggressors, now, derived) };
+    kept = { formulation, derived, set: formulation.formulate(answers, aggressors, now, derived, feedback) };
     formulaSets.set(key, kept);
     if (formulaSets.size > FORMULA_SETS_KEPT) formulaSets.delete(formulaSets.keys().next().value!);
   }
