@@ -62,6 +62,8 @@ export interface FlowKind<F extends StepFacts, K extends StepKind> {
   preload(): Promise<unknown>;
   /** Its words while a step's texts load, while the results' load, and when a part of the flow cannot be loaded. */
   words: { loadingStep: string; loadingResults: string; loadFailed: string };
+  /** When the next step cannot be worked out, go to the flow's `routes.fallback` instead of staying (feedback, spec 002 §2.8). */
+  leaveOnNextStepError?: boolean;
   /** What shows under a step for a problem, given the runner's words for it (undefined: nothing; a form shows its own). */
   problemText?(problem: FlowProblem, standard: string | undefined): string | undefined;
 }

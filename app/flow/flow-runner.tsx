@@ -117,6 +117,14 @@ export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowR
     return () => void (live = false);
   }, [step, flowFacts, adapters, actor]);
 
+  // A kind that leaves on such an error goes to its flow's fallback route when the next step cannot be worked out (spec
+  // 002 §2.8: /account/feedback); otherwise the shopper stays on the step, told that something went wrong.
+  const fallback = kind.leaveOnNextStepError ? runtime.flow.routes.fallback : undefined;
+  const failedNext = flowProblem(snapshot)?.code === 'next_step_failed';
+  useEffect(() => {
+    if (failedNext && fallback) void navigate(fallback, { replace: true });
+  }, [failedNext, fallback, navigate]);
+
   const state: FlowState<F> = { runtime, step, answers: snapshot.context.answers, env: currentEnv, facts: flowFacts };
   const stepFacts = adapters.useFacts(state);
   const useExit = adapters.useExit ?? noExit;

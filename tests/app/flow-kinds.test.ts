@@ -3,6 +3,7 @@ import type { CompiledFlow } from '#engine';
 import { consultationKind } from '../../app/consultation/consultation-kind';
 import { checkoutKind } from '../../app/checkout/checkout-kind';
 import { feedbackKind } from '../fixtures/flows/feedback/feedback-kind';
+import { feedbackKind as shopFeedbackKind } from '../../app/feedback/feedback-kind';
 import { cancellationKind } from '../fixtures/flows/cancellation/cancellation-kind';
 
 /** Issue 24: each flow kind draws every step its flows have, and its flows say they are of that kind. */
@@ -10,6 +11,7 @@ const kinds: { name: string; flows: Readonly<Record<string, () => Promise<Compil
   consultationKind,
   checkoutKind,
   feedbackKind,
+  shopFeedbackKind,
   cancellationKind,
 ];
 

@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Order } from '#api';
+import { createMocks, mockError } from '../../api/client/mocks';
+import FeedbackRoute from '../../app/feedback/feedback-route';
+import { SessionProvider } from '../../app/session';
+import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
+import { rosaOrder } from '../../stories/fixtures/orders';
+
+const server = setupServer();
+const mocks = createMocks({ baseUrl: window.location.origin });
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+/** Where the page is (the runner's and the page's navigations show here). */
+function Here() {
+  const location = useLocation();
+  return <output data-testid="here">{location.pathname + location.search}</output>;
+}
+
+/** /feedback/... for a signed-in customer whose order is `order`; what the feedback saves send is recorded. */
+function renderFeedback(path: string, order: Order | null = rosaOrder) {
+  localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
+  const saved: unknown[] = [];
+  server.use(
+    mocks.getAccount(() => sampleUser),
+    mocks.getAddresses(() => [sampleAddress]),
+    mocks.getOrder(({ params }) => {
+      if (!order || params.pubkey !== order.pubkey) return mockError(404, { code: 'not_found', detail: 'Not found.' }) as never;
+      return order;
+    }),
+    mocks.getHairProfile(() => ({
+      status: 'completed',
+      source: null,
+      privacy_policies: true,
+      terms_conditions: true,
+      consultation_statuses: { haircare: 'completed', skincare: 'not_started' },
+      has_answered_supplements_questions: false,
+      has_answered_styling_gel_questions: false,
+      has_answered_haircare_questions: true,
+      diag_hair_length: 'long',
+      diag_hair_texture: 'type_2b',
+    }) as never),
+    mocks.patchFeedback(({ body }) => {
+      saved.push(body);
+      return { status: 'started', origin: 'email', answers: {} };
+    }),
+  );
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionProvider>
+        <Routes>
+          <Route path="/feedback/*" element={<FeedbackRoute />} />
+          <Route path="/account/feedback" element={<h1>Your feedback</h1>} />
+        </Routes>
+        <Here />
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+  return saved;
+}
+
+describe('the haircare feedback page (spec 002 §2.1, §2.8, §4.3)', () => {
+  it('spec 002 §2.1: opens at the intro; a rating saves with the origin and moves on by itself', async () => {
+    const saved = renderFeedback('/feedback/haircare?order=ord_rosa&origin=email');
+    expect(await screen.findByRole('heading', { name: 'Give feedback to make your next order the best one yet' })).toBeTruthy();
+    expect(screen.getByText(/reviews may be made public/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /get started/i }));
+    await screen.findByRole('heading', { name: 'Overall, how happy are you with your order?' });
+    expect(screen.getByTestId('here').textContent).toBe('/feedback/haircare/overall_experience?order=ord_rosa&origin=email');
+    await userEvent.click(screen.getByRole('radio', { name: /^Satisfied/ }));
+    await waitFor(() => expect(saved).toEqual([{ overall_experience: 4, origin: 'email' }]));
+    // Rosa's order holds a shampoo: the scalp section follows (§5.1).
+    await waitFor(() => expect(screen.getByTestId('here').textContent).toBe('/feedback/haircare/transition_scalp?order=ord_rosa&origin=email'));
+  });
+
+  it('spec 002 §2.5: a completed feedback leads to the confirmation of its category', async () => {
+    renderFeedback('/feedback/haircare?order=ord_rosa', { ...rosaOrder, feedback: { status: 'completed', origin: 'email', answers: { overall_experience: 5 } } });
+    expect(await screen.findByRole('heading', { name: 'Thank you for your feedback' })).toBeTruthy();
+    expect(screen.getByTestId('here').textContent).toBe('/feedback/confirmation?data-from=haircare');
+  });
+
+  it('an order that is not the shopper’s (404) leads to the account’s feedback page', async () => {
+    renderFeedback('/feedback/haircare?order=ord_someone_else');
+    expect(await screen.findByRole('heading', { name: 'Your feedback' })).toBeTruthy();
+    expect(screen.getByTestId('here').textContent).toBe('/account/feedback');
+  });
+
+  it('an order without skincare has no skincare feedback: to the account’s feedback page', async () => {
+    renderFeedback('/feedback/skincare?order=ord_rosa');
+    expect(await screen.findByRole('heading', { name: 'Your feedback' })).toBeTruthy();
+  });
+
+  it('spec 002 §2.5: /feedback/confirmation?data-from=skincare opened on its own thanks for the skincare feedback', async () => {
+    renderFeedback('/feedback/confirmation?data-from=skincare');
+    expect(await screen.findByRole('heading', { name: 'Thank you for your feedback' })).toBeTruthy();
+    expect(screen.getByText(/Your skincare feedback is saved/)).toBeTruthy();
+  });
+
+  it('signed out: asked to sign in, coming back to the same feedback', async () => {
+    server.use(mocks.getAccount(() => sampleUser));
+    render(
+      <MemoryRouter initialEntries={['/feedback/haircare?order=ord_rosa']}>
+        <SessionProvider>
+          <Routes>
+            <Route path="/feedback/*" element={<FeedbackRoute />} />
+          </Routes>
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    const link = await screen.findByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe(`/signin?${new URLSearchParams({ next: '/feedback/haircare?order=ord_rosa' }).toString()}`);
+  });
+});
