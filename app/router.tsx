@@ -16,7 +16,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['signin', lazy(() => import('./signin/signin-page'))],
   ['signin/verify', lazy(() => import('./signin/verify-page'))],
   ['account/confirm-email', lazy(() => import('./account/confirm-email-page'))],
-  ['account/:section/:pubkey?', lazy(() => import('./account/account-route'))],
+  ['account/:section?/:pubkey?', lazy(() => import('./account/account-route'))],
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
   ['help', lazy(() => import('./shell/help-page'))],
@@ -24,6 +24,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['pages/:slug', product],
   ['collections/:name', lazy(() => import('./products/collection-route'))],
   ['checkout/:category/*', lazy(() => import('./checkout/cart-route'))],
+  ['feedback/*', lazy(() => import('./feedback/feedback-route'))],
   ['*', lazy(() => import('./shell/not-found-page'))],
 ];
 const home = lazy(() => import('./shell/home-page'));
