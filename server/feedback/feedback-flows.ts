@@ -45,7 +45,7 @@ interface CategoryFlows {
 /** Whether the step asks `field` itself (a rating that clears a follow-up writes it too, but does not ask it). */
 function asks(step: CompiledFlow['steps'][number], field: string): boolean {
   if ('field' in step && step.field === field) return true;
-  return 'fields' in step && Object.values(step.fields as Record<string, string>).includes(field);
+  return 'fields' in step && Object.values<string>(step.fields).includes(field);
 }
 
 /** The step that asks `info` (else its first writer that is a step), with its position. */
@@ -67,8 +67,7 @@ function categoryFlows(flows: readonly CompiledFlow[]): CategoryFlows {
     }
     const results = flow.steps.findIndex((step) => step.kind === 'feedback-results');
     for (const [index, step] of flow.steps.entries()) {
-      const cleared = 'clears' in step && Array.isArray(step.clears) ? (step.clears as string[]) : [];
-      if (cleared.length > 0 && 'field' in step && typeof step.field === 'string') clears.set(step.field, cleared);
+      if (step.kind === 'rating' && step.clears && step.clears.length > 0) clears.set(step.field, step.clears);
       if (results >= 0 && index > results) {
         for (const info of model.values()) if (info.writers.includes(step.name)) late.add(info.name);
       }
@@ -80,8 +79,8 @@ function categoryFlows(flows: readonly CompiledFlow[]): CategoryFlows {
 
 /** A field the flows leave free (no options): free text, at most its step's length. */
 const isFreeText = (info: FieldInfo | undefined): info is FieldInfo =>
-  !!info && info.values === undefined && (info.format === undefined || (info.format as string) === 'text');
-const maxLengthOf = (info: FieldInfo) => (info as FieldInfo & { maxLength?: number }).maxLength ?? FEEDBACK_TEXT_MAX;
+  !!info && info.values === undefined && (info.format === undefined || info.format === 'text');
+const maxLengthOf = (info: FieldInfo) => info.maxLength ?? FEEDBACK_TEXT_MAX;
 
 /**
  * The feedback flows' checks and questions, from the compiled flows of kind feedback: haircare, skincare (the
