@@ -1,13 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FeedbackOverview, FeedbackOverviewOrder } from '#api';
-import { feedbackInvitations, orderItems, orders, type OrderStatus } from '../db/schema';
+import { feedbackInvitations, orderItems, orders } from '../db/schema';
 import { defineOperation } from '../http/operation';
-import { FEEDBACK_CATEGORIES, feedbackCategoryOf, feedbackPath, feedbackStates, type FeedbackCategory } from './fulfilment-feedback';
+import { FEEDBACK_CATEGORIES, FEEDBACK_ORDER_STATUSES, feedbackCategoryOf, feedbackPath, feedbackStates, type FeedbackCategory } from './fulfilment-feedback';
 import { cataloguePictures } from './order-pictures';
 import { displayStatus } from './order-view';
 
-/** The orders that take feedback: paid, and on through fulfilment; never one not paid, nor a canceled one (nothing arrived). */
-const FEEDBACK_STATUSES: OrderStatus[] = ['paid', 'onhold', 'processed', 'packing', 'shipped', 'delivered'];
 /** The account lists this many of the latest orders (a shopper's orders over years). */
 const ORDER_LIMIT = 100;
 
@@ -22,7 +20,7 @@ export const getAccountFeedback = defineOperation(
     const rows = await services.db
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, auth.user.id), inArray(orders.status, FEEDBACK_STATUSES)))
+      .where(and(eq(orders.userId, auth.user.id), inArray(orders.status, [...FEEDBACK_ORDER_STATUSES])))
       .orderBy(desc(orders.paidAt), desc(orders.id))
       .limit(ORDER_LIMIT);
     const overview: FeedbackOverview = {

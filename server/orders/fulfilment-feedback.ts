@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { FEEDBACK_CATEGORIES, orderFeedback, type FeedbackCategory } from '../db/schema';
-import type { OrderItemRow } from './order-view';
 
 export { FEEDBACK_CATEGORIES, type FeedbackCategory };
 
@@ -11,18 +10,8 @@ export { FEEDBACK_CATEGORIES, type FeedbackCategory };
  */
 export const INVITATION_DELAY_DAYS: Record<FeedbackCategory, number> = { haircare: 7, skincare: 7, supplements: 30 };
 
-/** The line's feedback category: supplements (a haircare sub-category of its own, spec 002 §1), haircare, skincare; null for accessories. */
-export function feedbackCategoryOf(item: Pick<OrderItemRow, 'productCategory' | 'product'>): FeedbackCategory | null {
-  if (item.product.startsWith('supplement')) return 'supplements';
-  if (item.productCategory === 'haircare' || item.productCategory === 'skincare') return item.productCategory;
-  return null;
-}
-
-/** The feedback categories an order's lines hold, in the order of FEEDBACK_CATEGORIES. */
-export function feedbackCategoriesOf(items: readonly Pick<OrderItemRow, 'productCategory' | 'product'>[]): FeedbackCategory[] {
-  const held = new Set(items.map(feedbackCategoryOf));
-  return FEEDBACK_CATEGORIES.filter((category) => held.has(category));
-}
+/** Which feedback category a line belongs to, and which an order holds: the feedback's own rule (server/feedback/feedback-order.ts). */
+export { feedbackCategoryOfItem as feedbackCategoryOf, feedbackCategoriesOf, FEEDBACK_ORDER_STATUSES } from '../feedback/feedback-order';
 
 /** Where a shopper gives an order's feedback for a category (the flows' intro), saying where they came from (spec 002 §4.3 origin). */
 export const feedbackPath = (category: FeedbackCategory, orderPubkey: string, origin: 'email' | 'account') =>
