@@ -62,7 +62,9 @@ export async function loadFeedback(api: ApiClient, requested: FeedbackFlowId, or
     key = overview[category].awaiting[0]?.order ?? null;
     if (!key) return elsewhere;
   }
-  const [order, profile, orders, account] = await Promise.all([
+  // The consultation answers (§3.6): as the order's formulas were made from them (its survey, §4.3 step 3), over the
+  // hair profile's for what the survey does not hold.
+  const [order, profile, orders, account, survey] = await Promise.all([
     api.getOrder(key).catch((error: unknown) => {
       if (isApiError(error) && error.status === 404) return null;
       throw error;
@@ -71,9 +73,13 @@ export async function loadFeedback(api: ApiClient, requested: FeedbackFlowId, or
     category === 'supplements' ? api.listOrders().then((list) => list.results) : Promise.resolve([] as Order[]),
     // The account says whether the shopper's chosen fragrance is sold out (spec 002 §3.6 is_fragrance_soldout).
     api.getAccount().catch(() => null),
+    api.getSurvey(key, category).catch(() => null),
   ]);
   if (!order) return elsewhere;
-  const answers = profile || account ? { ...(profile ?? {}), ...(account ? { is_fragrance_soldout: account.profile.is_fragrance_soldout } : {}) } : null;
+  const answers =
+    profile || survey || account
+      ? { ...(profile ?? {}), ...(survey?.answers ?? {}), ...(account ? { is_fragrance_soldout: account.profile.is_fragrance_soldout } : {}) }
+      : null;
   const facts = orderFacts({ order, profile: answers, now, orders });
   const flowId = facts.flows[category];
   if (!flowId) return elsewhere;

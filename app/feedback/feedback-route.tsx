@@ -36,10 +36,10 @@ export default function FeedbackRoute() {
   return <FeedbackFlowPage requested={flowId} />;
 }
 
-function Confirmation({ category }: { category: string | null }) {
+function Confirmation({ category, order }: { category: string | null; order?: string }) {
   return (
     <Suspense fallback={<PageStatus>Loading…</PageStatus>}>
-      <FeedbackConfirmation category={category} />
+      <FeedbackConfirmation category={category} order={order} />
     </Suspense>
   );
 }
@@ -151,7 +151,7 @@ function Feedback({ loaded }: { loaded: Ready }) {
           [atResults, state.answers],
         );
       },
-      results: () => <ConfirmationAt category={category} />,
+      results: () => <ConfirmationAt category={category} order={order.pubkey} />,
     };
     // Made once per page: the order, its flow and its facts are the page's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -163,12 +163,12 @@ function Feedback({ loaded }: { loaded: Ready }) {
 const numberOr = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 /** The end of a flow (§2.5): the URL says which category's feedback was given, and the confirmation shows. */
-function ConfirmationAt({ category }: { category: FeedbackCategory }) {
+function ConfirmationAt({ category, order }: { category: FeedbackCategory; order?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const target = `?data-from=${category}`;
   useEffect(() => {
     if (location.search !== target) void navigate(`/feedback/confirmation${target}`, { replace: true });
   }, [location.search, navigate, target]);
-  return <Confirmation category={category} />;
+  return <Confirmation category={category} order={order} />;
 }

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Order } from '#api';
 import { createMocks, mockError } from '../../api/client/mocks';
 import FeedbackRoute from '../../app/feedback/feedback-route';
+import FeedbackConfirmation from '../../app/feedback/feedback-confirmation';
 import { SessionProvider } from '../../app/session';
 import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
 import { rosaOrder } from '../../stories/fixtures/orders';
@@ -36,18 +37,22 @@ function renderFeedback(path: string, order: Order | null = rosaOrder) {
       if (!order || params.pubkey !== order.pubkey) return mockError(404, { code: 'not_found', detail: 'Not found.' }) as never;
       return order;
     }),
-    mocks.getHairProfile(() => ({
-      status: 'completed',
-      source: null,
-      privacy_policies: true,
-      terms_conditions: true,
-      consultation_statuses: { haircare: 'completed', skincare: 'not_started' },
-      has_answered_supplements_questions: false,
-      has_answered_styling_gel_questions: false,
-      has_answered_haircare_questions: true,
-      diag_hair_length: 'long',
-      diag_hair_texture: 'type_2b',
-    }) as never),
+    mocks.getHairProfile(
+      () =>
+        ({
+          status: 'completed',
+          source: null,
+          privacy_policies: true,
+          terms_conditions: true,
+          consultation_statuses: { haircare: 'completed', skincare: 'not_started' },
+          has_answered_supplements_questions: false,
+          has_answered_styling_gel_questions: false,
+          has_answered_haircare_questions: true,
+          diag_hair_length: 'long',
+          diag_hair_texture: 'type_2b',
+        }) as never,
+    ),
+    mocks.getSurvey(({ params }) => ({ id: params.pubkey!, category: 'haircare', answers: { diag_hair_length: 'long' }, created_at: rosaOrder.created_at })),
     mocks.patchFeedback(({ body }) => {
       saved.push(body);
       return { status: 'started', origin: 'email', answers: {} };
@@ -82,7 +87,10 @@ describe('the haircare feedback page (spec 002 §2.1, §2.8, §4.3)', () => {
   });
 
   it('spec 002 §2.5: a completed feedback leads to the confirmation of its category', async () => {
-    renderFeedback('/feedback/haircare?order=ord_rosa', { ...rosaOrder, feedback: { status: 'completed', origin: 'email', answers: { overall_experience: 5 } } });
+    renderFeedback('/feedback/haircare?order=ord_rosa', {
+      ...rosaOrder,
+      feedback: { status: 'completed', origin: 'email', answers: { overall_experience: 5 } },
+    });
     expect(await screen.findByRole('heading', { name: 'Thank you for your feedback' })).toBeTruthy();
     expect(screen.getByTestId('here').textContent).toBe('/feedback/confirmation?data-from=haircare');
   });
@@ -117,5 +125,34 @@ describe('the haircare feedback page (spec 002 §2.1, §2.8, §4.3)', () => {
     );
     const link = await screen.findByRole('link', { name: 'Sign in' });
     expect(link.getAttribute('href')).toBe(`/signin?${new URLSearchParams({ next: '/feedback/haircare?order=ord_rosa' }).toString()}`);
+  });
+
+  it('spec 002 §3.10, §4.5: the end of a supplements feedback shows the end-of-the-road message when the shop has one; none on a 404', async () => {
+    localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
+    const asked: string[] = [];
+    server.use(
+      mocks.getAccount(() => sampleUser),
+      mocks.getEndOfTheRoad(({ params }) =>
+        asked.push(params.pubkey!) && params.pubkey === 'ord_stopped'
+          ? { title: 'Taking a break from your supplements?', body: 'You can pause them.', action: { label: 'Talk to a hair expert', url: '/help' } }
+          : (mockError(404, { code: 'not_found', detail: 'None applies.' }) as never),
+      ),
+    );
+    const page = (order: string) => (
+      <MemoryRouter>
+        <SessionProvider>
+          <FeedbackConfirmation category="supplements" order={order} />
+        </SessionProvider>
+      </MemoryRouter>
+    );
+    const { unmount } = render(page('ord_stopped'));
+    expect(await screen.findByRole('heading', { name: 'Taking a break from your supplements?' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Talk to a hair expert' }).getAttribute('href')).toBe('/help');
+    unmount();
+    render(page('ord_fine'));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your feedback' })).toBeTruthy();
+    await waitFor(() => expect(asked).toEqual(['ord_stopped', 'ord_fine']));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('link', { name: 'Talk to a hair expert' })).toBeNull();
   });
 });
