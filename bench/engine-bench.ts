@@ -8,7 +8,10 @@ import {
   createFlowRuntime,
   flowBusy,
   nextStepIndex,
+  type AnswerValue,
+  type Answers,
   type CompiledFlow,
+  type Selection,
   type SaveRequest,
   type SaveResult,
 } from '#engine';
@@ -25,21 +28,43 @@ interface Timing {
   n: number;
 }
 
-/** One multi-select step of each flow whose answer decides which steps follow (spec 000 §4.5), with answers to cycle through. */
-const cases = [
-  {
-    file: 'flows/consultation/haircare.yaml',
-    base: { diag_hair_texture: 'type_3a', diag_hair_length: 'long', diag_hairloss_level: 'excessive', diag_color_treatments: true },
-    step: 'other-treatments',
-    choices: [['relaxer'], ['perm', 'keratin'], ['none'], ['keratin']],
-  },
-  {
-    file: 'flows/consultation/skincare.yaml',
-    base: { profile_age_range: 30, diag_skintype_morning: 'oily' },
-    step: 'concerns',
-    choices: [['breakouts'], ['fine_lines', 'lack_firmness'], ['dryness'], ['oiliness', 'redness']],
-  },
-];
+/**
+ * One step of each kind of flow whose answer decides which steps follow, with answers to cycle through: a multi-select
+ * of each consultation (spec 000 §4.5), and the haircare feedback's conditioner rating, whose 0 skips and clears its
+ * follow-ups (spec 002 §4.4) over an order with an anti-brass conditioner older than 21 days (§5.1).
+ */
+const cases: { file: string; base: Answers; step: string; choices: Selection[]; order?: Record<string, AnswerValue>; context?: Record<string, AnswerValue> }[] =
+  [
+    {
+      file: 'flows/consultation/haircare.yaml',
+      base: { diag_hair_texture: 'type_3a', diag_hair_length: 'long', diag_hairloss_level: 'excessive', diag_color_treatments: true },
+      step: 'other-treatments',
+      choices: [['relaxer'], ['perm', 'keratin'], ['none'], ['keratin']],
+    },
+    {
+      file: 'flows/consultation/skincare.yaml',
+      base: { profile_age_range: 30, diag_skintype_morning: 'oily' },
+      step: 'concerns',
+      choices: [['breakouts'], ['fine_lines', 'lack_firmness'], ['dryness'], ['oiliness', 'redness']],
+    },
+    {
+      file: 'flows/feedback/haircare.yaml',
+      base: { overall_experience: 4, product_shampoo_satisfaction: 4, product_shampoo_impact: 'clean' },
+      step: 'product_conditioner_satisfaction',
+      choices: [0, 3, 5, 1],
+      order: {
+        has_shampoo: true,
+        has_conditioner: true,
+        antibrass_conditioner_days: 30,
+        antibrass_ingredient: 'purple_v2',
+        hair_products_fragranced: true,
+        fragrance: 'arcadia',
+        fragrance_sold_out: false,
+        sold_out_fragrances: [],
+      },
+      context: { 'consultation.diag_hair_length': 'long', 'consultation.diag_hair_texture': 'type_2b' },
+    },
+  ];
 
 export async function engineBench(): Promise<EngineFigures> {
   const readFile = readFromRoot(process.cwd());
@@ -55,7 +80,10 @@ export async function engineBench(): Promise<EngineFigures> {
 }
 
 async function answerBench(flow: CompiledFlow, c: (typeof cases)[number]): Promise<{ answer: Timing; roundTrip: Timing }> {
-  const runtime = createFlowRuntime(flow, anonymousEnvironment({ session: 'authenticated', user: { hasNames: true } }));
+  const runtime = createFlowRuntime(
+    flow,
+    anonymousEnvironment({ session: 'authenticated', user: { hasNames: true }, order: c.order ?? {}, context: c.context ?? {} }),
+  );
   const stepIndex = runtime.steps.findIndex((s) => s.name === c.step);
   const route = runtime.steps[stepIndex]!.route;
 
