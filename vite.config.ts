@@ -33,9 +33,11 @@ const checkoutPage =
   /app[\\/]shell[\\/]checkout-header\.tsx$|app[\\/]checkout[\\/](checkout-flow-page\.tsx|checkout-kind\.ts|checkout-adapters\.ts|order-status\.ts|checkout-services\.ts|use-checkout-facts\.ts|checkout-data\.ts|checkout-memory\.ts)$|flows[\\/]checkout[\\/][a-z-]+\.yaml$|shop[\\/]checkout[\\/](checkout-steps\.ts|checkout-facts\.ts|placed-order\.ts|order-summary\.tsx|step-alert\.tsx|steps[\\/](address-lines|step-link|review-gate)\.tsx)$/;
 
 // The flow runner every flow kind runs on (the engine's runtime and machine, the step view, app/flow/): the consultation
-// and the checkout both load it.
+// and the checkout both load it. A group takes every module its test names, whoever imports it: the feedback results'
+// summary (engine/runtime/feedback-summary.ts), which only that screen reads, stays out, so it loads with that screen;
+// the feedback values the machine reads (engine/schema/feedback-values.ts) come in, one request less.
 const flowRunner =
-  /engine[\\/](runtime|machine|rules|compile[\\/]field-model|schema[\\/]step-shapes)[\\/]?|renderer[\\/](lazy-component|step-view|progress-tracker|tip|parts[\\/](step-heading|action-button|inline-error))\.tsx?$|app[\\/](flow[\\/]|consultation[\\/]flow-environment)/;
+  /engine[\\/](runtime[\\/](?!feedback-summary\.ts$)|machine|rules|compile[\\/]field-model|schema[\\/](step-shapes|feedback-values))[\\/]?|renderer[\\/](lazy-component|step-view|progress-tracker|tip|parts[\\/](step-heading|action-button|inline-error))\.tsx?$|app[\\/](flow[\\/]|consultation[\\/]flow-environment)/;
 // What only a consultation draws on its first screen (its page, kind and adapters; the question family's table with
 // the welcome, intro and single-choice steps and their parts): one chunk with the consultation page, which the checkout
 // never downloads.
