@@ -25,12 +25,21 @@ export interface BuiltChunk {
 const splitFlow = /[\\/]flows[\\/](?:.+[\\/])?([^\\/]+)\.ya?ml\?split$/;
 const flowSection = /[\\/]flows[\\/](?:.+[\\/])?([^\\/]+)\.ya?ml\?content=([^&]+)$/;
 const flowLanding = /[\\/]flows[\\/](?:.+[\\/])?([^\\/]+)\.ya?ml\?landing=([^&]+)$/;
+/**
+ * A split flow's name in the table: a consultation's is its file's name, the category the server's consultation
+ * pages ask for (`haircare`); another kind's keeps its folder (`feedback/haircare`), so flows of one category never
+ * share a name.
+ */
+function flowName(id: string, root: string): string {
+  const file = path.relative(path.join(root, 'flows'), id.split('?')[0]!).split(path.sep).join('/');
+  return file.replace(/\.ya?ml$/, '').replace(/^consultation\/(?=[^/]+$)/, '');
+}
 
 /**
  * The preload table of a build: each named group of modules (paths from the project root) as the files the browser
- * fetches for it, and for every flow loaded split, `flow:<name>` (its logic), `flow:<name>/<section>` (the texts of a
- * section) and `flow:<name>#<step>` (the landing texts of the route of that step, a chunk the build emits on its own),
- * found in the module graph. Throws, naming them, when a group names a module the build does not contain,
+ * fetches for it, and for every flow loaded split (named by flowName), `flow:<name>` (its logic), `flow:<name>/<section>`
+ * (the texts of a section) and `flow:<name>#<step>` (the landing texts of the route of that step, a chunk the build emits
+ * on its own), found in the module graph. Throws, naming them, when a group names a module the build does not contain,
  * or one in the entry's own files (already loaded, nothing to preload); and when a group the server reads is missing.
  */
 export function routePreloadTable(
@@ -80,11 +89,11 @@ export function routePreloadTable(
   }
   for (const chunk of chunks) {
     const logic = chunk.facadeModuleId?.match(splitFlow);
-    if (logic) table[`flow:${logic[1]}`] = group([chunk]);
+    if (logic) table[`flow:${flowName(logic.input!, root)}`] = group([chunk]);
     const section = chunk.facadeModuleId?.match(flowSection);
-    if (section) table[`flow:${section[1]}/${section[2]}`] = group([chunk]);
+    if (section) table[`flow:${flowName(section.input!, root)}/${section[2]}`] = group([chunk]);
     const landing = chunk.facadeModuleId?.match(flowLanding);
-    if (landing) table[`flow:${landing[1]}#${landing[2]}`] = group([chunk]);
+    if (landing) table[`flow:${flowName(landing.input!, root)}#${landing[2]}`] = group([chunk]);
   }
   for (const name of required) if (!table[name]) problems.push(`the server preloads "${name}", which this build does not produce`);
   if (problems.length) throw new Error(`Route preloads:\n  ${problems.join('\n  ')}`);

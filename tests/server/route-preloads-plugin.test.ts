@@ -31,6 +31,9 @@ const chunks = [
   chunk('assets/haircare-6.js', ['flows/consultation/haircare.yaml?content=hair-scalp']),
   // A route's landing texts: emitted on their own, so an entry to the bundler, but not one a page starts from.
   chunk('assets/haircare-length-7.js', ['flows/consultation/haircare.yaml?landing=length'], [], [], true),
+  // Another kind's flow of the same category (the haircare feedback), after the consultation's in the graph.
+  chunk('assets/haircare-8.js', ['flows/feedback/haircare.yaml?split']),
+  chunk('assets/haircare-9.js', ['flows/feedback/haircare.yaml?content=overall']),
 ];
 
 describe('the route preload table, made at build time from the module graph (issue 11)', () => {
@@ -55,6 +58,13 @@ describe('the route preload table, made at build time from the module graph (iss
     expect(table['flow:haircare']).toEqual({ js: ['assets/haircare-5.js'], css: [] });
     expect(table['flow:haircare/hair-scalp']).toEqual({ js: ['assets/haircare-6.js'], css: [] });
     expect(table['flow:haircare#length']).toEqual({ js: ['assets/haircare-length-7.js'], css: [] });
+  });
+
+  it('a flow of another kind keeps its folder in its name, so a consultation page never preloads the feedback flow of its category', () => {
+    const table = routePreloadTable(chunks, root, {});
+    expect(table['flow:haircare']).toEqual({ js: ['assets/haircare-5.js'], css: [] });
+    expect(table['flow:feedback/haircare']).toEqual({ js: ['assets/haircare-8.js'], css: [] });
+    expect(table['flow:feedback/haircare/overall']).toEqual({ js: ['assets/haircare-9.js'], css: [] });
   });
 
   it('refuses a group naming a module the build lacks (a rename), one the entry already loads, and a group the server reads but no one declares', () => {
