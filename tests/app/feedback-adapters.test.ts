@@ -93,7 +93,14 @@ describe('feedback saving (spec 002 §4.3, §5.4)', () => {
         throw Object.assign(new Error('refused'), { status: 400 });
       },
     } as unknown as ApiClient;
-    const save = feedbackSaving({ api: async () => failing, order: 'o', category: 'haircare', origin: 'account', started: false, report: () => undefined }).save;
+    const save = feedbackSaving({
+      api: async () => failing,
+      order: 'o',
+      category: 'haircare',
+      origin: 'account',
+      started: false,
+      report: () => undefined,
+    }).save;
     await expect(save({ values: { overall_experience: 2 } })).rejects.toThrow('refused');
   });
 });
