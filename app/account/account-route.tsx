@@ -2,17 +2,29 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageStatus } from '../shell/page-status';
 
+const AccountHome = lazy(() => import('./account-home'));
 const OrdersPage = lazy(() => import('./orders'));
 const PaymentMethodsPage = lazy(() => import('./payment-methods'));
+const FeedbackPage = lazy(() => import('./feedback-page'));
 const NotFoundPage = lazy(() => import('../shell/not-found-page'));
 
+/** The account's pages by section; those that take no id answer only without one. */
+function pageOf(section: string | undefined, pubkey: string | undefined) {
+  if (section === undefined) return AccountHome;
+  if (section === 'orders') return OrdersPage;
+  if (section === 'payments') return PaymentMethodsPage;
+  if (section === 'feedback' && pubkey === undefined) return FeedbackPage;
+  return NotFoundPage;
+}
+
 /**
- * /account/orders, /account/orders/{id} and /account/payments: one route for the account's pages (the router is in
- * every page's first download, so each route there costs every page), each page loading on its own.
+ * /account, /account/orders, /account/orders/{id}, /account/payments and /account/feedback: one route for the
+ * account's pages (the router is in every page's first download, so each route there costs every page), each page
+ * loading on its own.
  */
 export default function AccountRoute() {
-  const { section } = useParams();
-  const Page = section === 'orders' ? OrdersPage : section === 'payments' ? PaymentMethodsPage : NotFoundPage;
+  const { section, pubkey } = useParams();
+  const Page = pageOf(section, pubkey);
   return (
     <Suspense fallback={<PageStatus>Loading your account…</PageStatus>}>
       <Page />

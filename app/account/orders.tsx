@@ -1,6 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import type { Order } from '#api';
 import { isApiError } from '#api/shared';
+import { FeedbackInvitation } from '../../shop/orders/feedback-invitation';
 import { OrderDetail, OrderList } from '../../shop/orders/order-views';
 import { loadAppServices } from '../app-services';
 import { useSession } from '../session';
@@ -8,6 +9,7 @@ import NotFoundPage from '../shell/not-found-page';
 import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { useLoad } from '../use-load';
+import { useAccountFeedback } from './use-account-feedback';
 
 type Loaded = { kind: 'one'; order: Order } | { kind: 'all'; orders: Order[] } | { kind: 'missing' };
 
@@ -34,6 +36,9 @@ export default function OrdersPage() {
     [pubkey],
     { enabled: ready },
   );
+  // The feedback invitation: above the list, or on the order's page when this order awaits it. Only an extra: while
+  // it loads, or if it cannot, the orders show without it.
+  const feedback = useAccountFeedback(ready);
   if (session.status === 'not_authenticated' || session.status === 'error')
     return (
       <div className="page page--narrow">
@@ -59,12 +64,13 @@ export default function OrdersPage() {
     );
   const value = orders.value;
   if (value.kind === 'missing') return <NotFoundPage />;
+  const invitation = feedback.status === 'success' ? <FeedbackInvitation overview={feedback.value} order={pubkey} /> : null;
   return (
     <div className="page page--narrow">
       {value.kind === 'one' ? (
-        <OrderDetail order={value.order} headingRef={heading} name={session.user?.first_name} />
+        <OrderDetail order={value.order} headingRef={heading} name={session.user?.first_name} invitation={invitation} />
       ) : (
-        <OrderList orders={value.orders} headingRef={heading} name={session.user?.first_name} />
+        <OrderList orders={value.orders} headingRef={heading} name={session.user?.first_name} invitation={invitation} />
       )}
     </div>
   );

@@ -4,7 +4,8 @@ import { useDisclosure } from './use-disclosure';
 import '../styles/account-menu.css';
 
 /**
- * The signed-in customer's menu in the header: who is signed in, their orders, their payment methods, and sign-out.
+ * The signed-in customer's menu in the header: who is signed in, their account's home, their orders, their feedback
+ * (Review & Refine), their payment methods, and sign-out.
  * A disclosure (app/shell/use-disclosure.ts): Escape, a press outside or another page closes it.
  */
 export default function AccountMenu({ name, onSignOut }: { name: string | null | undefined; onSignOut(): void }) {
@@ -19,7 +20,13 @@ export default function AccountMenu({ name, onSignOut }: { name: string | null |
         <p className="account-menu__who">{name ? `Signed in as ${name}` : 'Signed in'}</p>
         <ul>
           <li>
+            <Link to="/account">Account</Link>
+          </li>
+          <li>
             <Link to="/account/orders">Your orders</Link>
+          </li>
+          <li>
+            <Link to="/account/feedback">Feedback</Link>
           </li>
           <li>
             <Link to="/account/payments">Payment methods</Link>

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#api';
 import { cardNetwork, deliveryText, frequencyText, WALLET_LABEL } from '#api/commerce';
@@ -7,8 +7,9 @@ import { formatMoney } from '../catalog/money';
 import { OrderPriceLines } from './order-parts';
 import './orders.css';
 
-/** The date an order was placed, as a shopper reads it ("July 15, 2026"). */
-const placedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** A day as a shopper reads it ("July 15, 2026"): when an order was placed, arrived, or its feedback was given. */
+export const dayInWords = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const placedOn = dayInWords;
 
 /** Words for a status (spec 001 §4 Orders: paid, onhold, processed and packing read "processing"). */
 const STATUS_WORDS: Record<string, string> = {
@@ -19,7 +20,7 @@ const STATUS_WORDS: Record<string, string> = {
   pending_payment: 'Waiting for your payment',
   payment_failed: 'Payment did not go through',
 };
-export const statusWords = (order: Order) => STATUS_WORDS[order.display_status] ?? order.display_status;
+export const statusWords = (order: Pick<Order, 'display_status'>) => STATUS_WORDS[order.display_status] ?? order.display_status;
 
 /** The badge a status wears: a problem in the error's colours, the rest in the brand's. */
 const statusBadge = (order: Order) =>
@@ -40,13 +41,27 @@ function Thumbnails({ order, name }: { order: Order; name?: string | undefined }
   );
 }
 
-/** The shopper's orders, newest first: number, date, status and total, the lines' pictures, each card linking to the order. */
-export function OrderList({ orders, headingRef, name }: { orders: readonly Order[]; headingRef?: Ref<HTMLHeadingElement>; name?: string | undefined }) {
+/**
+ * The shopper's orders, newest first: number, date, status and total, the lines' pictures, each card linking to the
+ * order. `invitation` goes above the list (the feedback invitation, shop/orders/feedback-invitation.tsx).
+ */
+export function OrderList({
+  orders,
+  headingRef,
+  name,
+  invitation,
+}: {
+  orders: readonly Order[];
+  headingRef?: Ref<HTMLHeadingElement>;
+  name?: string | undefined;
+  invitation?: ReactNode;
+}) {
   return (
     <section className="orders" aria-labelledby="orders-title">
       <h1 id="orders-title" ref={headingRef} tabIndex={-1}>
         Your orders
       </h1>
+      {invitation}
       {orders.length === 0 ? (
         <p>
           No orders yet. <Link to="/consultation">Take the consultation</Link> to get your formulas.
@@ -75,9 +90,20 @@ export function OrderList({ orders, headingRef, name }: { orders: readonly Order
 
 /**
  * One order: its lines with their pictures (a custom product's with the shopper's `name` on its label) and what each
- * formula holds (as it was made), its totals, when it arrives, where it ships and how it was paid.
+ * formula holds (as it was made), its totals, when it arrives, where it ships and how it was paid. `invitation` goes
+ * under its status (the order's feedback invitation).
  */
-export function OrderDetail({ order, headingRef, name }: { order: Order; headingRef?: Ref<HTMLHeadingElement>; name?: string | undefined }) {
+export function OrderDetail({
+  order,
+  headingRef,
+  name,
+  invitation,
+}: {
+  order: Order;
+  headingRef?: Ref<HTMLHeadingElement>;
+  name?: string | undefined;
+  invitation?: ReactNode;
+}) {
   const money = (amount: number) => formatMoney(amount, order.currency);
   return (
     <article className="order" aria-labelledby="order-title">
@@ -96,6 +122,7 @@ export function OrderDetail({ order, headingRef, name }: { order: Order; heading
           Your bank wants you to confirm this payment. <a href={order.next_action.url}>Confirm it</a>.
         </p>
       ) : null}
+      {invitation}
       <ul className="order__lines">
         {order.items.map((item) => (
           <li key={item.pubkey} className="order__line">
