@@ -38,6 +38,9 @@ const checkoutPage =
 // the feedback values the machine reads (engine/schema/feedback-values.ts) come in, one request less.
 const flowRunner =
   /engine[\\/](runtime[\\/](?!feedback-summary\.ts$)|machine|rules|compile[\\/]field-model|schema[\\/](step-shapes|feedback-values))[\\/]?|renderer[\\/](lazy-component|step-view|progress-tracker|tip|parts[\\/](step-heading|action-button|inline-error))\.tsx?$|app[\\/](flow[\\/]|consultation[\\/]flow-environment)/;
+// The feedback's results screen with the summary it alone reads (the engine's feedbackSummary, which the feedback page
+// loads through app/feedback/results-summary.ts when a flow reaches its results): one file, fetched with the screen.
+const feedbackResults = /renderer[\\/]feedback[\\/]results-step\.tsx$|app[\\/]feedback[\\/]results-summary\.ts$|engine[\\/]runtime[\\/]feedback-summary\.ts$/;
 // What only a consultation draws on its first screen (its page, kind and adapters; the question family's table with
 // the welcome, intro and single-choice steps and their parts): one chunk with the consultation page, which the checkout
 // never downloads.
@@ -182,6 +185,7 @@ export default defineConfig(({ command }) => ({
             { name: 'flow-runner', test: flowRunner, priority: 15, includeDependenciesRecursively: false },
             { name: 'consultation-flow-page', test: consultationPage, priority: 15, includeDependenciesRecursively: false },
             { name: 'checkout-flow-page', test: checkoutPage, priority: 15, includeDependenciesRecursively: false },
+            { name: 'feedback-results', test: feedbackResults, priority: 15, includeDependenciesRecursively: false },
             // The design system's small components the shop's pages draw at once (price lines, notices; the pictures load
             // on their own): one chunk. A module only the checkout page's group imports must be in a group too: left
             // alone, rolldown made it the page's facade chunk, exporting a namespace it never defined (no page loaded).

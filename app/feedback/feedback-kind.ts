@@ -1,4 +1,4 @@
-import type { FeedbackStepKind, QuestionStepKind } from '#engine';
+import type { FeedbackStepKind, QuestionStepKind, feedbackSummary } from '#engine';
 import { preloadStepComponents, stepComponents } from '../../renderer/index';
 import { feedbackStepComponents, preloadFeedbackSteps, type FeedbackFacts } from '../../renderer/feedback/index';
 import type { FlowKind } from '../flow/flow-kind';
@@ -12,7 +12,7 @@ export const feedbackKind: FlowKind<FeedbackFacts, QuestionStepKind | FeedbackSt
   name: 'feedback',
   flows: feedbackFlows,
   components: { ...stepComponents, ...feedbackStepComponents },
-  preload: () => Promise.all([preloadStepComponents(), preloadFeedbackSteps()]),
+  preload: () => Promise.all([preloadStepComponents(), preloadFeedbackSteps(), loadResultsSummary()]),
   leaveOnNextStepError: true,
   words: {
     loadingStep: 'Loading your feedback…',
@@ -20,3 +20,25 @@ export const feedbackKind: FlowKind<FeedbackFacts, QuestionStepKind | FeedbackSt
     loadFailed: 'We couldn’t load this part of your feedback. Please check your connection and try again.',
   },
 };
+
+let summary: Promise<typeof feedbackSummary> | undefined;
+let summarize: typeof feedbackSummary | undefined;
+
+/**
+ * The results screen's summary (the engine's feedbackSummary, app/feedback/results-summary.ts), loaded once: when the
+ * flow reaches its results, or ahead with the other steps' code once the shopper starts answering. It is no part of a
+ * feedback page's first download.
+ */
+export function loadResultsSummary(): Promise<typeof feedbackSummary> {
+  summary ??= import('./results-summary').then(
+    (m) => (summarize = m.feedbackSummary),
+    (error: unknown) => {
+      summary = undefined; // a failed load (offline) is tried again next time
+      throw error;
+    },
+  );
+  return summary;
+}
+
+/** The summary's code once loaded, else undefined (the results screen then waits for it). */
+export const resultsSummary = (): typeof feedbackSummary | undefined => summarize;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { anonymousEnvironment, feedbackSummary } from '#engine';
+import { anonymousEnvironment } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import type { FeedbackFacts } from '../../renderer/feedback/index';
 import { FlowRunner } from '../flow/flow-runner';
@@ -13,7 +13,7 @@ import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { reportError } from '../report-error';
 import { useLoad } from '../use-load';
 import { flowOfPath, loadFeedback, recordOf, type FeedbackLoad } from './feedback-data';
-import { feedbackKind } from './feedback-kind';
+import { feedbackKind, loadResultsSummary, resultsSummary } from './feedback-kind';
 import { feedbackSaving } from './feedback-adapters';
 import type { FeedbackCategory, FeedbackFlowId } from './order-facts';
 
@@ -143,12 +143,13 @@ function Feedback({ loaded }: { loaded: Ready }) {
       complete: async () => undefined,
       useFacts: function useFacts(state) {
         const atResults = state.step?.kind === 'feedback-results';
+        const summarize = useResultsSummary(atResults);
         return useMemo(
           () =>
-            atResults
-              ? { ...screenFacts, summary: feedbackSummary(flow, state.answers, { supplementMonths: numberOr(facts.order.supplement_months) }) }
+            atResults && summarize
+              ? { ...screenFacts, summary: summarize(flow, state.answers, { supplementMonths: numberOr(facts.order.supplement_months) }) }
               : screenFacts,
-          [atResults, state.answers],
+          [atResults, summarize, state.answers],
         );
       },
       results: () => <ConfirmationAt category={category} order={order.pubkey} />,
@@ -161,6 +162,27 @@ function Feedback({ loaded }: { loaded: Ready }) {
 }
 
 const numberOr = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/**
+ * The results' summary code when `needed` (the flow at its results): at once when the steps' preload brought it,
+ * else loaded then (the screen shows its heading meanwhile, and its summary when the code arrives).
+ */
+function useResultsSummary(needed: boolean) {
+  const [, setLoaded] = useState(0);
+  const summarize = resultsSummary();
+  useEffect(() => {
+    if (!needed || summarize) return;
+    let live = true;
+    void loadResultsSummary().then(
+      () => live && setLoaded((n) => n + 1),
+      (error: unknown) => reportError('loading the feedback results', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, summarize]);
+  return needed ? summarize : undefined;
+}
 
 /** The end of a flow (§2.5): the URL says which category's feedback was given, and the confirmation shows. */
 function ConfirmationAt({ category, order }: { category: FeedbackCategory; order?: string }) {

@@ -106,6 +106,19 @@ describe('the haircare feedback page (spec 002 §2.1, §2.8, §4.3)', () => {
     expect(await screen.findByRole('heading', { name: 'Your feedback' })).toBeTruthy();
   });
 
+  it('spec 002 §2.7: the results screen shows what improved and what we will refine, its summary loaded with the screen', async () => {
+    const saved = renderFeedback('/feedback/haircare/results?order=ord_rosa&origin=email', {
+      ...rosaOrder,
+      feedback: { status: 'started', origin: 'email', answers: { overall_experience: 4, scalp_sensitivity: 'yes', hair_dryness: 'no' } },
+    });
+    expect(await screen.findByRole('heading', { name: "Here's what we'll refine" })).toBeTruthy();
+    const working = await screen.findByRole('region', { name: 'What’s working' });
+    expect(working.textContent).toContain('Scalp comfort');
+    expect(screen.getByRole('region', { name: 'What we’ll refine' }).textContent).toContain('Dryness');
+    // Reaching the results completes the feedback (§2.7).
+    await waitFor(() => expect(saved).toContainEqual(expect.objectContaining({ status: 'completed' })));
+  });
+
   it('spec 002 §2.5: /feedback/confirmation?data-from=skincare opened on its own thanks for the skincare feedback', async () => {
     renderFeedback('/feedback/confirmation?data-from=skincare');
     expect(await screen.findByRole('heading', { name: 'Thank you for your feedback' })).toBeTruthy();
