@@ -1,3 +1,4 @@
+import './rating-scale.css';
 import type { CompiledOption, OptionValue } from '#engine';
 import { RATING_SKIP } from '#engine';
 import { OptionList } from '../parts/option-list';

@@ -1,4 +1,3 @@
-import './feedback-steps.css';
 import { useId } from 'react';
 import type { CompiledOption } from '#engine';
 import type { StepProps } from '../step-props';
