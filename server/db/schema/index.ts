@@ -17,3 +17,4 @@ export * from './shipment';
 export * from './jobs';
 export * from './fulfilment';
 export * from './feedback';
+export * from './subscriptions';
