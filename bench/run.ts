@@ -3,6 +3,7 @@
  * bench/results/latest.json and into the README between the bench markers.
  *   - compiling every flow; applying one answer and resolving the next step (median, p99)
  *   - the gzipped JS+CSS a first-time visitor downloads for a step page; third-party requests; layout shift
+ *   - the same for the checkout's steps and a feedback step page (bench/checkout-pages.ts, bench/feedback-pages.ts)
  *   - Lighthouse mobile performance on that page (Debian chromium), the median of five runs, with the CPU 4 times
  *     slower than this host (the mobile preset) and 6 times (as on a slower host of the same kind); `--cpu-slowdown=4`
  *     keeps the preset alone
@@ -25,6 +26,7 @@ import { formulationBench, resultsLoadBench, signedInShopper, type FormulationFi
 import { hostCpu, hostLine } from './host';
 import { lighthousePerformance, pageWeight, type LighthouseFigures } from './page-bench';
 import { checkoutPages, shopperAtCheckout } from './checkout-pages';
+import { feedbackPage, shopperWithOrder } from './feedback-pages';
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
@@ -91,12 +93,16 @@ async function main() {
     results = stepPagesOnly ? undefined : await resultsLoadBench(server.url);
     // The checkout's steps as a signed-in shopper whose cart is in checkout opens them (bench/checkout-pages.ts).
     const atCheckout = await shopperAtCheckout(server.url);
-    for (const path of [...stepPages, ...checkoutPages]) {
-      const storage = checkoutPages.includes(path) ? atCheckout : undefined;
+    // The feedback's first question as a signed-in shopper with a paid order opens it (bench/feedback-pages.ts).
+    const withOrder = await shopperWithOrder(server.url);
+    const feedback = feedbackPage(withOrder.order);
+    for (const path of [...stepPages, ...checkoutPages, feedback]) {
+      const storage = checkoutPages.includes(path) ? atCheckout : path === feedback ? withOrder.storage : undefined;
       const weight = await pageWeight(server.url, path, storage);
       const lighthouse = [];
       for (const cpuSlowdown of CPU_SLOWDOWNS) lighthouse.push({ cpuSlowdown, ...(await lighthouseMedian(server.url + path, storage, cpuSlowdown)) });
-      pages.push({ ...weight, lighthouse });
+      // The order's pubkey changes every run: the page is named by its route.
+      pages.push({ ...weight, path: path === feedback ? path.replace(/order=[^&]+/, 'order=…') : path, lighthouse });
     }
     // Each results page as a signed-in shopper who finished that consultation sees it, with everything derived.
     for (const [category, path] of stepPagesOnly ? [] : (Object.entries(resultsPages) as [keyof typeof resultsPages, string][])) {
