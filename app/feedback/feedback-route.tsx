@@ -14,7 +14,6 @@ import { reportError } from '../report-error';
 import { useLoad } from '../use-load';
 import { flowOfPath, loadFeedback, recordOf, type FeedbackLoad } from './feedback-data';
 import { feedbackKind, loadResultsSummary, resultsSummary } from './feedback-kind';
-import { feedbackSaving } from './feedback-adapters';
 import type { FeedbackCategory, FeedbackFlowId } from './order-facts';
 
 const FeedbackConfirmation = lazy(() => import('./feedback-confirmation'));
@@ -130,16 +129,30 @@ function Feedback({ loaded }: { loaded: Ready }) {
   );
 
   const adapters = useMemo((): FlowAdapters<FeedbackFacts> => {
-    const saving = feedbackSaving({
-      api: () => loadAppServices().then((services) => services.api),
-      order: order.pubkey,
-      category,
-      origin: query.origin ?? null,
-      started: recordOf(order, category) !== null,
-      report: (message) => reportError('saving a feedback', new Error(message)),
-    });
+    // The saving code (./feedback-adapters) loads with the first answer, not with the page: nothing is saved before.
+    let saving: Promise<ReturnType<typeof import('./feedback-adapters').feedbackSaving>> | undefined;
+    const loadSaving = () => {
+      saving ??= import('./feedback-adapters').then(
+        ({ feedbackSaving }) =>
+          feedbackSaving({
+            api: () => loadAppServices().then((services) => services.api),
+            order: order.pubkey,
+            category,
+            origin: query.origin ?? null,
+            started: recordOf(order, category) !== null,
+            report: (message) => reportError('saving a feedback', new Error(message)),
+          }),
+        (error: unknown) => {
+          saving = undefined; // a failed load (offline) is tried again with the next save
+          throw error;
+        },
+      );
+      return saving;
+    };
     return {
-      save: (request) => saving.save(request),
+      save: (request) => loadSaving().then((s) => s.save(request)),
+      // Fetched as the shopper answers, while the step waits to move on.
+      onAnswer: () => void loadSaving().catch(() => undefined),
       complete: async () => undefined,
       useFacts: function useFacts(state) {
         const atResults = state.step?.kind === 'feedback-results';
