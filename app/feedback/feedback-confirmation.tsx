@@ -1,3 +1,4 @@
+import './feedback-confirmation.css';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { EndOfTheRoadMessage } from '#api';
