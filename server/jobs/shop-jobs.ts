@@ -5,6 +5,8 @@ import { logger as processLogger, type Logger } from '../log/logger';
 import { DELIVER_OUTBOX_JOB, type OutboxDispatcher } from '../mail/outbox-dispatcher';
 import { reconcileOrders } from '../money/settle-payment';
 import { FEEDBACK_INVITATION_JOB, sendFeedbackInvitation, type FeedbackInvitationJob } from '../orders/fulfilment-invitation';
+import { adoptPaidOrders } from '../subscriptions/from-order';
+import { RENEW_SUBSCRIPTION_JOB } from '../subscriptions/schedule';
 import type { JobQueue } from './queue';
 
 /** The shop's background jobs, by name. */
@@ -14,6 +16,8 @@ export const SHOP_JOBS = {
   reconcileOrders: 'reconcile-orders',
   runDue: 'run-due',
   inviteFeedback: FEEDBACK_INVITATION_JOB,
+  renewSubscription: RENEW_SUBSCRIPTION_JOB,
+  adoptSubscriptionOrders: 'adopt-subscription-orders',
 } as const;
 
 /** What the shop's jobs work with. */
@@ -35,7 +39,8 @@ export const RECONCILE_OLDER_THAN_MS = 5 * 60_000;
  * - `prune-expired`: deletes expired rows, at start and every hour;
  * - `reconcile-orders`: settles orders a crash left between the charge and its outcome, at start and every 5 minutes;
  * - `run-due`: sends the jobs of `scheduled_jobs` due by the shop's clock, every minute;
- * - `invite-feedback`: mails a delivered order's feedback invitation for one category, once (scheduled on delivery).
+ * - `invite-feedback`: mails a delivered order's feedback invitation for one category, once (scheduled on delivery);
+ * - `adopt-subscription-orders`: at start, makes the subscriptions of orders paid before subscriptions existed (once).
  */
 export async function defineShopJobs(queue: JobQueue, services: ShopJobServices): Promise<void> {
   const { db, clock, mailer } = services;
@@ -84,9 +89,18 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
         logger.info({ job: SHOP_JOBS.inviteFeedback, order: job.orderId, category: job.category, outcome }, 'Feedback invitation not mailed');
     },
   });
+  await queue.define({
+    name: SHOP_JOBS.adoptSubscriptionOrders,
+    retryDelaySeconds: 60,
+    handler: async (_data, { now }) => {
+      const adopted = await adoptPaidOrders(db, { now, publicUrl: services.orders.config.publicUrl });
+      if (adopted > 0) logger.info(`Made the subscriptions of ${adopted} order(s) paid before subscriptions existed.`);
+    },
+  });
   // What a start does: mail a previous run left pending, prune, settle orders a crash left behind.
   await queue.send(SHOP_JOBS.pruneExpired);
   await queue.send(SHOP_JOBS.reconcileOrders);
   await queue.send(SHOP_JOBS.runDue);
+  await queue.send(SHOP_JOBS.adoptSubscriptionOrders);
   mailer.wake();
 }

@@ -31,8 +31,11 @@ export interface BasketLine {
 
 /** Everything an order is made of, priced by the server in integer cents. */
 export interface PricedBasket {
-  /** Where it comes from: a cart at a version (one live order per cart, place-order.ts). */
-  origin: { cartId: number; cartVersion: number; cartKind: CartKind };
+  /**
+   * Where it comes from: a cart at a version (one live order per cart, place-order.ts), or no cart (a subscription
+   * renewal, server/subscriptions/renew.ts: version 0, the subscription's category as its kind).
+   */
+  origin: { cartId: number | null; cartVersion: number; cartKind: CartKind };
   currency: Currency;
   totals: { totalPrice: number; totalDiscount: number; totalShipping: number; totalTaxes: number; totalAmount: number };
   isSubscription: boolean;

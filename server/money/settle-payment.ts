@@ -27,6 +27,7 @@ import { orderConfirmationMail } from '../orders/order-mail';
 import { orderMailLines } from '../orders/order-mail-lines';
 import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from '../orders/order-view';
 import { cataloguePictures } from '../orders/order-pictures';
+import { subscribeFromPaidOrder } from '../subscriptions/from-order';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -42,6 +43,27 @@ export type SettledOrder = { status: 201 | 202; order: Order };
 
 /** Brings an order to its outcome and answers with it (see the module's description); a failed payment is 402. */
 export async function settle(services: Services, user: UserRow, order: OrderRow & { items?: OrderItemRow[] }, payment: Payment): Promise<SettledOrder> {
+  const current = await chargeOrder(services, order, payment, user);
+  // Nothing was charged, so the token is unused: the card is saved from it, as a card is saved outside an order.
+  if (order.status === 'pending_payment' && order.totalAmount === 0 && current.status === 'paid' && payment.saveToken)
+    await keepPaymentMethod(services, user, payment.saveToken);
+  if (current.status === 'payment_failed') throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
+  const pictures = await cataloguePictures(services.catalogue);
+  const view = order.items ? viewOf(current, order.items, pictures) : await orderView(services.db, current, pictures);
+  return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
+}
+
+/**
+ * Steps 1 and 2 of the module's description for a recorded order, as a row: charged under its key and its outcome
+ * written once (a charge the provider refuses outright is 402 payment_refused, written as failed). A subscription
+ * renewal (server/subscriptions/renew.ts) settles its order this way, with the subscription's saved method.
+ */
+export async function chargeOrder(
+  services: SettleServices,
+  order: OrderRow,
+  payment: Payment,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+): Promise<OrderRow> {
   let current: OrderRow = order;
   if (current.status === 'pending_payment') {
     let charge: Charge | null = null;
@@ -68,13 +90,8 @@ export async function settle(services: Services, user: UserRow, order: OrderRow 
     // Nothing to pay is paid; something to pay with no charge found is not (never paid without a charge).
     const outcome: Outcome = current.totalAmount === 0 ? { kind: 'free' } : charge ? { kind: 'charge', charge } : { kind: 'not_charged' };
     current = await recordOutcome(services, current, outcome, user);
-    // Nothing was charged, so the token is unused: the card is saved from it, as a card is saved outside an order.
-    if (outcome.kind === 'free' && current.status === 'paid' && payment.saveToken) await keepPaymentMethod(services, user, payment.saveToken);
   }
-  if (current.status === 'payment_failed') throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
-  const pictures = await cataloguePictures(services.catalogue);
-  const view = order.items ? viewOf(current, order.items, pictures) : await orderView(services.db, current, pictures);
-  return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
+  return current;
 }
 
 /**
@@ -140,7 +157,8 @@ async function recordOutcome(
   const saved = charge?.status === 'succeeded' ? charge.saved : undefined;
   const written = await services.db.transaction(async (tx) => {
     // The customer first, as their other writes lock it before their cart: keeping the card waits for them, not the reverse.
-    if (saved) await lockUser(tx, order.userId);
+    // A subscription order locks them too: its paid outcome makes or adds to their subscription (subscribeFromPaidOrder).
+    if (saved || order.isSubscription) await lockUser(tx, order.userId);
     const [row] = await tx
       .update(orders)
       .set({
@@ -162,7 +180,9 @@ async function recordOutcome(
     if (customer?.email)
       await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl, await orderMailLines(tx, row.id)));
     // Kept with the paid outcome, so exactly when it is written: once, however many requests race to write it.
-    if (saved) await keepSavedMethod(tx, services, row.userId, saved);
+    const kept = saved ? await keepSavedMethod(tx, services, row.userId, saved) : null;
+    // Its subscription lines make or add to the shopper's subscriptions, with the paid outcome: once (issue 27).
+    if (row.isSubscription) await subscribeFromPaidOrder(tx, row, { now, publicUrl: services.config.publicUrl, methodId: kept?.id ?? null });
     return row;
   });
   if (written?.status === 'paid') services.mailer.wake();

@@ -88,7 +88,7 @@ function categoriesOf(custom: readonly string[]): string[] {
 }
 
 /** The formula as the lab makes it, kept with the order (its label, skeleton, actives with amounts, INCI list, fragrance). */
-function orderedFormula(formula: Formula): OrderedFormula {
+export function orderedFormula(formula: Formula): OrderedFormula {
   return {
     label: formula.label,
     skeleton: formula.skeleton_slug,

@@ -1,0 +1,69 @@
+/**
+ * @module server/subscriptions/schedule: the dates of a subscription's schedule and its renewal job (README.md). Dates
+ * are days of the shop's calendar in UTC (`YYYY-MM-DD`); a product due on a date renews at RENEWAL_HOUR_UTC that day,
+ * by the shop's clock (server/clock.ts), through `scheduleJob` (one job per subscription, moved as its dates move).
+ */
+import { asc, eq, min } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { subscriptionProducts } from '../db/schema';
+import { scheduleJob, unscheduleJob } from '../jobs/schedule';
+
+export const RENEW_SUBSCRIPTION_JOB = 'renew-subscription';
+/** What the renewal job is given: the subscription's id. */
+export interface RenewSubscriptionJob {
+  subscriptionId: number;
+}
+
+/**
+ * The hour (UTC) a renewal runs on its date: 15:00 UTC is 10 or 11 AM US Eastern and 7 or 8 AM US Pacific, so the
+ * renewal mail arrives in the shopper's morning and customer care is at work if the card fails.
+ */
+export const RENEWAL_HOUR_UTC = 15;
+
+const DAY_MS = 86_400_000;
+
+/** The shop's calendar day of an instant (UTC). */
+export const dayOf = (instant: Date): string => instant.toISOString().slice(0, 10);
+
+/** A day moved by `days` (negative: back). */
+export function addDays(day: string, days: number): string {
+  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** A day moved by `weeks`. */
+export const addWeeks = (day: string, weeks: number): string => addDays(day, weeks * 7);
+
+/** When a renewal due on `day` runs. */
+export const renewalInstant = (day: string): Date => new Date(`${day}T${String(RENEWAL_HOUR_UTC).padStart(2, '0')}:00:00Z`);
+
+/** The job key of a subscription's renewal (one per subscription: scheduling again moves it). */
+export const renewalJobKey = (subscriptionId: number): string => `subscription:${subscriptionId}`;
+
+/** The earliest next date of a subscription's products, skipped ones included (they are moved on that date); null for none. */
+export async function nextDueDay(tx: Database, subscriptionId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ day: min(subscriptionProducts.nextStart) })
+    .from(subscriptionProducts)
+    .where(eq(subscriptionProducts.subscriptionId, subscriptionId));
+  return row?.day ?? null;
+}
+
+/** The subscription's products, in the order they were added. */
+export function productsOf(tx: Database, subscriptionId: number) {
+  return tx.select().from(subscriptionProducts).where(eq(subscriptionProducts.subscriptionId, subscriptionId)).orderBy(asc(subscriptionProducts.id));
+}
+
+/**
+ * Schedules the subscription's renewal job at its earliest product date (or at `at`, a retry), inside the caller's
+ * transaction; with no product left, none.
+ */
+export async function scheduleRenewal(tx: Database, subscriptionId: number, at?: Date): Promise<Date | null> {
+  const day = at ? null : await nextDueDay(tx, subscriptionId);
+  const when = at ?? (day ? renewalInstant(day) : null);
+  if (!when) {
+    await unscheduleJob(tx, RENEW_SUBSCRIPTION_JOB, renewalJobKey(subscriptionId));
+    return null;
+  }
+  await scheduleJob(tx, { name: RENEW_SUBSCRIPTION_JOB, key: renewalJobKey(subscriptionId), at: when, data: { subscriptionId } });
+  return when;
+}
