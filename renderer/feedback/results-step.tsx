@@ -30,7 +30,11 @@ export function FeedbackResultsStep({ screen, onNext, busy, facts }: StepProps<'
   const { step } = screen;
   const summary = facts.summary;
   const headings = step.headings ?? {};
-  const productName = (product: string) => facts.products?.[product]?.name ?? readable(product);
+  // A label starts with a capital: the facts name products as a sentence says them ("hair oil", "haircare").
+  const productName = (product: string) => {
+    const name = facts.products?.[product]?.name ?? readable(product);
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  };
   // A new fragrance by its option's name, else the catalogue's; an unknown slug by its raw name (§8).
   const fragranceLabel = (f: SummaryFragrance) => (f.fragranceFree ? 'Fragrance-free' : (f.label ?? fragranceName(f.value, facts.fragranceNames)));
   return (

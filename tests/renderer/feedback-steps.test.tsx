@@ -280,4 +280,13 @@ describe('spec 002 §2.7 the results screen', () => {
     await heading(/write a review/);
     expect(run.values()).toEqual([{ status: 'completed' }]);
   });
+
+  it('names each product with a capital, though the facts name it as a sentence says it ("hair oil")', async () => {
+    const answers: Answers = { fragrance_cleanser_intensity: 'too_strong' };
+    const summary = feedbackSummary(fixture, answers);
+    runFeedback({ route: 'results', answers, facts: { ...orderFacts, products: { cleanser: { name: 'gentle cleanser' } }, summary } });
+    const intensity = await screen.findByRole('region', { name: 'Fragrance intensity' });
+    expect(within(intensity).getByText('Gentle cleanser')).toBeTruthy();
+    expect(within(intensity).queryByText('gentle cleanser')).toBeNull();
+  });
 });
