@@ -177,18 +177,20 @@ const skincareAnswers: Answers = {
   cleanser_texture: 'cleansing_cream',
   fragrance_cleanser_satisfaction: 3,
   fragrance_cleanser_intensity: 'too_strong',
-  fragrance_new_choice: 'pacifica',
+  // The same fragrance again (§5.4 new_fragrance false): its intensity is still to reduce.
+  fragrance_new_choice: 'blanca',
+  new_fragrance: false,
 };
 const skincareSummary = feedbackSummary(fixture, skincareAnswers);
 
-/** §2.7: improvements, the new fragrance, the cleanser's fragrance to reduce and its texture. */
+/** §2.7: improvements, the fragrance chosen, the cleanser's fragrance to reduce and its texture. */
 const results: Story = {
   args: { screen: feedbackScreen('results', skincareAnswers), facts: { ...orderFacts, summary: skincareSummary } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const working = await canvas.findByRole('region', { name: 'What’s working' });
     await expect(within(working).getByText('Cleanser feel')).toBeVisible();
-    await expect(within(canvas.getByRole('region', { name: 'Your fragrance' })).getByText('Pacifica')).toBeVisible();
+    await expect(within(canvas.getByRole('region', { name: 'Your fragrance' })).getByText('Blanca')).toBeVisible();
     await expect(within(canvas.getByRole('region', { name: 'Fragrance intensity' })).getByText('We’ll make the fragrance lighter')).toBeVisible();
     await expect(within(canvas.getByRole('region', { name: 'Your textures' })).getByText('Cleansing cream')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));

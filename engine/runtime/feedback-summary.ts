@@ -107,6 +107,21 @@ function optionLabel(step: CompiledStep, field: string, value: Scalar): string |
 }
 
 /**
+ * Whether the shopper chose a new fragrance for `product`, so its old fragrance's intensity no longer matters (the next
+ * formula takes the new one: server/formulation/feedback/feedback-rules.yaml): a fragrance choice for that product, or
+ * the order's own choice (no `product`) for any product without a choice of its own; answered, and not saved as the same
+ * fragrance again (`new_fragrance` false, §5.4 skincare).
+ */
+function replacedScent(flow: CompiledFlow, answers: Answers, product: string): boolean {
+  const choices = flow.steps.filter((s): s is CompiledStepOf<'fragrance-choice'> => s.kind === 'fragrance-choice');
+  const own = choices.find((s) => s.product === product) ?? (choices.some((s) => s.product === product) ? undefined : choices.find((s) => !s.product));
+  if (!own) return false;
+  const chosen = answers[own.field];
+  if (typeof chosen !== 'string' || chosen === '') return false;
+  return answers[own.newFragrance?.field ?? 'new_fragrance'] !== false;
+}
+
+/**
  * The results screen's summary (spec 002 §2.7) from a feedback flow, its answers and the order: improvements and
  * concerns (answers in the results step's `positive` and `concern` sets, §9.3-9.4, over its `topics` or else every
  * field the flow's choice steps write, in flow order), the fragrance choices made, each product's intensity to reduce
@@ -160,7 +175,13 @@ export function feedbackSummary(flow: CompiledFlow, answers: Answers, order: Sum
     }
   }
 
-  const summary: FeedbackSummary = { improvements, concerns, fragrances, intensity, textures };
+  const summary: FeedbackSummary = {
+    improvements,
+    concerns,
+    fragrances,
+    intensity: intensity.filter((i) => !replacedScent(flow, answers, i.product)),
+    textures,
+  };
   if (results?.phases) {
     const answered = answers[results.phases.field];
     const duration = isDuration(answered) ? answered : durationFromMonths(order.supplementMonths ?? 0);

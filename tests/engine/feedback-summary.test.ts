@@ -202,6 +202,20 @@ describe('spec 002 §2.7 the results summary', () => {
     ]);
   });
 
+  it('§2.7: a fragrance replaced by a new choice is not said to be made lighter or stronger (the next formula takes the new one)', () => {
+    // Haircare: the order's choice replaces the hair products' scent; the hair oil keeps its own unless it has its own choice.
+    const hair = feedbackSummary(haircare, { fragrance_intensity: 'too_strong', fragrance_new_choice: 'solstice' });
+    expect(hair.intensity).toEqual([]);
+    expect(hair.fragrances.map((f) => f.value)).toEqual(['solstice']);
+    expect(feedbackSummary(haircare, { fragrance_intensity: 'too_strong', fragrance_new_choice_hair_oil: 'palma' }).intensity).toEqual([
+      { product: 'haircare', field: 'fragrance_intensity', answer: 'too_strong', change: 'reduce' },
+    ]);
+    // Skincare: the routine's choice covers every product, unless the same fragrance was chosen again (§5.4 new_fragrance false).
+    const skin = { fragrance_cleanser_intensity: 'too_strong', fragrance_moisturizer_intensity: 'too_light', fragrance_new_choice: 'pacifica' } as const;
+    expect(feedbackSummary(skincare, { ...skin, new_fragrance: true }).intensity).toEqual([]);
+    expect(feedbackSummary(skincare, { ...skin, new_fragrance: false }).intensity.map((i) => i.product)).toEqual(['cleanser', 'moisturizer']);
+  });
+
   it('§2.7, §9.4 skincare: per product, too_strong is reduced, too_light reinforced, just_right unchanged', () => {
     const summary = feedbackSummary(skincare, {
       fragrance_cleanser_intensity: 'too_strong',
