@@ -102,7 +102,15 @@ export async function startServer(
     const app = createApp({ db: database.db, mailer, flows, config, clock, catalogue, payments, ...(devClock ? { devClock } : {}) });
     // Also sends what a start runs: orders a previous run left between the charge and its outcome are settled from
     // the provider's record, expired rows pruned, pending mail sent.
-    await defineShopJobs(queue, { db: database.db, clock, mailer, orders: { payments, config: { publicUrl: settings.publicUrl } }, logger });
+    await defineShopJobs(queue, {
+      db: database.db,
+      clock,
+      mailer,
+      orders: { payments, config: { publicUrl: settings.publicUrl } },
+      logger,
+      // Subscription renewals price with the catalogue and the shopper's formulas, as the app does.
+      subscriptions: { db: database.db, mailer, flows, config, clock, catalogue, payments },
+    });
 
     const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host });
     await new Promise<void>((resolve, reject) => {

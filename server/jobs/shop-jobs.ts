@@ -5,8 +5,10 @@ import { logger as processLogger, type Logger } from '../log/logger';
 import { DELIVER_OUTBOX_JOB, type OutboxDispatcher } from '../mail/outbox-dispatcher';
 import { reconcileOrders } from '../money/settle-payment';
 import { FEEDBACK_INVITATION_JOB, sendFeedbackInvitation, type FeedbackInvitationJob } from '../orders/fulfilment-invitation';
+import type { Services } from '../services';
 import { adoptPaidOrders } from '../subscriptions/from-order';
-import { RENEW_SUBSCRIPTION_JOB } from '../subscriptions/schedule';
+import { renewSubscription } from '../subscriptions/renew';
+import { RENEW_SUBSCRIPTION_JOB, type RenewSubscriptionJob } from '../subscriptions/schedule';
 import type { JobQueue } from './queue';
 
 /** The shop's background jobs, by name. */
@@ -28,6 +30,8 @@ export interface ShopJobServices {
   /** What the reconciliation needs (payments provider, public URL for its mail). */
   orders: Omit<Parameters<typeof reconcileOrders>[0], 'db' | 'clock' | 'mailer'>;
   logger?: Logger;
+  /** The app's services, for the subscriptions' renewals (they price with the catalogue and the shopper's formulas); without them, none run. */
+  subscriptions?: Services;
 }
 
 /** Orders younger than this may still be in their request: the reconciliation leaves them alone. */
@@ -40,6 +44,7 @@ export const RECONCILE_OLDER_THAN_MS = 5 * 60_000;
  * - `reconcile-orders`: settles orders a crash left between the charge and its outcome, at start and every 5 minutes;
  * - `run-due`: sends the jobs of `scheduled_jobs` due by the shop's clock, every minute;
  * - `invite-feedback`: mails a delivered order's feedback invitation for one category, once (scheduled on delivery);
+ * - `renew-subscription`: renews a subscription on its products' date (scheduled by server/subscriptions/schedule.ts);
  * - `adopt-subscription-orders`: at start, makes the subscriptions of orders paid before subscriptions existed (once).
  */
 export async function defineShopJobs(queue: JobQueue, services: ShopJobServices): Promise<void> {
@@ -97,6 +102,17 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
       if (adopted > 0) logger.info(`Made the subscriptions of ${adopted} order(s) paid before subscriptions existed.`);
     },
   });
+  const shop = services.subscriptions;
+  if (shop)
+    await queue.define<RenewSubscriptionJob>({
+      name: SHOP_JOBS.renewSubscription,
+      policy: 'standard',
+      retryDelaySeconds: 60,
+      handler: async (job, { now }) => {
+        const outcome = await renewSubscription(shop, job.subscriptionId, now);
+        logger.info({ job: SHOP_JOBS.renewSubscription, subscription: job.subscriptionId, outcome }, 'Subscription renewal run');
+      },
+    });
   // What a start does: mail a previous run left pending, prune, settle orders a crash left behind.
   await queue.send(SHOP_JOBS.pruneExpired);
   await queue.send(SHOP_JOBS.reconcileOrders);

@@ -53,7 +53,9 @@ export const subscriptions = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('subscriptions_current_idx').on(t.userId, t.category, t.subCategory).where(sql`status in ('active', 'onhold')`),
+    uniqueIndex('subscriptions_current_idx')
+      .on(t.userId, t.category, t.subCategory)
+      .where(sql`status in ('active', 'onhold')`),
     index('subscriptions_user_idx').on(t.userId),
     check('subscriptions_status_check', sql.raw(`status in (${list(SUBSCRIPTION_STATUSES)})`)),
     check('subscriptions_reason_check', sql.raw(`status_reason is null or status_reason in (${list(ONHOLD_REASONS)})`)),

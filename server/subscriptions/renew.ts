@@ -1,0 +1,350 @@
+/**
+ * @module server/subscriptions/renew: a subscription renews by itself on its products' dates (issue 27 item 2; spec
+ * 001 §3 Subscription, §4 Subscriptions, §9 "Subscriptions and discounts"), through the one money path:
+ * 1. In one transaction, with the customer and the subscription locked: a canceled subscription, a subscription held
+ *    for another reason than its payment, or one with nothing due by the shop's clock renews nothing; a removed
+ *    payment method or a sold-out fragrance holds it (payment_error, invalid_fragrance) and charges nothing.
+ *    Otherwise the due products that are not skipped become a basket, priced on the server like the cart (the
+ *    shopper's current formulas, the subscription's discount, free shipping, the address's taxes), recorded as an
+ *    order (record-order.ts) under the key `renewal:<subscription>:<due date>:<attempt>`, and logged in
+ *    `subscription_renewals`, one row per subscription and due date (unique).
+ * 2. The order is charged to the saved method (settle-payment.ts `chargeOrder`: one charge per order key).
+ * 3. In one transaction again, once (the renewal row goes from pending once): paid moves each renewed product's date
+ *    by its own frequency (a skipped one is un-skipped and moved the same way), resumes a subscription held by its
+ *    payment, schedules the next renewal and mails the shopper; declined holds it (payment_error), mails them and
+ *    schedules a retry (RETRY_AFTER_DAYS).
+ * A run that dies between the steps is run again by the queue (or the next due run): it finds the pending renewal
+ * and its order and goes on from there, charging under the same key, so nothing is lost or doubled; two processes
+ * running the same renewal wait for each other's lock and the second finds the first's work.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Currency } from '#api/money';
+import type { CartKind } from '#api/shared';
+import type { Formula } from '#api';
+import type { CatalogueEntry } from '../catalog/catalogue-reader';
+import { lockUser } from '../account/lock-user';
+import type { Database } from '../db/database';
+import { hairProfiles, orderItems, orders, paymentMethods, subscriptionProducts, subscriptionRenewals, subscriptions, users } from '../db/schema';
+import { feedbackSurvey } from '../feedback/survey-fields';
+import { ApiError } from '../http/api-error';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { chargeOrder } from '../money/settle-payment';
+import { recordOrder, type BasketLine, type PricedBasket } from '../money/record-order';
+import { orderedFormula } from '../orders/cart-basket';
+import type { OrderRow } from '../orders/order-view';
+import { loadFormulaSet } from '../profile/derived-profile';
+import { loadTaxTable, taxOn, taxRate } from '../pricing/sales-tax';
+import type { Services } from '../services';
+import { RENEWAL_KEY_PREFIX } from './from-order';
+import { addWeeks, dayOf, nextDueDay, productsOf, scheduleRenewal } from './schedule';
+import { paymentFailedMail, subscriptionRenewedMail } from './subscription-mail';
+
+/**
+ * After a declined renewal charge, the days until each retry: 1, then 3, then 7 days after the decline before it
+ * (a card topped up the next day, after payday, or replaced within the week). After the last one the subscription
+ * stays on hold (payment_error) until the shopper updates their payment method.
+ */
+export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
+
+export type RenewalOutcome =
+  | 'renewed'
+  | 'declined'
+  | 'waiting_for_bank'
+  | 'not_due'
+  | 'canceled'
+  | 'onhold'
+  | 'all_skipped'
+  | 'no_payment_method'
+  | 'invalid_fragrance'
+  | 'nothing_to_renew'
+  | 'already_settled';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type ProductRow = typeof subscriptionProducts.$inferSelect;
+
+/** What the shopper's box is made from today: the catalogue, their current formulas and answers (read before locking). */
+interface Makings {
+  entries: ReadonlyMap<string, CatalogueEntry>;
+  formulas: ReadonlyMap<string, Formula>;
+  answers: Record<string, unknown>;
+}
+
+/** Runs the renewal of one subscription that is due by `now` (see the module's description). */
+export async function renewSubscription(services: Services, subscriptionId: number, now = services.clock.now()): Promise<RenewalOutcome> {
+  const [found] = await services.db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!found) return 'canceled';
+  const [user] = await services.db.select().from(users).where(eq(users.id, found.userId));
+  if (!user) return 'canceled';
+  // The formulas the cart would price now (feedback and season included), read before the transaction locks anything.
+  const { answers, set } = await loadFormulaSet(services, user.id);
+  const makings: Makings = { entries: await services.catalogue.entries(), formulas: new Map(set.formulas.map((f) => [f.product, f])), answers };
+
+  const step = await services.db.transaction((tx) => prepare(tx, services, subscriptionId, user, makings, now));
+  if (typeof step === 'string') return step;
+
+  let settled: OrderRow;
+  try {
+    settled = await chargeOrder(services, step.order, { source: step.ref ? { kind: 'saved_method', ref: step.ref } : null }, user);
+  } catch (error) {
+    // A charge the provider refused outright is written as failed by chargeOrder: it is a decline like another.
+    if (!(error instanceof ApiError && error.status === 402)) throw error;
+    [settled] = (await services.db.select().from(orders).where(eq(orders.id, step.order.id))) as [OrderRow];
+  }
+  const outcome = await services.db.transaction((tx) => conclude(tx, services, subscriptionId, step.renewalId, settled, user, now));
+  if (outcome === 'renewed' || outcome === 'declined') services.mailer.wake();
+  return outcome;
+}
+
+/** Step 1: what is due, checked under the locks; the renewal's order recorded, or why there is none. */
+async function prepare(
+  tx: Database,
+  services: Services,
+  subscriptionId: number,
+  user: typeof users.$inferSelect,
+  makings: Makings,
+  now: Date,
+): Promise<RenewalOutcome | { order: OrderRow; ref: string | null; renewalId: number }> {
+  await lockUser(tx, user.id);
+  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+  if (!subscription || subscription.status === 'canceled') return 'canceled';
+  const today = dayOf(now);
+  const due = await nextDueDay(tx, subscriptionId);
+  if (!due) return 'nothing_to_renew';
+  if (due > today) {
+    await scheduleRenewal(tx, subscriptionId);
+    return 'not_due';
+  }
+  // Held by something the shopper must settle (a sold-out fragrance): nothing renews until they do.
+  if (subscription.status === 'onhold' && subscription.statusReason !== 'payment_error') return 'onhold';
+  const [renewal] = await tx
+    .select()
+    .from(subscriptionRenewals)
+    .where(and(eq(subscriptionRenewals.subscriptionId, subscriptionId), eq(subscriptionRenewals.dueOn, due)))
+    .for('update');
+  const method = await liveMethod(tx, services, subscription);
+  if (renewal?.orderId) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, renewal.orderId));
+    // A run that stopped after recording (or charging): go on with the same order and key.
+    if (order && renewal.status === 'pending') return { order: order as OrderRow, ref: method?.providerRef ?? null, renewalId: renewal.id };
+    if (renewal.status === 'paid') {
+      await scheduleRenewal(tx, subscriptionId);
+      return 'already_settled';
+    }
+  }
+
+  const products = await productsOf(tx, subscriptionId);
+  const dueProducts = products.filter((p) => p.nextStart <= today);
+  const box = dueProducts.filter((p) => !p.skipped && sellable(makings.entries.get(p.type)));
+  if (box.length === 0) {
+    // Every due product skipped (or no longer sold): their dates move on, nothing is charged.
+    await moveDates(tx, dueProducts, today, now);
+    await scheduleRenewal(tx, subscriptionId);
+    return 'all_skipped';
+  }
+  const [profile] = await tx.select({ soldOut: hairProfiles.isFragranceSoldout }).from(hairProfiles).where(eq(hairProfiles.userId, user.id));
+  if (profile?.soldOut && box.some((p) => makings.formulas.get(p.type)?.fragrance)) {
+    // Spec 001 §4: the fragrance of the shopper's formula is sold out; they choose another, then it renews.
+    await hold(tx, subscription, 'invalid_fragrance', due, now);
+    return 'invalid_fragrance';
+  }
+  if (!method) {
+    // Never charged: the method was removed (or the subscription has none); updating it resumes the subscription.
+    await hold(tx, subscription, 'payment_error', due, now, 'no_payment_method');
+    await mailPaymentFailed(tx, services, subscription, user, null, now);
+    return 'no_payment_method';
+  }
+  const attempt = (renewal?.attempts ?? 0) + 1;
+  const key = `${RENEWAL_KEY_PREFIX}${subscription.pubkey}:${due}:${attempt}`;
+  const basket = renewalBasket(subscription, box, makings);
+  const order = await recordOrder(tx, {
+    userId: user.id,
+    basket,
+    key,
+    requestHash: createHash('sha256').update(key).digest('hex'),
+    provider: services.payments.name,
+    now,
+  });
+  const [row] = await tx
+    .insert(subscriptionRenewals)
+    .values({ subscriptionId, dueOn: due, status: 'pending', orderId: order.id, attempts: attempt, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [subscriptionRenewals.subscriptionId, subscriptionRenewals.dueOn],
+      set: { status: 'pending', orderId: order.id, attempts: attempt, reason: null, updatedAt: now },
+    })
+    .returning({ id: subscriptionRenewals.id });
+  return { order, ref: method.providerRef, renewalId: row!.id };
+}
+
+/** Step 3: the charge's outcome written once (the renewal leaves pending once). */
+async function conclude(
+  tx: Database,
+  services: Services,
+  subscriptionId: number,
+  renewalId: number,
+  order: OrderRow,
+  user: typeof users.$inferSelect,
+  now: Date,
+): Promise<RenewalOutcome> {
+  await lockUser(tx, user.id);
+  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+  const [renewal] = await tx.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.id, renewalId)).for('update');
+  if (!subscription || !renewal || renewal.status !== 'pending' || renewal.orderId !== order.id) return 'already_settled';
+  const today = dayOf(now);
+  if (order.status === 'pending_payment') {
+    // The bank wants the shopper to confirm: the next run (a day later) reads the charge again under the same key.
+    await scheduleRenewal(tx, subscriptionId, new Date(now.getTime() + 86_400_000));
+    return 'waiting_for_bank';
+  }
+  if (order.status === 'payment_failed') {
+    const failed = subscription.failedCharges + 1;
+    await tx.update(subscriptionRenewals).set({ status: 'declined', reason: order.declineCode, updatedAt: now }).where(eq(subscriptionRenewals.id, renewalId));
+    await tx
+      .update(subscriptions)
+      .set({ status: 'onhold', statusReason: 'payment_error', failedCharges: failed, version: subscription.version + 1, updatedAt: now })
+      .where(eq(subscriptions.id, subscriptionId));
+    const wait = RETRY_AFTER_DAYS[failed - 1];
+    const retry = wait === undefined ? null : new Date(now.getTime() + wait * 86_400_000);
+    if (retry) await scheduleRenewal(tx, subscriptionId, retry);
+    await mailPaymentFailed(tx, services, subscription, user, retry ? dayOf(retry) : null, now);
+    return 'declined';
+  }
+  // Paid (or further along): the renewed products, and the skipped ones due with them, move by their frequency.
+  await tx.update(subscriptionRenewals).set({ status: 'paid', reason: null, updatedAt: now }).where(eq(subscriptionRenewals.id, renewalId));
+  const products = await productsOf(tx, subscriptionId);
+  await moveDates(
+    tx,
+    products.filter((p) => p.nextStart <= today),
+    today,
+    now,
+  );
+  await tx
+    .update(subscriptions)
+    .set({
+      failedCharges: 0,
+      ...(subscription.status === 'onhold' && subscription.statusReason === 'payment_error' ? { status: 'active' as const, statusReason: null } : {}),
+      version: subscription.version + 1,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, subscriptionId));
+  await scheduleRenewal(tx, subscriptionId);
+  if (user.email) {
+    const lines = await tx.select({ label: orderItems.label, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    const next = await nextDueDay(tx, subscriptionId);
+    await enqueueMail(tx, now, subscriptionRenewedMail(user.email, user.firstName, subscription, order, lines, next, services.config.publicUrl));
+  }
+  return 'renewed';
+}
+
+/**
+ * Each product moves by its own frequency from its date, as often as needed to be after `today` (a renewal run late,
+ * or resumed after a hold, does not send the boxes it missed); a skipped one is un-skipped.
+ */
+async function moveDates(tx: Database, products: readonly ProductRow[], today: string, now: Date): Promise<void> {
+  for (const product of products) {
+    let next = addWeeks(product.nextStart, product.frequency);
+    while (next <= today) next = addWeeks(next, product.frequency);
+    await tx.update(subscriptionProducts).set({ nextStart: next, skipped: false, updatedAt: now }).where(eq(subscriptionProducts.id, product.id));
+  }
+}
+
+/** Holds the subscription (onhold with its reason) and logs the renewal as held; nothing is charged. */
+async function hold(
+  tx: Database,
+  subscription: SubscriptionRow,
+  reason: 'payment_error' | 'invalid_fragrance',
+  due: string,
+  now: Date,
+  why: string = reason,
+): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'onhold', statusReason: reason, version: subscription.version + 1, updatedAt: now })
+    .where(eq(subscriptions.id, subscription.id));
+  await tx
+    .insert(subscriptionRenewals)
+    .values({ subscriptionId: subscription.id, dueOn: due, status: 'held', reason: why, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [subscriptionRenewals.subscriptionId, subscriptionRenewals.dueOn], set: { status: 'held', reason: why, updatedAt: now } });
+}
+
+async function mailPaymentFailed(
+  tx: Database,
+  services: Services,
+  subscription: SubscriptionRow,
+  user: typeof users.$inferSelect,
+  retryDay: string | null,
+  now: Date,
+): Promise<void> {
+  if (user.email) await enqueueMail(tx, now, paymentFailedMail(user.email, user.firstName, subscription, retryDay, services.config.publicUrl));
+}
+
+/** The subscription's payment method, when it is still the shopper's (not removed) and this provider's. */
+async function liveMethod(tx: Database, services: Services, subscription: SubscriptionRow) {
+  if (subscription.paymentMethodId === null) return null;
+  const [method] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.id, subscription.paymentMethodId),
+        eq(paymentMethods.userId, subscription.userId),
+        isNull(paymentMethods.deletedAt),
+        inArray(paymentMethods.provider, [services.payments.name]),
+      ),
+    );
+  return method ?? null;
+}
+
+/** Still sold: in the catalogue, not retired, not sold out. */
+function sellable(entry: CatalogueEntry | undefined): entry is CatalogueEntry {
+  return !!entry && !entry.retired && !entry.soldOut;
+}
+
+/** A product's price on a subscription in cents: the catalogue's subscribed price at the shop's saving, else the subscription's own. */
+export function subscribedUnitPrice(entry: CatalogueEntry, currency: Currency, discountPercentage: number): number {
+  const full = entry.price[currency];
+  if (entry.isSubscribable && entry.subscribedPrice[currency] > 0 && Math.round((full * (100 - discountPercentage)) / 100) === entry.subscribedPrice[currency])
+    return entry.subscribedPrice[currency];
+  return Math.round((full * (100 - discountPercentage)) / 100);
+}
+
+/** The box as a priced basket: the subscription's saving, free shipping (spec 001 §9), taxes of where it ships. */
+function renewalBasket(subscription: SubscriptionRow, box: readonly ProductRow[], makings: Makings): PricedBasket {
+  const currency = subscription.currency;
+  const address = subscription.shippingAddress;
+  const lines: BasketLine[] = box.map((product) => {
+    const entry = makings.entries.get(product.type)!;
+    const unitPrice = subscribedUnitPrice(entry, currency, subscription.discountPercentage);
+    const formula = entry.isCustom ? makings.formulas.get(entry.type) : undefined;
+    return {
+      category: entry.isCustom ? 'formula' : 'item',
+      type: product.type,
+      product: product.product,
+      label: entry.label,
+      quantity: product.quantity,
+      unitPrice,
+      totalPrice: unitPrice * product.quantity,
+      subscriptionActive: true,
+      frequency: product.frequency,
+      isFormula: entry.isCustom,
+      productCategory: entry.category,
+      formula: formula ? orderedFormula(formula) : null,
+      customization: null,
+    };
+  });
+  const totalPrice = box.reduce((sum, p) => sum + makings.entries.get(p.type)!.price[currency] * p.quantity, 0);
+  const paid = lines.reduce((sum, line) => sum + line.totalPrice, 0);
+  const rate = taxRate(loadTaxTable(), address.country, address.state);
+  const taxes = rate === null ? 0 : taxOn(paid, rate);
+  return {
+    origin: { cartId: null, cartVersion: 0, cartKind: subscription.category as CartKind },
+    currency,
+    totals: { totalPrice, totalDiscount: totalPrice - paid, totalShipping: 0, totalTaxes: taxes, totalAmount: paid + taxes },
+    isSubscription: true,
+    categories: [subscription.category],
+    survey: feedbackSurvey(makings.answers),
+    shippingAddress: address,
+    deliveryInstructions: null,
+    lines,
+  };
+}
