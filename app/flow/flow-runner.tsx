@@ -125,6 +125,15 @@ export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowR
     if (failedNext && fallback) void navigate(fallback, { replace: true });
   }, [failedNext, fallback, navigate]);
 
+  // A new step starts at the top of the page: a button low on a long step would otherwise leave the next one scrolled,
+  // its progress under the sticky header. (The first step opened keeps where the browser put it.)
+  const shownStep = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    const name = step?.name ?? null;
+    if (shownStep.current !== undefined && shownStep.current !== name) (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    shownStep.current = name;
+  }, [step?.name]);
+
   const state: FlowState<F> = { runtime, step, answers: snapshot.context.answers, env: currentEnv, facts: flowFacts };
   const stepFacts = adapters.useFacts(state);
   const useExit = adapters.useExit ?? noExit;

@@ -262,8 +262,13 @@ describe('haircare feedback, end to end', () => {
   });
 
   it('spec 002 §2.5: the shopper writes a public review and lands on /feedback/confirmation?data-from=haircare', async () => {
+    // The results' button is low on a phone; the next step opens at the top, its progress clear of the sticky header.
+    await page.getByRole('button', { name: 'Continue' }).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
     await page.getByRole('button', { name: 'Continue' }).click();
     await reachesStep(page, 'public_review');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(scrolled).toBeGreaterThan(0);
     await page.getByLabel('Your review').fill('My curls <3 the new conditioner: no more brassy ends.');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(url('/feedback/confirmation?data-from=haircare'));
