@@ -209,12 +209,14 @@ async function conclude(
     await mailPaymentFailed(tx, services, subscription, user, retry ? dayOf(retry) : null, now);
     return 'declined';
   }
-  // Paid (or further along): the renewed products, and the skipped ones due with them, move by their frequency.
+  // Paid (or further along): the products due when the box was made (renewed, or skipped with it) move by their
+  // frequency; one that fell due since (a run finished late) waits for its own box.
   await tx.update(subscriptionRenewals).set({ status: 'paid', reason: null, updatedAt: now }).where(eq(subscriptionRenewals.id, renewalId));
+  const boxDay = dayOf(order.createdAt);
   const products = await productsOf(tx, subscriptionId);
   await moveDates(
     tx,
-    products.filter((p) => p.nextStart <= today),
+    products.filter((p) => p.nextStart <= boxDay),
     today,
     now,
   );

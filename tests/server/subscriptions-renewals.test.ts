@@ -173,6 +173,34 @@ for (const driver of DRIVERS) {
       expect((await productsOf(subscriptionId))[0]!.nextStart).toBe(addDays('2026-03-02', 56));
     });
 
+    it('a renewal finished late moves only the products of its box: one that fell due meanwhile still gets its own', async () => {
+      const { userId, subscriptionId } = await subscriber({ shampoo: 4, conditioner: 8 });
+      clock.set(AT_DUE);
+      let calls = 0;
+      const dying: Database = Object.create(one.db);
+      dying.transaction = (async (fn: never) => {
+        calls += 1;
+        if (calls === 3) throw new Error('process died');
+        return one.db.transaction(fn);
+      }) as Database['transaction'];
+      await expect(renewSubscription({ ...one, db: dying }, subscriptionId, AT_DUE)).rejects.toThrow('process died');
+      // Finished a month later, past the conditioner's date (8 weeks): the shampoo's box is concluded, the conditioner stays due.
+      const late = renewalInstant(addDays('2026-03-02', 57));
+      clock.set(late);
+      expect(await renewSubscription(one, subscriptionId, late)).toBe('renewed');
+      expect((await productsOf(subscriptionId)).map((p) => [p.type, p.nextStart])).toEqual([
+        ['conditioner', addDays('2026-03-02', 56)],
+        ['shampoo', addDays('2026-03-02', 84)],
+      ]);
+      expect(await renewSubscription(one, subscriptionId, late)).toBe('renewed');
+      const boxes = await Promise.all(
+        (await renewalOrders(userId)).map(async (o) => (await db().select().from(orderItems).where(eq(orderItems.orderId, o.id))).map((l) => l.type)),
+      );
+      expect(boxes).toEqual([['shampoo'], ['conditioner']]);
+      expect(await chargesOf(userId)).toHaveLength(2);
+      expect((await productsOf(subscriptionId)).map((p) => p.nextStart)).toEqual([addDays('2026-03-02', 112), addDays('2026-03-02', 84)]);
+    });
+
     it('spec 001 §4: a canceled subscription is never charged, nor one whose card was removed (held with payment_error and a mail)', async () => {
       const canceled = await subscriber({ shampoo: 4 });
       await db().update(subscriptions).set({ status: 'canceled', canceledAt: PAID }).where(eq(subscriptions.id, canceled.subscriptionId));
