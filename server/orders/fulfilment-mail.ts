@@ -1,7 +1,7 @@
 import type { OutgoingMail } from '../mail/mailer';
 import { feedbackPath, type FeedbackCategory } from './fulfilment-feedback';
 import type { trackingView } from './fulfilment-tracking';
-import { escapeHtml, mailPage, mailPictureUrl } from './order-mail';
+import { escapeHtml, mailLineCells, mailPage } from './order-mail';
 import type { OrderMailLine } from './order-mail-lines';
 import type { OrderRow } from './order-view';
 
@@ -126,19 +126,7 @@ function linesText(lines: readonly OrderMailLine[]): string[] {
 /** The lines with their pictures and quantities (no prices: the confirmation had them). Inline styles: mail clients drop style sheets. */
 function linesTable(lines: readonly OrderMailLine[], publicUrl: string): string {
   if (lines.length === 0) return '';
-  const rows = lines.map((line) => {
-    const url = line.picture ? mailPictureUrl(line.picture.src, publicUrl) : null;
-    const picture = url
-      ? `<img src="${escapeHtml(url)}" width="${PICTURE_SIZE}" height="${PICTURE_SIZE}" alt="${escapeHtml(line.picture!.alt)}" style="display:block;border:0;border-radius:8px;background:#f3eee6">`
-      : '';
-    const quantity = line.quantity > 1 ? ` <span style="color:#4b5262">× ${line.quantity}</span>` : '';
-    return (
-      '<tr>' +
-      `<td width="${PICTURE_SIZE}" style="padding:8px 16px 8px 0;vertical-align:middle">${picture}</td>` +
-      `<td style="padding:8px 0;vertical-align:middle">${escapeHtml(line.label)}${quantity}</td>` +
-      '</tr>'
-    );
-  });
+  const rows = lines.map((line) => '<tr>' + mailLineCells(line, publicUrl, PICTURE_SIZE) + '</tr>');
   return (
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px;border-top:1px solid #e4dfd7;border-bottom:1px solid #e4dfd7">' +
     rows.join('') +

@@ -43,22 +43,28 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
   };
 }
 
+/** A mail line's picture (`size` px) and its name with the quantity, as two table cells (every order mail's lines). */
+export function mailLineCells(line: OrderMailLine, publicUrl: string, size = PICTURE_SIZE): string {
+  const url = line.picture ? mailPictureUrl(line.picture.src, publicUrl) : null;
+  const picture = url
+    ? `<img src="${escapeHtml(url)}" width="${size}" height="${size}" alt="${escapeHtml(line.picture!.alt)}" style="display:block;border:0;border-radius:8px;background:#f3eee6">`
+    : '';
+  const quantity = line.quantity > 1 ? ` <span style="color:#4b5262">× ${line.quantity}</span>` : '';
+  return (
+    `<td width="${size}" style="padding:8px 16px 8px 0;vertical-align:middle">${picture}</td>` +
+    `<td style="padding:8px 0;vertical-align:middle">${escapeHtml(line.label)}${quantity}</td>`
+  );
+}
+
 /** The lines as a table: picture, name and quantity, price; the total below. Inline styles: mail clients drop style sheets. */
 function linesTable(lines: readonly OrderMailLine[], publicUrl: string, money: (cents: number) => string, amount: string): string {
-  const rows = lines.map((line) => {
-    const url = line.picture ? mailPictureUrl(line.picture.src, publicUrl) : null;
-    const picture = url
-      ? `<img src="${escapeHtml(url)}" width="${PICTURE_SIZE}" height="${PICTURE_SIZE}" alt="${escapeHtml(line.picture!.alt)}" style="display:block;border:0;border-radius:8px;background:#f3eee6">`
-      : '';
-    const quantity = line.quantity > 1 ? ` <span style="color:#4b5262">× ${line.quantity}</span>` : '';
-    return (
+  const rows = lines.map(
+    (line) =>
       '<tr>' +
-      `<td width="${PICTURE_SIZE}" style="padding:8px 16px 8px 0;vertical-align:middle">${picture}</td>` +
-      `<td style="padding:8px 0;vertical-align:middle">${escapeHtml(line.label)}${quantity}</td>` +
+      mailLineCells(line, publicUrl) +
       `<td align="right" style="padding:8px 0;vertical-align:middle;white-space:nowrap">${escapeHtml(money(line.totalPrice))}</td>` +
-      '</tr>'
-    );
-  });
+      '</tr>',
+  );
   return (
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;border-top:1px solid #e4dfd7;border-bottom:1px solid #e4dfd7">' +
     rows.join('') +

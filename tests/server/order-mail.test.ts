@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
@@ -110,7 +110,13 @@ describeEachDatabase('the order confirmation mail of a paid order (spec 001 §4 
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const [row] = await database().db.select().from(orders).where(eq(orders.pubkey, placed.body.pubkey));
     const [customer] = await database().db.select().from(users).where(eq(users.id, row!.userId));
-    const [mail] = await database().db.select().from(outbox).where(eq(outbox.recipient, customer!.email!)).orderBy(desc(outbox.id)).limit(1);
+    // The confirmation among the shopper's mail (a subscription's own mail may follow it).
+    const [mail] = await database()
+      .db.select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, customer!.email!), eq(outbox.kind, 'order_confirmation')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect(mail!.kind).toBe('order_confirmation');
     const html = mail!.htmlBody!;
     const pictures = imagesOf(html);
