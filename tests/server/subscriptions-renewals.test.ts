@@ -22,6 +22,7 @@ import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { Services } from '../../server/services';
 import { adoptPaidOrders } from '../../server/subscriptions/from-order';
 import { renewSubscription, RETRY_AFTER_DAYS } from '../../server/subscriptions/renew';
+import { resumeWithMethod } from '../../server/subscriptions/resume';
 import { addDays, renewalInstant, RENEW_SUBSCRIPTION_JOB } from '../../server/subscriptions/schedule';
 import { createPostgresDatabase, DRIVERS } from './support/databases';
 import type { LineName } from './support/fulfilment-orders';
@@ -240,6 +241,40 @@ for (const driver of DRIVERS) {
       expect(await subscriptionOf(subscriptionId)).toMatchObject({ status: 'active', statusReason: null, failedCharges: 0 });
       // Its date moves from the due date, not from the retry's.
       expect((await productsOf(subscriptionId))[0]!.nextStart).toBe(addDays('2026-03-02', 56));
+    });
+
+    it('issue 27 item 2 "updating the card resumes it": a new method resumes a subscription held by its payment, due at once; another shopper’s method changes nothing', async () => {
+      const held = await subscriber({ shampoo: 4 }, { outcome: 'declined', code: 'card_declined' });
+      clock.set(AT_DUE);
+      expect(await renewSubscription(one, held.subscriptionId, AT_DUE)).toBe('declined');
+      const stranger = await insertSubscriber(db());
+      const strangers = await insertSavedMethod(db(), stranger.id);
+      expect(await db().transaction((tx) => resumeWithMethod(tx, held.userId, strangers, AT_DUE))).toEqual([]);
+      expect(await subscriptionOf(held.subscriptionId)).toMatchObject({ status: 'onhold', statusReason: 'payment_error' });
+
+      const card = await insertSavedMethod(db(), held.userId, { outcome: 'succeeds' }, '4444');
+      const later = new Date(AT_DUE.getTime() + 3 * 3_600_000);
+      expect(await db().transaction((tx) => resumeWithMethod(tx, held.userId, card, later))).toEqual([held.subscriptionId]);
+      expect(await subscriptionOf(held.subscriptionId)).toMatchObject({ status: 'active', statusReason: null, failedCharges: 0, paymentMethodId: card });
+      const [job] = await db()
+        .select()
+        .from(scheduledJobs)
+        .where(and(eq(scheduledJobs.name, RENEW_SUBSCRIPTION_JOB), eq(scheduledJobs.key, `subscription:${held.subscriptionId}`)));
+      // Its box is still due (its date has passed): the next run-due sends it.
+      expect(job!.dueAt.getTime()).toBeLessThanOrEqual(later.getTime());
+      clock.set(later);
+      expect(await renewSubscription(one, held.subscriptionId, later)).toBe('renewed');
+      expect((await renewalOrders(held.userId)).map((o) => [o.status, o.cardLast4])).toEqual([
+        ['payment_failed', '4242'],
+        ['paid', '4444'],
+      ]);
+
+      // An active subscription whose card was removed takes the new one, and stays as it was otherwise.
+      const removed = await subscriber({ shampoo: 4 });
+      await db().update(paymentMethods).set({ deletedAt: PAID }).where(eq(paymentMethods.id, removed.methodId));
+      const replacement = await insertSavedMethod(db(), removed.userId, { outcome: 'succeeds' }, '5555');
+      expect(await db().transaction((tx) => resumeWithMethod(tx, removed.userId, replacement, AT_DUE))).toEqual([removed.subscriptionId]);
+      expect(await subscriptionOf(removed.subscriptionId)).toMatchObject({ status: 'active', paymentMethodId: replacement });
     });
 
     it('a skipped product is left out of its delivery, then un-skipped and moved by its frequency', async () => {
