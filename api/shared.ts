@@ -9,6 +9,7 @@ export { createLocalStorageTokenStore } from './client/token-store';
 export { cartKinds, categoryOf, consultationCategories, formulaCategories, isCategory, productCategories } from './categories';
 export type { CartKind, Category, FormulaCategory, ProductCategory } from './categories';
 export { scrubReportText } from './report-text';
+export { FEEDBACK_SURVEY_FIELDS } from './feedback-fields';
 export {
   FREQUENCIES,
   DEFAULT_FREQUENCY,

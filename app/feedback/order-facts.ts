@@ -1,4 +1,5 @@
 import type { Order, OrderItem } from '#api';
+import { FEEDBACK_SURVEY_FIELDS } from '#api/shared';
 import type { AnswerValue } from '#engine';
 
 /**
@@ -50,22 +51,7 @@ const FRAGRANCE_FREE_CODES = new Set(['fragrance_free', 'no_added_fragrance', 'f
 /** §5.1: the ingredients that make a conditioner anti-brass, purple_v2 first. */
 const ANTIBRASS_SLUGS = ['purple_v2', 'anti_brassines'] as const;
 /** §3.6: the consultation answers the feedback reads. */
-const CONSULTATION_FIELDS = [
-  'pref_fragrance',
-  'pref_fragrance_free',
-  'pref_fragrance_skin',
-  'pref_fragrance_free_skin',
-  'pref_hair_oil_fragrance',
-  'pref_texture_cleanser',
-  'pref_texture_moisturizer',
-  'goal_curl',
-  'diag_hair_texture',
-  'diag_other_treatments',
-  'diag_hair_length',
-  'diag_hair_type',
-  'diag_sensitivity_level',
-  'diag_dandruff_level',
-];
+const CONSULTATION_FIELDS = FEEDBACK_SURVEY_FIELDS;
 const NUMERIC_FIELDS = new Set(['goal_curl', 'diag_sensitivity_level', 'diag_dandruff_level']);
 
 /** The products a feedback flow asks about, from an item's product type: trial sizes and minis count as the product, a set as its parts. */
