@@ -55,6 +55,14 @@ import {
   surveyQuery,
 } from './schemas/feedback';
 import { feedbackOverview } from './schemas/feedback-overview';
+import {
+  subscription,
+  subscriptionList,
+  subscriptionSkipRequest,
+  subscriptionSkipResult,
+  subscriptionSnoozeRequest,
+  subscriptionSnoozeResult,
+} from './schemas/subscription';
 import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
@@ -214,6 +222,30 @@ export const endpoints = {
   getEndOfTheRoad: { method: 'GET', path: '/v1/supplements_feedback/:pubkey/end_of_road', auth: 'required', response: endOfTheRoadMessage },
   // The account's feedback (issue 26; spec 002 §2.5 "not shown"): the caller's own orders awaiting feedback and done, per category.
   getAccountFeedback: { method: 'GET', path: '/v1/account/feedback', auth: 'required', response: feedbackOverview },
+  // Subscriptions (spec 001 §7; API.md "Subscriptions"; server/subscriptions/README.md): the caller's own only.
+  listSubscriptions: { method: 'GET', path: '/v2/subscriptions', auth: 'required', response: subscriptionList },
+  getSubscription: { method: 'GET', path: '/v2/subscriptions/:pubkey', auth: 'required', response: subscription },
+  skipSubscriptionProduct: {
+    method: 'POST',
+    path: '/v2/subscriptions/:pubkey/skip/',
+    auth: 'required',
+    body: subscriptionSkipRequest,
+    response: subscriptionSkipResult,
+  },
+  unskipSubscriptionProduct: {
+    method: 'POST',
+    path: '/v2/subscriptions/:pubkey/unskip/',
+    auth: 'required',
+    body: subscriptionSkipRequest,
+    response: subscriptionSkipResult,
+  },
+  snoozeSubscription: {
+    method: 'POST',
+    path: '/v2/subscriptions/:pubkey/snooze/',
+    auth: 'required',
+    body: subscriptionSnoozeRequest,
+    response: subscriptionSnoozeResult,
+  },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

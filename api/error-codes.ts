@@ -38,6 +38,11 @@ export const serverErrorCodes = [
   // Feedback (spec 002 §7, §8; server/feedback/README.md): answers the flows do not accept; a completed feedback is final
   'invalid_answers',
   'feedback_completed',
+  // Subscriptions (spec 001 §5, §8; server/subscriptions/README.md "Managing it"): a canceled one cannot be changed
+  // ("Missing subscription to snooze"); a change that would lose another (its next box being prepared right now, or a
+  // version sent back that another tab changed since)
+  'subscription_not_current',
+  'subscription_changed',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'too_many_declines',

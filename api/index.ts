@@ -144,6 +144,18 @@ export type { Cart, CartItem, CartItemCategory, CartItemKey, CartItemUpdate, Car
 export { placeOrderRequest, placeOrderV1Request, orderStatus, orderItem, order, orderList } from './schemas/order';
 export type { PlaceOrderRequest, PlaceOrderV1Request, OrderStatus, OrderItem, Order, OrderList } from './schemas/order';
 export { feedbackOverview, feedbackOverviewCategory, feedbackOverviewOrder } from './schemas/feedback-overview';
+export {
+  SNOOZE_MAX_DAYS,
+  subscription,
+  subscriptionAddress,
+  subscriptionList,
+  subscriptionProduct,
+  subscriptionSkipRequest,
+  subscriptionSkipResult,
+  subscriptionSnoozeRequest,
+  subscriptionSnoozeResult,
+} from './schemas/subscription';
+export type { Subscription, SubscriptionProduct, SubscriptionSkipResult, SubscriptionSnoozeResult } from './schemas/subscription';
 export type { FeedbackOverview, FeedbackOverviewCategory, FeedbackOverviewOrder } from './schemas/feedback-overview';
 export {
   FEEDBACK_TEXT_MAX,

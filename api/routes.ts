@@ -71,6 +71,11 @@ export const routes = {
   getSurvey: { method: 'GET', path: '/v1/surveys/:pubkey', auth: 'required' },
   getEndOfTheRoad: { method: 'GET', path: '/v1/supplements_feedback/:pubkey/end_of_road', auth: 'required' },
   getAccountFeedback: { method: 'GET', path: '/v1/account/feedback', auth: 'required' },
+  listSubscriptions: { method: 'GET', path: '/v2/subscriptions', auth: 'required' },
+  getSubscription: { method: 'GET', path: '/v2/subscriptions/:pubkey', auth: 'required' },
+  skipSubscriptionProduct: { method: 'POST', path: '/v2/subscriptions/:pubkey/skip/', auth: 'required' },
+  unskipSubscriptionProduct: { method: 'POST', path: '/v2/subscriptions/:pubkey/unskip/', auth: 'required' },
+  snoozeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/snooze/', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -15,6 +15,7 @@ import { reportClientError } from './system/report-client-error';
 import { getFlags } from './flags/get-flags';
 import { getDevClock, postDevClock } from './system/dev-clock';
 import { getAccountFeedback } from './orders/fulfilment-feedback-overview';
+import { subscriptionOperations } from './subscriptions/routes';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
@@ -31,6 +32,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...orderOperations,
     getAccountFeedback,
     ...feedbackOperations,
+    ...subscriptionOperations,
     getHealth,
     getFlags,
     reportClientError,

@@ -117,6 +117,13 @@ export function createApiClient(options: ApiClientOptions) {
       call('getSurvey', { params: { pubkey }, query: category ? { category } : {} }, o),
     getEndOfTheRoad: (pubkey: string, o?: Options) => call('getEndOfTheRoad', { params: { pubkey } }, o),
     getAccountFeedback: (o?: Options) => call('getAccountFeedback', {}, o),
+    // Subscriptions (spec 001 §7): the subscription's pubkey names it.
+    listSubscriptions: (o?: Options) => call('listSubscriptions', {}, o),
+    getSubscription: (pubkey: string, o?: Options) => call('getSubscription', { params: { pubkey } }, o),
+    skipSubscriptionProduct: (pubkey: string, product: string, o?: Options) => call('skipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),
+    unskipSubscriptionProduct: (pubkey: string, product: string, o?: Options) =>
+      call('unskipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),
+    snoozeSubscription: (pubkey: string, days: number, o?: Options) => call('snoozeSubscription', { params: { pubkey }, body: { days } }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

@@ -210,6 +210,11 @@ describe('the contract, declared once (issue 11)', () => {
       getSurvey: (a) => a.getSurvey('adr_1', 'supplements'),
       getEndOfTheRoad: (a) => a.getEndOfTheRoad('adr_1'),
       getAccountFeedback: (a) => a.getAccountFeedback(),
+      listSubscriptions: (a) => a.listSubscriptions(),
+      getSubscription: (a) => a.getSubscription('adr_1'),
+      skipSubscriptionProduct: (a) => a.skipSubscriptionProduct('adr_1', 'shampoo'),
+      unskipSubscriptionProduct: (a) => a.unskipSubscriptionProduct('adr_1', 'shampoo'),
+      snoozeSubscription: (a) => a.snoozeSubscription('adr_1', 14),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {

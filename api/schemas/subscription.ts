@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+// The account's subscription calls (spec 001 §3 Subscription, §4 Subscriptions, §5, §7; API.md "Subscriptions";
+// server/subscriptions/README.md "Managing it"). `{pubkey}` in a path is the subscription's pubkey.
+
+/** One product of a subscription on its own schedule (spec 001 §3 regular_products, §4 "Skip and unskip"). */
+export const subscriptionProduct = z.object({
+  /** The catalogue product type (as the cart names it). */
+  type: z.string(),
+  product: z.string(),
+  /** Its name in the catalogue ("Shampoo"). */
+  label: z.string(),
+  quantity: z.number().int(),
+  /** Every so many weeks. */
+  frequency: z.number().int(),
+  /** Its next delivery (YYYY-MM-DD); a skipped product's is one frequency after its date. */
+  next_start: z.string(),
+  /** Left out of the next delivery. */
+  skipped: z.boolean(),
+  /** It is in the subscription's next delivery and may be left out of it (spec 001 §4). */
+  can_skip: z.boolean(),
+  /** It is left out of the next delivery and may be put back (spec 001 §4). */
+  can_unskip: z.boolean(),
+});
+export type SubscriptionProduct = z.infer<typeof subscriptionProduct>;
+
+/** The address a subscription ships to, as kept (the account's address may change later). */
+export const subscriptionAddress = z.object({
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.enum(['US', 'CA']),
+});
+
+/** A subscription (spec 001 §3 Subscription). */
+export const subscription = z.object({
+  pubkey: z.string(),
+  status: z.enum(['active', 'onhold', 'canceled']),
+  status_reason: z.enum(['payment_error', 'invalid_fragrance', 'uncaught_error', 'other']).nullable(),
+  category: z.enum(['haircare', 'skincare']),
+  sub_category: z.enum(['topicals', 'supplements']),
+  /** The next delivery (YYYY-MM-DD): the earliest next_start of its products; null with none. */
+  next_start: z.string().nullable(),
+  /** The pubkey of the caller's address it ships to; null when none of their addresses is that one any longer. */
+  shipping_address: z.string().nullable(),
+  shipping_address_details: subscriptionAddress,
+  /** The id of the saved payment method its renewals charge; null when none (or removed). */
+  payment_source: z.string().nullable(),
+  regular_products: z.array(subscriptionProduct),
+  must_have_jars: z.boolean(),
+  discount_percentage: z.number().int(),
+  currency: z.enum(['USD', 'CAD']),
+  created_at: z.string(),
+  canceled_at: z.string().nullable(),
+  /** Bumped by every change; a PATCH may send it back to refuse a change made meanwhile (409). */
+  version: z.number().int(),
+});
+export type Subscription = z.infer<typeof subscription>;
+export const subscriptionList = z.array(subscription);
+
+/** POST /v2/subscriptions/{id}/skip/ and /unskip/: one product of the next delivery (a product type). */
+export const subscriptionSkipRequest = z.object({ product: z.string().trim().min(1, 'Choose a product.').max(100) }).strict();
+
+/** Spec 001 §4 "Skip and unskip": the subscription as now, and what each product may do. */
+export const subscriptionSkipResult = z.object({
+  subscription,
+  subscribed_products: z.array(z.object({ type: z.string(), can_skip: z.boolean(), can_unskip: z.boolean() })),
+});
+export type SubscriptionSkipResult = z.infer<typeof subscriptionSkipResult>;
+
+/** The farthest a snooze may put the next delivery, in days after today (spec 001 §5, §9). */
+export const SNOOZE_MAX_DAYS = 90;
+
+/** POST /v2/subscriptions/{id}/snooze/ `{days}` (spec 001 §5: in days, reported as weeks). */
+export const subscriptionSnoozeRequest = z
+  .object({ days: z.number({ error: 'Give the number of days.' }).int('Give whole days.').min(1, 'Snooze by one day at least.').max(3650) })
+  .strict();
+
+/** The new next delivery, the snooze in weeks (days / 7), and the subscription. */
+export const subscriptionSnoozeResult = z.object({ next_start: z.string(), weeks: z.number(), subscription });
+export type SubscriptionSnoozeResult = z.infer<typeof subscriptionSnoozeResult>;

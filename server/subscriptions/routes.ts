@@ -1,0 +1,66 @@
+import { defineOperation } from '../http/operation';
+import { setSkipped, snooze } from './manage';
+import { listSubscriptions, ownSubscription, subscriptionView } from './subscription-view';
+
+const NOT_FOUND = 'not_found: no such subscription of theirs (another shopper’s, a guest’s asking, or none)';
+const NOT_CURRENT = 'subscription_not_current: the subscription is canceled (nothing changes)';
+const RENEWING = 'subscription_changed: its next box is being prepared right now (nothing changes; try again)';
+
+/** GET /v2/subscriptions (spec 001 §7): the caller's subscriptions, current first, then the newest first. */
+export const getSubscriptions = defineOperation(
+  'listSubscriptions',
+  { summary: 'The caller’s subscriptions', tag: 'subscriptions', responses: { 200: 'Every subscription of theirs (none for a guest)' } },
+  async ({ c, auth, services }) => c.json(await listSubscriptions(services.db, auth.user.id, await services.catalogue.entries()), 200),
+);
+
+/** GET /v2/subscriptions/{pubkey}: one subscription of the caller's. */
+export const getSubscription = defineOperation(
+  'getSubscription',
+  { summary: 'One subscription of the caller’s', tag: 'subscriptions', responses: { 200: 'The subscription', 404: NOT_FOUND } },
+  async ({ c, params, auth, services }) => {
+    const row = await ownSubscription(services.db, auth.user.id, params.pubkey ?? '');
+    return c.json(await subscriptionView(services.db, row, await services.catalogue.entries()), 200);
+  },
+);
+
+const skipDocs = (what: string) => ({
+  summary: `${what} one product of the next delivery`,
+  tag: 'subscriptions',
+  responses: {
+    200: 'The subscription as now, and what each product may do (can_skip, can_unskip)',
+    400: 'validation_error on product: a product the subscription does not hold, or one that may not be so now (nothing changes)',
+    404: NOT_FOUND,
+    409: RENEWING,
+    422: NOT_CURRENT,
+  },
+});
+
+/** POST /v2/subscriptions/{pubkey}/skip/ `{product}` (spec 001 §4 "Skip and unskip"). */
+export const skipSubscriptionProduct = defineOperation('skipSubscriptionProduct', skipDocs('Skip'), async ({ c, body, params, auth, services }) =>
+  c.json(await setSkipped(services, auth.user.id, params.pubkey ?? '', body.product, true), 200),
+);
+
+/** POST /v2/subscriptions/{pubkey}/unskip/ `{product}`. */
+export const unskipSubscriptionProduct = defineOperation('unskipSubscriptionProduct', skipDocs('Put back'), async ({ c, body, params, auth, services }) =>
+  c.json(await setSkipped(services, auth.user.id, params.pubkey ?? '', body.product, false), 200),
+);
+
+/** POST /v2/subscriptions/{pubkey}/snooze/ `{days}` (spec 001 §5). */
+export const snoozeSubscription = defineOperation(
+  'snoozeSubscription',
+  {
+    summary: 'Snooze a subscription by days',
+    tag: 'subscriptions',
+    responses: {
+      200: 'The new next delivery (next_start), the snooze in weeks, and the subscription',
+      400: 'validation_error on days: not a whole number of days, or "Cannot snooze beyond 90 days" (nothing changes)',
+      404: NOT_FOUND,
+      409: RENEWING,
+      422: 'subscription_not_current: "Missing subscription to snooze" (canceled, or no product left)',
+    },
+  },
+  async ({ c, body, params, auth, services }) => c.json(await snooze(services, auth.user.id, params.pubkey ?? '', body.days), 200),
+);
+
+/** The subscription calls (spec 001 §7; API.md "Subscriptions"). */
+export const subscriptionOperations = [getSubscriptions, getSubscription, skipSubscriptionProduct, unskipSubscriptionProduct, snoozeSubscription];
