@@ -58,6 +58,7 @@ import { feedbackOverview } from './schemas/feedback-overview';
 import {
   subscription,
   subscriptionList,
+  subscriptionPatch,
   subscriptionSkipRequest,
   subscriptionSkipResult,
   subscriptionSnoozeRequest,
@@ -225,6 +226,7 @@ export const endpoints = {
   // Subscriptions (spec 001 §7; API.md "Subscriptions"; server/subscriptions/README.md): the caller's own only.
   listSubscriptions: { method: 'GET', path: '/v2/subscriptions', auth: 'required', response: subscriptionList },
   getSubscription: { method: 'GET', path: '/v2/subscriptions/:pubkey', auth: 'required', response: subscription },
+  patchSubscription: { method: 'PATCH', path: '/v2/subscriptions/:pubkey', auth: 'required', body: subscriptionPatch, response: subscription },
   skipSubscriptionProduct: {
     method: 'POST',
     path: '/v2/subscriptions/:pubkey/skip/',

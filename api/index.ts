@@ -149,13 +149,14 @@ export {
   subscription,
   subscriptionAddress,
   subscriptionList,
+  subscriptionPatch,
   subscriptionProduct,
   subscriptionSkipRequest,
   subscriptionSkipResult,
   subscriptionSnoozeRequest,
   subscriptionSnoozeResult,
 } from './schemas/subscription';
-export type { Subscription, SubscriptionProduct, SubscriptionSkipResult, SubscriptionSnoozeResult } from './schemas/subscription';
+export type { Subscription, SubscriptionPatch, SubscriptionProduct, SubscriptionSkipResult, SubscriptionSnoozeResult } from './schemas/subscription';
 export type { FeedbackOverview, FeedbackOverviewCategory, FeedbackOverviewOrder } from './schemas/feedback-overview';
 export {
   FEEDBACK_TEXT_MAX,

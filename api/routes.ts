@@ -73,6 +73,7 @@ export const routes = {
   getAccountFeedback: { method: 'GET', path: '/v1/account/feedback', auth: 'required' },
   listSubscriptions: { method: 'GET', path: '/v2/subscriptions', auth: 'required' },
   getSubscription: { method: 'GET', path: '/v2/subscriptions/:pubkey', auth: 'required' },
+  patchSubscription: { method: 'PATCH', path: '/v2/subscriptions/:pubkey', auth: 'required' },
   skipSubscriptionProduct: { method: 'POST', path: '/v2/subscriptions/:pubkey/skip/', auth: 'required' },
   unskipSubscriptionProduct: { method: 'POST', path: '/v2/subscriptions/:pubkey/unskip/', auth: 'required' },
   snoozeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/snooze/', auth: 'required' },

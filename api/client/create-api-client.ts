@@ -120,6 +120,7 @@ export function createApiClient(options: ApiClientOptions) {
     // Subscriptions (spec 001 §7): the subscription's pubkey names it.
     listSubscriptions: (o?: Options) => call('listSubscriptions', {}, o),
     getSubscription: (pubkey: string, o?: Options) => call('getSubscription', { params: { pubkey } }, o),
+    patchSubscription: (pubkey: string, body: RequestBody<'patchSubscription'>, o?: Options) => call('patchSubscription', { params: { pubkey }, body }, o),
     skipSubscriptionProduct: (pubkey: string, product: string, o?: Options) => call('skipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),
     unskipSubscriptionProduct: (pubkey: string, product: string, o?: Options) =>
       call('unskipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUANTITY_RANGES } from '../commerce';
 
 // The account's subscription calls (spec 001 §3 Subscription, §4 Subscriptions, §5, §7; API.md "Subscriptions";
 // server/subscriptions/README.md "Managing it"). `{pubkey}` in a path is the subscription's pubkey.
@@ -81,3 +82,40 @@ export const subscriptionSnoozeRequest = z
 /** The new next delivery, the snooze in weeks (days / 7), and the subscription. */
 export const subscriptionSnoozeResult = z.object({ next_start: z.string(), weeks: z.number(), subscription });
 export type SubscriptionSnoozeResult = z.infer<typeof subscriptionSnoozeResult>;
+
+/**
+ * PATCH /v2/subscriptions/{id} (spec 001 §7 "update ... with a body", method not shown): any of a product's quantity
+ * and frequency, the shipping address (the pubkey of one of the caller's addresses), the payment method (the id of one
+ * of the caller's saved methods). `version`, when sent, must be the subscription's current one (else 409: another tab
+ * changed it since).
+ */
+export const subscriptionPatch = z
+  .object({
+    regular_products: z
+      .array(
+        z
+          .object({
+            type: z.string().trim().min(1, 'Choose a product.').max(100),
+            quantity: z
+              .number()
+              .int('Choose a whole quantity.')
+              .min(QUANTITY_RANGES.subscription.min, `Choose ${QUANTITY_RANGES.subscription.min} at least.`)
+              .max(QUANTITY_RANGES.subscription.max, `Choose ${QUANTITY_RANGES.subscription.max} at most.`)
+              .optional(),
+            frequency: z.number().int('Choose a frequency in weeks.').positive('Choose a frequency in weeks.').optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(20)
+      .optional(),
+    shipping_address: z.string().trim().min(1, 'Choose an address.').max(100).optional(),
+    payment_source: z.string().trim().min(1, 'Choose a payment method.').max(100).optional(),
+    version: z.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((p) => p.regular_products !== undefined || p.shipping_address !== undefined || p.payment_source !== undefined, {
+    message: 'Nothing to change.',
+    path: ['regular_products'],
+  });
+export type SubscriptionPatch = z.infer<typeof subscriptionPatch>;

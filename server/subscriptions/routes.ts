@@ -1,6 +1,7 @@
 import { defineOperation } from '../http/operation';
 import { setSkipped, snooze } from './manage';
 import { listSubscriptions, ownSubscription, subscriptionView } from './subscription-view';
+import { updateSubscription } from './update';
 
 const NOT_FOUND = 'not_found: no such subscription of theirs (another shopper’s, a guest’s asking, or none)';
 const NOT_CURRENT = 'subscription_not_current: the subscription is canceled (nothing changes)';
@@ -21,6 +22,23 @@ export const getSubscription = defineOperation(
     const row = await ownSubscription(services.db, auth.user.id, params.pubkey ?? '');
     return c.json(await subscriptionView(services.db, row, await services.catalogue.entries()), 200);
   },
+);
+
+/** PATCH /v2/subscriptions/{pubkey}: a product's quantity and frequency, the address, the payment method. */
+export const patchSubscription = defineOperation(
+  'patchSubscription',
+  {
+    summary: 'Change a subscription’s products, address or payment method',
+    tag: 'subscriptions',
+    responses: {
+      200: 'The subscription as now',
+      400: 'validation_error naming each bad field: a product it does not hold, a frequency the product does not offer, a quantity out of 1–4, an address or payment method that is not the caller’s (nothing is saved)',
+      404: NOT_FOUND,
+      409: 'subscription_changed: the version sent is not the current one (another tab changed it; nothing is saved)',
+      422: NOT_CURRENT,
+    },
+  },
+  async ({ c, body, params, auth, services }) => c.json(await updateSubscription(services, auth.user.id, params.pubkey ?? '', body), 200),
 );
 
 const skipDocs = (what: string) => ({
@@ -63,4 +81,11 @@ export const snoozeSubscription = defineOperation(
 );
 
 /** The subscription calls (spec 001 §7; API.md "Subscriptions"). */
-export const subscriptionOperations = [getSubscriptions, getSubscription, skipSubscriptionProduct, unskipSubscriptionProduct, snoozeSubscription];
+export const subscriptionOperations = [
+  getSubscriptions,
+  getSubscription,
+  patchSubscription,
+  skipSubscriptionProduct,
+  unskipSubscriptionProduct,
+  snoozeSubscription,
+];

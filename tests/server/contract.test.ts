@@ -212,6 +212,7 @@ describe('the contract, declared once (issue 11)', () => {
       getAccountFeedback: (a) => a.getAccountFeedback(),
       listSubscriptions: (a) => a.listSubscriptions(),
       getSubscription: (a) => a.getSubscription('adr_1'),
+      patchSubscription: (a) => a.patchSubscription('adr_1', { regular_products: [{ type: 'shampoo', frequency: 8 }], version: 3 }),
       skipSubscriptionProduct: (a) => a.skipSubscriptionProduct('adr_1', 'shampoo'),
       unskipSubscriptionProduct: (a) => a.unskipSubscriptionProduct('adr_1', 'shampoo'),
       snoozeSubscription: (a) => a.snoozeSubscription('adr_1', 14),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { hairProfiles, scheduledJobs, subscriptionProducts, subscriptionRenewals, subscriptions, users } from '../../server/db/schema';
+import { hairProfiles, paymentMethods, scheduledJobs, subscriptionProducts, subscriptionRenewals, subscriptions, users } from '../../server/db/schema';
 import { outboxOnlyMailer } from '../../server/mail/mailer';
 import { createTestProvider } from '../../server/payments/test-provider';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
@@ -118,6 +118,9 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
         ['snooze/', { days: 7 }],
       ] as const)
         expect((await t.call('POST', `/v2/subscriptions/${s.pubkey}/${path}`, { token, body })).status, path).toBe(404);
+      expect((await t.call('PATCH', `/v2/subscriptions/${s.pubkey}`, { token, body: { regular_products: [{ type: 'shampoo', quantity: 2 }] } })).status).toBe(
+        404,
+      );
     }
     expect((await t.call('GET', `/v2/subscriptions/${s.pubkey}`)).status).toBe(401);
     expect((await t.call('GET', '/v2/subscriptions/sub_nothing', { token: s.token })).status).toBe(404);
@@ -273,5 +276,179 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
       ['shampoo', addDays(SHAMPOO_DAY, 7), true],
     ]);
     expect((await rowOf(s.id)).version).toBe(version + 2);
+  });
+
+  const patch = (s: { token: string; pubkey: string }, body: unknown) => t.call('PATCH', `/v2/subscriptions/${s.pubkey}`, { token: s.token, body });
+  const methodPubkey = async (id: number) => (await db().select().from(paymentMethods).where(eq(paymentMethods.id, id)))[0]!.pubkey;
+  const newAddress = async (token: string, fields: Record<string, string> = {}) => {
+    const added = await t.call('POST', '/v1/account/addresses', {
+      token,
+      body: { address1: '500 W 2nd St', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US', ...fields },
+    });
+    expect(added.status).toBe(201);
+    return added.body.pubkey as string;
+  };
+
+  it('spec 001 §7 update, §9 frequencies: PATCH changes a product’s frequency and another’s quantity; each keeps its date and the renewal then moves it by its new frequency', async () => {
+    clock.set(PAID);
+    const s = await subscriber();
+    const version = (await rowOf(s.id)).version;
+    const changed = await patch(s, {
+      regular_products: [
+        { type: 'shampoo', frequency: 8 },
+        { type: 'conditioner', quantity: 3 },
+      ],
+      version,
+    });
+    expect(changed.status).toBe(200);
+    expect(product(changed.body, 'shampoo')).toMatchObject({ frequency: 8, quantity: 1, next_start: SHAMPOO_DAY });
+    expect(product(changed.body, 'conditioner')).toMatchObject({ frequency: 8, quantity: 3, next_start: CONDITIONER_DAY });
+    expect(changed.body.version).toBe(version + 1);
+    expect((await t.call('GET', `/v2/subscriptions/${s.pubkey}`, { token: s.token })).body).toEqual(changed.body);
+    expect(await jobAt(s.id)).toEqual(renewalInstant(SHAMPOO_DAY));
+
+    const services = shopServices({
+      db: db(),
+      clock,
+      mailer: outboxOnlyMailer,
+      flows,
+      payments: createTestProvider({ db: db(), secret: TEST_SECRET, clock, actionUrl: (id) => id }),
+    });
+    clock.set(renewalInstant(SHAMPOO_DAY));
+    expect(await renewSubscription(services, s.id)).toBe('renewed');
+    clock.set(PAID);
+    expect((await productsOf(s.id)).map((p) => [p.type, p.nextStart])).toEqual([
+      ['conditioner', CONDITIONER_DAY],
+      ['shampoo', addDays(SHAMPOO_DAY, 56)],
+    ]);
+  });
+
+  it('spec 001 §9: supplements come only every 4 weeks (25 days): another frequency is 400 naming it, nothing saved', async () => {
+    const s = await subscriber({ supplements: 4 });
+    const read = await t.call('GET', `/v2/subscriptions/${s.pubkey}`, { token: s.token });
+    expect(read.body.sub_category).toBe('supplements');
+    const before = await snapshot(s.id);
+    const refused = await patch(s, { regular_products: [{ type: 'supplement_core', frequency: 8 }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'regular_products.0.frequency': ['Supplements come every 25 days (4 weeks).'] });
+    expect(await snapshot(s.id)).toEqual(before);
+  });
+
+  it('PATCH bad input: an unknown product, a frequency not offered, a quantity out of 1–4, another shopper’s address or card, a removed card, nothing to change: 400 naming the field, nothing saved', async () => {
+    clock.set(PAID);
+    const s = await subscriber();
+    const other = await subscriber();
+    const foreignAddress = await newAddress(other.token);
+    const foreignCard = await methodPubkey(other.methodId);
+    const removed = await insertSavedMethod(db(), s.userId, { outcome: 'succeeds' }, '1111');
+    await db().update(paymentMethods).set({ deletedAt: PAID }).where(eq(paymentMethods.id, removed));
+    const before = await snapshot(s.id);
+    const cases: [unknown, string[]][] = [
+      [{ regular_products: [{ type: 'face_cream', quantity: 2 }] }, ['regular_products.0.type']],
+      [{ regular_products: [{ type: 'shampoo', frequency: 6 }] }, ['regular_products.0.frequency']],
+      [
+        {
+          regular_products: [
+            { type: 'shampoo', frequency: 4 },
+            { type: 'conditioner', frequency: 5 },
+          ],
+        },
+        ['regular_products.1.frequency'],
+      ],
+      [{ regular_products: [{ type: 'shampoo', quantity: 5 }] }, ['regular_products.0.quantity']],
+      [{ regular_products: [{ type: 'shampoo', quantity: 0 }] }, ['regular_products.0.quantity']],
+      [
+        {
+          regular_products: [
+            { type: 'shampoo', quantity: 2 },
+            { type: 'shampoo', quantity: 3 },
+          ],
+        },
+        ['regular_products.1.type'],
+      ],
+      [{ shipping_address: foreignAddress }, ['shipping_address']],
+      [{ shipping_address: 'adr_nothing' }, ['shipping_address']],
+      [{ payment_source: foreignCard }, ['payment_source']],
+      [{ payment_source: await methodPubkey(removed) }, ['payment_source']],
+      [{ regular_products: [{ type: 'shampoo', quantity: 2 }], payment_source: foreignCard }, ['payment_source']],
+      [{}, ['regular_products']],
+      [{ regular_products: [{ type: 'shampoo' }], status: 'canceled' }, ['status']],
+    ];
+    for (const [body, named] of cases) {
+      const answer = await patch(s, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.code).toBe('validation_error');
+      expect(Object.keys(answer.body.fields ?? {}).sort(), JSON.stringify(body)).toEqual(named);
+    }
+    expect(await snapshot(s.id)).toEqual(before);
+  });
+
+  it('PATCH the shipping address (one of the caller’s) and the payment method (one of theirs): the renewals ship and charge there', async () => {
+    clock.set(PAID);
+    const s = await subscriber();
+    const address = await newAddress(s.token, { address1: '200 Congress Ave', zipcode: '78701' });
+    const card = await insertSavedMethod(db(), s.userId, { outcome: 'succeeds' }, '5555');
+    const changed = await patch(s, { shipping_address: address, payment_source: await methodPubkey(card) });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ shipping_address: address, payment_source: await methodPubkey(card), status: 'active' });
+    expect(changed.body.shipping_address_details).toMatchObject({ address1: '200 Congress Ave', city: 'Austin' });
+    const row = await rowOf(s.id);
+    expect(row.paymentMethodId).toBe(card);
+    expect(row.shippingAddress.address1).toBe('200 Congress Ave');
+  });
+
+  it('issue 27 item 2: a subscription on hold for its payment resumes when the shopper chooses another card, its renewal scheduled again at its product date', async () => {
+    clock.set(PAID);
+    const s = await subscriber();
+    await db().update(subscriptions).set({ status: 'onhold', statusReason: 'payment_error', failedCharges: 4 }).where(eq(subscriptions.id, s.id));
+    await db()
+      .delete(scheduledJobs)
+      .where(eq(scheduledJobs.key, `subscription:${s.id}`));
+    const held = await t.call('GET', `/v2/subscriptions/${s.pubkey}`, { token: s.token });
+    expect(held.body).toMatchObject({ status: 'onhold', status_reason: 'payment_error' });
+    const card = await insertSavedMethod(db(), s.userId, { outcome: 'succeeds' }, '5555');
+    const resumed = await patch(s, { payment_source: await methodPubkey(card) });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ status: 'active', status_reason: null, payment_source: await methodPubkey(card) });
+    expect((await rowOf(s.id)).failedCharges).toBe(0);
+    expect(await jobAt(s.id)).toEqual(renewalInstant(SHAMPOO_DAY));
+  });
+
+  it('two tabs at once: two PATCHes of different products are both kept; two sent with the same version keep one and refuse the other (409), losing nothing silently', async () => {
+    clock.set(PAID);
+    const s = await subscriber();
+    const version = (await rowOf(s.id)).version;
+    const both = await Promise.all([
+      patch(s, { regular_products: [{ type: 'shampoo', frequency: 12 }] }),
+      patch(s, { regular_products: [{ type: 'conditioner', quantity: 2 }] }),
+    ]);
+    expect(both.map((a) => a.status)).toEqual([200, 200]);
+    expect((await productsOf(s.id)).map((p) => [p.type, p.frequency, p.quantity])).toEqual([
+      ['conditioner', 8, 2],
+      ['shampoo', 12, 1],
+    ]);
+    expect((await rowOf(s.id)).version).toBe(version + 2);
+
+    const seen = version + 2;
+    const race = await Promise.all([
+      patch(s, { regular_products: [{ type: 'shampoo', quantity: 2 }], version: seen }),
+      patch(s, { regular_products: [{ type: 'shampoo', quantity: 4 }], version: seen }),
+    ]);
+    expect(race.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = race.find((a) => a.status === 200)!;
+    const loser = race.find((a) => a.status === 409)!;
+    expect(loser.body.code).toBe('subscription_changed');
+    expect((await productsOf(s.id)).find((p) => p.type === 'shampoo')!.quantity).toBe(product(winner.body, 'shampoo').quantity);
+    expect((await rowOf(s.id)).version).toBe(seen + 1);
+  });
+
+  it('a canceled subscription is not updated: 422, nothing changes', async () => {
+    const s = await subscriber();
+    await db().update(subscriptions).set({ status: 'canceled', canceledAt: PAID }).where(eq(subscriptions.id, s.id));
+    const before = await snapshot(s.id);
+    const answer = await patch(s, { regular_products: [{ type: 'shampoo', quantity: 2 }] });
+    expect(answer.status).toBe(422);
+    expect(answer.body.code).toBe('subscription_not_current');
+    expect(await snapshot(s.id)).toEqual(before);
   });
 });
