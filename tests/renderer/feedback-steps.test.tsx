@@ -272,7 +272,8 @@ describe('spec 002 §2.7 the results screen', () => {
     await heading("Here's what we'll refine");
     await waitFor(() => expect(run.values()).toEqual([{ status: 'completed' }]));
     expect(within(screen.getByRole('region', { name: 'What we’ll refine' })).getByText('Cleanser feel')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Fragrance intensity' })).getByText('We’ll make the fragrance stronger')).toBeTruthy();
+    // The cleanser's scent is being replaced by the new choice: no stronger scent is promised for the old one.
+    expect(screen.queryByRole('region', { name: 'Fragrance intensity' })).toBeNull();
     // §8: an unknown fragrance by its raw name, as text.
     expect(within(screen.getByRole('region', { name: 'Your fragrance' })).getByText('nebula<b>')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' }).getAttribute('aria-busy')).toBeNull());
