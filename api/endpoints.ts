@@ -57,6 +57,7 @@ import {
 import { feedbackOverview } from './schemas/feedback-overview';
 import {
   subscription,
+  subscriptionForecast,
   subscriptionList,
   subscriptionPatch,
   subscriptionSkipRequest,
@@ -241,6 +242,7 @@ export const endpoints = {
     body: subscriptionSkipRequest,
     response: subscriptionSkipResult,
   },
+  forecastSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/forecast', auth: 'required', response: subscriptionForecast },
   snoozeSubscription: {
     method: 'POST',
     path: '/v2/subscriptions/:pubkey/snooze/',

@@ -148,6 +148,8 @@ export {
   SNOOZE_MAX_DAYS,
   subscription,
   subscriptionAddress,
+  subscriptionForecast,
+  subscriptionForecastEntry,
   subscriptionList,
   subscriptionPatch,
   subscriptionProduct,
@@ -156,7 +158,15 @@ export {
   subscriptionSnoozeRequest,
   subscriptionSnoozeResult,
 } from './schemas/subscription';
-export type { Subscription, SubscriptionPatch, SubscriptionProduct, SubscriptionSkipResult, SubscriptionSnoozeResult } from './schemas/subscription';
+export type {
+  Subscription,
+  SubscriptionForecast,
+  SubscriptionForecastEntry,
+  SubscriptionPatch,
+  SubscriptionProduct,
+  SubscriptionSkipResult,
+  SubscriptionSnoozeResult,
+} from './schemas/subscription';
 export type { FeedbackOverview, FeedbackOverviewCategory, FeedbackOverviewOrder } from './schemas/feedback-overview';
 export {
   FEEDBACK_TEXT_MAX,

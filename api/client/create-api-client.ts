@@ -124,6 +124,7 @@ export function createApiClient(options: ApiClientOptions) {
     skipSubscriptionProduct: (pubkey: string, product: string, o?: Options) => call('skipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),
     unskipSubscriptionProduct: (pubkey: string, product: string, o?: Options) =>
       call('unskipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),
+    forecastSubscription: (pubkey: string, o?: Options) => call('forecastSubscription', { params: { pubkey } }, o),
     snoozeSubscription: (pubkey: string, days: number, o?: Options) => call('snoozeSubscription', { params: { pubkey }, body: { days } }, o),
   } satisfies OneMethodPerCall;
   return {

@@ -119,3 +119,46 @@ export const subscriptionPatch = z
     path: ['regular_products'],
   });
 export type SubscriptionPatch = z.infer<typeof subscriptionPatch>;
+
+/** One charge to come (spec 001 §3 "Forecast entry": next_charge, discount_rate, items, shipping_estimate), priced as its renewal will be. */
+export const subscriptionForecastEntry = z.object({
+  /** The day it is charged (YYYY-MM-DD). */
+  next_charge: z.string(),
+  /** The subscription's saving (0.15). */
+  discount_rate: z.number(),
+  items: z.array(
+    z.object({
+      type: z.string(),
+      label: z.string(),
+      quantity: z.number().int(),
+      /** The unit price on the subscription. */
+      price: z.number(),
+      total_price: z.number(),
+      /** The formula's skeleton, else the product type. */
+      skeleton_type: z.string(),
+    }),
+  ),
+  /** Before the saving. */
+  total_price: z.number(),
+  total_discount: z.number(),
+  /** Free on every subscription order (spec 001 §9). */
+  total_shipping: z.number(),
+  total_taxes: z.number(),
+  total_amount: z.number(),
+  /** When the box should arrive (business days after the charge). */
+  shipping_estimate: z.object({ min_date: z.string(), max_date: z.string() }),
+});
+export type SubscriptionForecastEntry = z.infer<typeof subscriptionForecastEntry>;
+
+/**
+ * POST /v2/subscriptions/{id}/forecast: the next charges (spec 001 §4 "Forecast status: AVAILABLE or NOT_AVAILABLE").
+ * NOT_AVAILABLE, with the reason, when no renewal would be charged: canceled, on hold, no live payment method, a
+ * sold-out fragrance, or nothing left to renew.
+ */
+export const subscriptionForecast = z.object({
+  status: z.enum(['AVAILABLE', 'NOT_AVAILABLE']),
+  reason: z.enum(['canceled', 'onhold', 'no_payment_method', 'invalid_fragrance', 'nothing_to_renew']).nullable(),
+  currency: z.enum(['USD', 'CAD']),
+  forecast: z.array(subscriptionForecastEntry),
+});
+export type SubscriptionForecast = z.infer<typeof subscriptionForecast>;

@@ -11,9 +11,12 @@ import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
 import { subscriptionProducts, subscriptionRenewals, subscriptions } from '../db/schema';
 import { ApiError, validationError } from '../http/api-error';
+import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { Services } from '../services';
 import { addDays, dayOf, productsOf, scheduleRenewal } from './schedule';
 import { isCurrent, nextDelivery, ownSubscription, subscriptionView, type SubscriptionRow } from './subscription-view';
+
+type Entries = ReadonlyMap<string, CatalogueEntry>;
 
 /** The caller's current subscription, locked with the customer: 404 for another's, 422 for a canceled one. */
 async function lockCurrent(tx: Database, userId: number, pubkey: string, canceledDetail: string): Promise<SubscriptionRow> {
@@ -45,9 +48,9 @@ async function touch(tx: Database, row: SubscriptionRow, now: Date): Promise<voi
   if (row.status === 'active') await scheduleRenewal(tx, row.id);
 }
 
-async function skipResult(tx: Database, services: Services, id: number): Promise<SubscriptionSkipResult> {
+async function skipResult(tx: Database, entries: Entries, id: number): Promise<SubscriptionSkipResult> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
-  const view = await subscriptionView(tx, row!, await services.catalogue.entries());
+  const view = await subscriptionView(tx, row!, entries);
   return {
     subscription: view,
     subscribed_products: view.regular_products.map((p) => ({ type: p.type, can_skip: p.can_skip, can_unskip: p.can_unskip })),
@@ -61,6 +64,8 @@ async function skipResult(tx: Database, services: Services, id: number): Promise
  */
 export async function setSkipped(services: Services, userId: number, pubkey: string, type: string, skip: boolean): Promise<SubscriptionSkipResult> {
   const now = services.clock.now();
+  // Read before the transaction: the embedded database has one connection, which the transaction holds.
+  const entries = await services.catalogue.entries();
   return services.db.transaction(async (tx) => {
     const row = await lockCurrent(tx, userId, pubkey, 'This subscription is canceled: resubscribe to change its deliveries.');
     const products = await productsOf(tx, row.id);
@@ -76,7 +81,7 @@ export async function setSkipped(services: Services, userId: number, pubkey: str
     await refuseWhileRenewing(tx, row.id, [product.nextStart]);
     await tx.update(subscriptionProducts).set({ skipped: skip, updatedAt: now }).where(eq(subscriptionProducts.id, product.id));
     await touch(tx, row, now);
-    return skipResult(tx, services, row.id);
+    return skipResult(tx, entries, row.id);
   });
 }
 
@@ -88,6 +93,7 @@ export async function setSkipped(services: Services, userId: number, pubkey: str
  */
 export async function snooze(services: Services, userId: number, pubkey: string, days: number): Promise<SubscriptionSnoozeResult> {
   const now = services.clock.now();
+  const entries = await services.catalogue.entries();
   return services.db.transaction(async (tx) => {
     const row = await lockCurrent(tx, userId, pubkey, 'Missing subscription to snooze');
     const products = await productsOf(tx, row.id);
@@ -111,7 +117,7 @@ export async function snooze(services: Services, userId: number, pubkey: string,
     }
     await touch(tx, row, now);
     const [after] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id));
-    const view = await subscriptionView(tx, after!, await services.catalogue.entries());
+    const view = await subscriptionView(tx, after!, entries);
     return { next_start: view.next_start!, weeks: days / 7, subscription: view };
   });
 }

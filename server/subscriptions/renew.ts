@@ -64,7 +64,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 type ProductRow = typeof subscriptionProducts.$inferSelect;
 
 /** What the shopper's box is made from today: the catalogue, their current formulas and answers (read before locking). */
-interface Makings {
+export interface Makings {
   entries: ReadonlyMap<string, CatalogueEntry>;
   formulas: ReadonlyMap<string, Formula>;
   answers: Record<string, unknown>;
@@ -298,7 +298,7 @@ async function liveMethod(tx: Database, services: Services, subscription: Subscr
 }
 
 /** Still sold: in the catalogue, not retired, not sold out. */
-function sellable(entry: CatalogueEntry | undefined): entry is CatalogueEntry {
+export function sellable(entry: CatalogueEntry | undefined): entry is CatalogueEntry {
   return !!entry && !entry.retired && !entry.soldOut;
 }
 
@@ -310,8 +310,8 @@ export function subscribedUnitPrice(entry: CatalogueEntry, currency: Currency, d
   return Math.round((full * (100 - discountPercentage)) / 100);
 }
 
-/** The box as a priced basket: the subscription's saving, free shipping (spec 001 §9), taxes of where it ships. */
-function renewalBasket(subscription: SubscriptionRow, box: readonly ProductRow[], makings: Makings): PricedBasket {
+/** The box as a priced basket: the subscription's saving, free shipping (spec 001 §9), taxes of where it ships (the forecast prices with it too). */
+export function renewalBasket(subscription: SubscriptionRow, box: readonly ProductRow[], makings: Makings): PricedBasket {
   const currency = subscription.currency;
   const address = subscription.shippingAddress;
   const lines: BasketLine[] = box.map((product) => {

@@ -1,4 +1,5 @@
 import { defineOperation } from '../http/operation';
+import { forecastSubscription } from './forecast';
 import { setSkipped, snooze } from './manage';
 import { listSubscriptions, ownSubscription, subscriptionView } from './subscription-view';
 import { updateSubscription } from './update';
@@ -63,6 +64,20 @@ export const unskipSubscriptionProduct = defineOperation('unskipSubscriptionProd
   c.json(await setSkipped(services, auth.user.id, params.pubkey ?? '', body.product, false), 200),
 );
 
+/** POST /v2/subscriptions/{pubkey}/forecast (spec 001 §3 "Forecast entry", §4, §5: a current subscription's). */
+export const postSubscriptionForecast = defineOperation(
+  'forecastSubscription',
+  {
+    summary: 'The next charges of a subscription, priced as its renewals will be',
+    tag: 'subscriptions',
+    responses: {
+      200: 'AVAILABLE with the next charges (items, discount, shipping, taxes), or NOT_AVAILABLE with the reason',
+      404: NOT_FOUND,
+    },
+  },
+  async ({ c, params, auth, services }) => c.json(await forecastSubscription(services, auth.user.id, params.pubkey ?? ''), 200),
+);
+
 /** POST /v2/subscriptions/{pubkey}/snooze/ `{days}` (spec 001 §5). */
 export const snoozeSubscription = defineOperation(
   'snoozeSubscription',
@@ -87,5 +102,6 @@ export const subscriptionOperations = [
   patchSubscription,
   skipSubscriptionProduct,
   unskipSubscriptionProduct,
+  postSubscriptionForecast,
   snoozeSubscription,
 ];

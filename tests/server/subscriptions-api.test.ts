@@ -118,6 +118,7 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
         ['snooze/', { days: 7 }],
       ] as const)
         expect((await t.call('POST', `/v2/subscriptions/${s.pubkey}/${path}`, { token, body })).status, path).toBe(404);
+      expect((await t.call('POST', `/v2/subscriptions/${s.pubkey}/forecast`, { token })).status).toBe(404);
       expect((await t.call('PATCH', `/v2/subscriptions/${s.pubkey}`, { token, body: { regular_products: [{ type: 'shampoo', quantity: 2 }] } })).status).toBe(
         404,
       );
@@ -450,5 +451,39 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
     expect(answer.status).toBe(422);
     expect(answer.body.code).toBe('subscription_not_current');
     expect(await snapshot(s.id)).toEqual(before);
+  });
+
+  it('spec 001 §4 Forecast status: AVAILABLE with the next charges for an active subscription; NOT_AVAILABLE, with the reason, when canceled, on hold or without a live card', async () => {
+    clock.set(PAID);
+    const s = await subscriber();
+    const available = await t.call('POST', `/v2/subscriptions/${s.pubkey}/forecast`, { token: s.token });
+    expect(available.status).toBe(200);
+    expect(available.body).toMatchObject({ status: 'AVAILABLE', reason: null, currency: 'USD' });
+    // The shampoo every 4 weeks, the conditioner every 8: the 4th and the 8th week, then the 12th.
+    expect(available.body.forecast.map((f: { next_charge: string; items: { type: string }[] }) => [f.next_charge, f.items.map((i) => i.type)])).toEqual([
+      [SHAMPOO_DAY, ['shampoo']],
+      [CONDITIONER_DAY, ['shampoo', 'conditioner']],
+      [addDays(PAID_DAY, 84), ['shampoo']],
+    ]);
+    const [first] = available.body.forecast;
+    expect(first).toMatchObject({ discount_rate: 0.15, total_shipping: 0 });
+    expect(first.total_amount).toBeCloseTo(first.total_price - first.total_discount + first.total_taxes, 2);
+    expect(first.shipping_estimate.min_date > SHAMPOO_DAY).toBe(true);
+
+    const held = await subscriber();
+    await db().update(subscriptions).set({ status: 'onhold', statusReason: 'payment_error' }).where(eq(subscriptions.id, held.id));
+    const removed = await subscriber();
+    await db().update(paymentMethods).set({ deletedAt: PAID }).where(eq(paymentMethods.id, removed.methodId));
+    const canceled = await subscriber();
+    await db().update(subscriptions).set({ status: 'canceled', canceledAt: PAID }).where(eq(subscriptions.id, canceled.id));
+    for (const [who, reason] of [
+      [held, 'onhold'],
+      [removed, 'no_payment_method'],
+      [canceled, 'canceled'],
+    ] as const) {
+      const answer = await t.call('POST', `/v2/subscriptions/${who.pubkey}/forecast`, { token: who.token });
+      expect(answer.status, reason).toBe(200);
+      expect(answer.body, reason).toEqual({ status: 'NOT_AVAILABLE', reason, currency: 'USD', forecast: [] });
+    }
   });
 });

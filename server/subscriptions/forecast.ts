@@ -1,0 +1,96 @@
+/**
+ * @module server/subscriptions/forecast: the next charges of a subscription (spec 001 §3 "Forecast entry", §4
+ * "Forecast status"; README.md "Managing it"), worked out by the renewal's own rules on today's data: the renewal
+ * runs on the earliest product date (a date already past: at the next run, today); the products due then that are not
+ * skipped and still sold make the box, priced by `renewalBasket` (renew.ts: the shopper's current formulas, the
+ * subscription's saving, free shipping, the address's taxes); every due product then moves by its own frequency,
+ * un-skipped, and a day with only skipped products charges nothing. So what it answers is what the scheduler then
+ * does, as long as nothing changes meanwhile (a new formula, a price, a skip).
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { addBusinessDays } from '#api/shared';
+import type { SubscriptionForecast, SubscriptionForecastEntry } from '#api';
+import { toMoney } from '#api/money';
+import { DELIVERY_DAYS } from '../cart/cart-view';
+import { hairProfiles, paymentMethods } from '../db/schema';
+import { loadFormulaSet } from '../profile/derived-profile';
+import type { Services } from '../services';
+import { renewalBasket, sellable, type Makings } from './renew';
+import { addWeeks, dayOf, productsOf } from './schedule';
+import { ownSubscription } from './subscription-view';
+
+/** How many charges the forecast shows. */
+export const FORECAST_CHARGES = 3;
+
+export async function forecastSubscription(services: Services, userId: number, pubkey: string): Promise<SubscriptionForecast> {
+  const db = services.db;
+  const row = await ownSubscription(db, userId, pubkey);
+  const none = (reason: NonNullable<SubscriptionForecast['reason']>): SubscriptionForecast => ({
+    status: 'NOT_AVAILABLE',
+    reason,
+    currency: row.currency,
+    forecast: [],
+  });
+  if (row.status === 'canceled') return none('canceled');
+  if (row.status === 'onhold') return none('onhold');
+  const [method] =
+    row.paymentMethodId === null
+      ? []
+      : await db
+          .select({ id: paymentMethods.id })
+          .from(paymentMethods)
+          .where(
+            and(
+              eq(paymentMethods.id, row.paymentMethodId),
+              eq(paymentMethods.userId, userId),
+              isNull(paymentMethods.deletedAt),
+              inArray(paymentMethods.provider, [services.payments.name]),
+            ),
+          );
+  if (!method) return none('no_payment_method');
+
+  const { answers, set } = await loadFormulaSet(services, userId);
+  const makings: Makings = { entries: await services.catalogue.entries(), formulas: new Map(set.formulas.map((f) => [f.product, f])), answers };
+  const [profile] = await db.select({ soldOut: hairProfiles.isFragranceSoldout }).from(hairProfiles).where(eq(hairProfiles.userId, userId));
+  const today = dayOf(services.clock.now());
+  const products = (await productsOf(db, row.id)).map((p) => ({ ...p }));
+  const entries: SubscriptionForecastEntry[] = [];
+  // Each step is one renewal; a year of steps at most (every product at least every 12 weeks).
+  for (let step = 0; step < 60 && entries.length < FORECAST_CHARGES && products.length > 0; step++) {
+    const earliest = products.reduce((min, p) => (p.nextStart < min ? p.nextStart : min), products[0]!.nextStart);
+    const runDay = earliest < today ? today : earliest;
+    const due = products.filter((p) => p.nextStart <= runDay);
+    const box = due.filter((p) => !p.skipped && sellable(makings.entries.get(p.type)));
+    if (box.length > 0) {
+      if (profile?.soldOut && box.some((p) => makings.formulas.get(p.type)?.fragrance)) return none('invalid_fragrance');
+      const basket = renewalBasket(row, box, makings);
+      const days = basket.lines.some((line) => line.isFormula) ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
+      entries.push({
+        next_charge: runDay,
+        discount_rate: row.discountPercentage / 100,
+        items: basket.lines.map((line) => ({
+          type: line.type,
+          label: line.label,
+          quantity: line.quantity,
+          price: toMoney(line.unitPrice),
+          total_price: toMoney(line.totalPrice),
+          skeleton_type: line.formula?.skeleton ?? line.type,
+        })),
+        total_price: toMoney(basket.totals.totalPrice),
+        total_discount: toMoney(basket.totals.totalDiscount),
+        total_shipping: toMoney(basket.totals.totalShipping),
+        total_taxes: toMoney(basket.totals.totalTaxes),
+        total_amount: toMoney(basket.totals.totalAmount),
+        shipping_estimate: { min_date: addBusinessDays(runDay, days.min), max_date: addBusinessDays(runDay, days.max) },
+      });
+    }
+    for (const p of due) {
+      let next = addWeeks(p.nextStart, p.frequency);
+      while (next <= runDay) next = addWeeks(next, p.frequency);
+      p.nextStart = next;
+      p.skipped = false;
+    }
+  }
+  if (entries.length === 0) return none('nothing_to_renew');
+  return { status: 'AVAILABLE', reason: null, currency: row.currency, forecast: entries };
+}
