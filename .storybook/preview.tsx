@@ -25,9 +25,12 @@ const preview: Preview = {
   // Step kinds load on demand in the app; stories load them first so each renders at once.
   loaders: [mswLoader(), async () => ({ stepKinds: await preloadStepComponents() })],
   beforeEach({ msw }) {
-    // Every story starts as a first-time visitor: tokens a story before it stored (signing up) are forgotten, so
-    // no story depends on which ran first.
+    // Every story starts as a first-time visitor on a fresh device: tokens a story before it stored (signing up), the
+    // cart's count, the label's name and anything else kept on the device are forgotten, so no story depends on which
+    // ran first (a story's own beforeEach, which runs after this one, sets what it needs).
     appTokens.clear();
+    localStorage.clear();
+    sessionStorage.clear();
     // Each story is a new page load: the flags it mocks are asked again (app/load-flags.ts reads them once per page).
     forgetFlags();
     // Sign-up succeeds unless a story says otherwise.
