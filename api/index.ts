@@ -157,6 +157,7 @@ export {
   subscriptionSkipResult,
   subscriptionSnoozeRequest,
   subscriptionSnoozeResult,
+  subscriptionTicket,
 } from './schemas/subscription';
 export type {
   Subscription,
@@ -166,6 +167,7 @@ export type {
   SubscriptionProduct,
   SubscriptionSkipResult,
   SubscriptionSnoozeResult,
+  SubscriptionTicket,
 } from './schemas/subscription';
 export type { FeedbackOverview, FeedbackOverviewCategory, FeedbackOverviewOrder } from './schemas/feedback-overview';
 export {

@@ -64,13 +64,6 @@ export const subscriptionList = z.array(subscription);
 /** POST /v2/subscriptions/{id}/skip/ and /unskip/: one product of the next delivery (a product type). */
 export const subscriptionSkipRequest = z.object({ product: z.string().trim().min(1, 'Choose a product.').max(100) }).strict();
 
-/** Spec 001 §4 "Skip and unskip": the subscription as now, and what each product may do. */
-export const subscriptionSkipResult = z.object({
-  subscription,
-  subscribed_products: z.array(z.object({ type: z.string(), can_skip: z.boolean(), can_unskip: z.boolean() })),
-});
-export type SubscriptionSkipResult = z.infer<typeof subscriptionSkipResult>;
-
 /** The farthest a snooze may put the next delivery, in days after today (spec 001 §5, §9). */
 export const SNOOZE_MAX_DAYS = 90;
 
@@ -162,3 +155,30 @@ export const subscriptionForecast = z.object({
   forecast: z.array(subscriptionForecastEntry),
 });
 export type SubscriptionForecast = z.infer<typeof subscriptionForecast>;
+
+/**
+ * The next delivery as a ticket (spec 001 §3 Subscription ticket): its products, the subscription's saving as a
+ * coupon line (spec 001 §3 "Subscription coupon": a total_price of 0 or less is a discount line), the delivery
+ * estimate. Gifts with purchase (gwps) are not offered on renewals: always empty.
+ */
+export const subscriptionTicket = z.object({
+  coupons: z.array(z.object({ total_price: z.number(), property: z.enum(['credit', 'offer', 'subscription']), label: z.string(), origin: z.string() })),
+  products: z.array(z.object({ slug: z.string(), quantity: z.number().int(), total_price: z.number() })),
+  shipping_estimate: z.object({ min_date: z.string(), max_date: z.string() }),
+  currency: z.enum(['USD', 'CAD']),
+  gwps: z.array(z.object({ slug: z.string() })),
+});
+export type SubscriptionTicket = z.infer<typeof subscriptionTicket>;
+
+/**
+ * Spec 001 §3 "Preview, skip and unskip responses: ticket, gwps, forecast, subscribed_products": the next charge's
+ * ticket (null when none is forecast), the forecast, what each product may do, and the subscription as now.
+ */
+export const subscriptionSkipResult = z.object({
+  ticket: subscriptionTicket.nullable(),
+  gwps: z.array(z.object({ slug: z.string() })),
+  forecast: subscriptionForecast,
+  subscribed_products: z.array(z.object({ type: z.string(), can_skip: z.boolean(), can_unskip: z.boolean() })),
+  subscription,
+});
+export type SubscriptionSkipResult = z.infer<typeof subscriptionSkipResult>;

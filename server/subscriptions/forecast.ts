@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { addBusinessDays } from '#api/shared';
-import type { SubscriptionForecast, SubscriptionForecastEntry } from '#api';
+import type { SubscriptionForecast, SubscriptionForecastEntry, SubscriptionTicket } from '#api';
 import { toMoney } from '#api/money';
 import { DELIVERY_DAYS } from '../cart/cart-view';
 import { hairProfiles, paymentMethods } from '../db/schema';
@@ -93,4 +93,30 @@ export async function forecastSubscription(services: Services, userId: number, p
   }
   if (entries.length === 0) return none('nothing_to_renew');
   return { status: 'AVAILABLE', reason: null, currency: row.currency, forecast: entries };
+}
+
+/**
+ * The next charge as a ticket (spec 001 §3 Subscription ticket): its products, the saving as a subscription coupon
+ * (a negative total_price: a discount line), its delivery estimate; null when no charge is forecast.
+ */
+export function ticketOf(forecast: SubscriptionForecast): SubscriptionTicket | null {
+  const next = forecast.forecast[0];
+  if (!next) return null;
+  return {
+    coupons:
+      next.total_discount > 0
+        ? [
+            {
+              total_price: -next.total_discount,
+              property: 'subscription',
+              label: `Subscription saving (${Math.round(next.discount_rate * 100)}%)`,
+              origin: 'subscription',
+            },
+          ]
+        : [],
+    products: next.items.map((item) => ({ slug: item.type, quantity: item.quantity, total_price: item.total_price })),
+    shipping_estimate: next.shipping_estimate,
+    currency: forecast.currency,
+    gwps: [],
+  };
 }

@@ -13,6 +13,7 @@ import { subscriptionProducts, subscriptionRenewals, subscriptions } from '../db
 import { ApiError, validationError } from '../http/api-error';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { Services } from '../services';
+import { forecastSubscription, ticketOf } from './forecast';
 import { addDays, dayOf, productsOf, scheduleRenewal } from './schedule';
 import { isCurrent, nextDelivery, ownSubscription, subscriptionView, type SubscriptionRow } from './subscription-view';
 
@@ -48,7 +49,7 @@ async function touch(tx: Database, row: SubscriptionRow, now: Date): Promise<voi
   if (row.status === 'active') await scheduleRenewal(tx, row.id);
 }
 
-async function skipResult(tx: Database, entries: Entries, id: number): Promise<SubscriptionSkipResult> {
+async function skipResult(tx: Database, entries: Entries, id: number): Promise<Pick<SubscriptionSkipResult, 'subscription' | 'subscribed_products'>> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
   const view = await subscriptionView(tx, row!, entries);
   return {
@@ -66,7 +67,7 @@ export async function setSkipped(services: Services, userId: number, pubkey: str
   const now = services.clock.now();
   // Read before the transaction: the embedded database has one connection, which the transaction holds.
   const entries = await services.catalogue.entries();
-  return services.db.transaction(async (tx) => {
+  const changed = await services.db.transaction(async (tx) => {
     const row = await lockCurrent(tx, userId, pubkey, 'This subscription is canceled: resubscribe to change its deliveries.');
     const products = await productsOf(tx, row.id);
     const product = products.find((p) => p.type === type || p.product === type);
@@ -83,6 +84,9 @@ export async function setSkipped(services: Services, userId: number, pubkey: str
     await touch(tx, row, now);
     return skipResult(tx, entries, row.id);
   });
+  // Spec 001 §4: skip and unskip return a new ticket and forecast, worked out once the change is committed.
+  const forecast = await forecastSubscription(services, userId, pubkey);
+  return { ticket: ticketOf(forecast), gwps: [], forecast, ...changed };
 }
 
 /**

@@ -142,6 +142,18 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
       { type: 'conditioner', can_skip: true, can_unskip: false },
     ]);
     expect(skipped.body.subscription.version).toBe(version + 1);
+    // A new forecast and ticket (spec 001 §3 "Preview, skip and unskip responses"): the first charge is the 8th week's.
+    expect(skipped.body.forecast.status).toBe('AVAILABLE');
+    expect(skipped.body.forecast.forecast[0].next_charge).toBe(CONDITIONER_DAY);
+    expect(skipped.body.ticket.products.map((p: { slug: string; quantity: number }) => [p.slug, p.quantity])).toEqual([
+      ['shampoo', 1],
+      ['conditioner', 1],
+    ]);
+    expect(skipped.body.ticket.coupons).toEqual([
+      expect.objectContaining({ property: 'subscription', total_price: -skipped.body.forecast.forecast[0].total_discount }),
+    ]);
+    expect(skipped.body.ticket.coupons[0].total_price).toBeLessThan(0);
+    expect(skipped.body.gwps).toEqual([]);
     // The renewal job stays on the shampoo's date, where the renewal moves it.
     expect(await jobAt(s.id)).toEqual(renewalInstant(SHAMPOO_DAY));
 
@@ -149,6 +161,7 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
     expect(back.status).toBe(200);
     expect(back.body.subscription.next_start).toBe(SHAMPOO_DAY);
     expect(back.body.subscribed_products[0]).toEqual({ type: 'shampoo', can_skip: true, can_unskip: false });
+    expect(back.body.forecast.forecast[0].next_charge).toBe(SHAMPOO_DAY);
 
     // Skipped again, the renewal on its day charges nothing and moves it by its frequency, un-skipped.
     await t.call('POST', `/v2/subscriptions/${s.pubkey}/skip/`, { token: s.token, body: { product: 'shampoo' } });
