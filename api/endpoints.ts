@@ -60,6 +60,8 @@ import {
   subscriptionForecast,
   subscriptionList,
   subscriptionPatch,
+  subscriptionPreview,
+  subscriptionPreviewRequest,
   subscriptionSkipRequest,
   subscriptionSkipResult,
   subscriptionSnoozeRequest,
@@ -241,6 +243,13 @@ export const endpoints = {
     auth: 'required',
     body: subscriptionSkipRequest,
     response: subscriptionSkipResult,
+  },
+  previewSubscription: {
+    method: 'POST',
+    path: '/v2/subscriptions/:pubkey/preview',
+    auth: 'required',
+    body: subscriptionPreviewRequest,
+    response: subscriptionPreview,
   },
   forecastSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/forecast', auth: 'required', response: subscriptionForecast },
   snoozeSubscription: {

@@ -158,6 +158,8 @@ export {
   subscriptionSnoozeRequest,
   subscriptionSnoozeResult,
   subscriptionTicket,
+  subscriptionPreview,
+  subscriptionPreviewRequest,
 } from './schemas/subscription';
 export type {
   Subscription,
@@ -168,6 +170,7 @@ export type {
   SubscriptionSkipResult,
   SubscriptionSnoozeResult,
   SubscriptionTicket,
+  SubscriptionPreview,
 } from './schemas/subscription';
 export type { FeedbackOverview, FeedbackOverviewCategory, FeedbackOverviewOrder } from './schemas/feedback-overview';
 export {

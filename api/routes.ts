@@ -76,6 +76,7 @@ export const routes = {
   patchSubscription: { method: 'PATCH', path: '/v2/subscriptions/:pubkey', auth: 'required' },
   skipSubscriptionProduct: { method: 'POST', path: '/v2/subscriptions/:pubkey/skip/', auth: 'required' },
   unskipSubscriptionProduct: { method: 'POST', path: '/v2/subscriptions/:pubkey/unskip/', auth: 'required' },
+  previewSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/preview', auth: 'required' },
   forecastSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/forecast', auth: 'required' },
   snoozeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/snooze/', auth: 'required' },
 } as const satisfies Record<string, Route>;

@@ -124,6 +124,8 @@ export function createApiClient(options: ApiClientOptions) {
     skipSubscriptionProduct: (pubkey: string, product: string, o?: Options) => call('skipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),
     unskipSubscriptionProduct: (pubkey: string, product: string, o?: Options) =>
       call('unskipSubscriptionProduct', { params: { pubkey }, body: { product } }, o),
+    previewSubscription: (pubkey: string, body: RequestBody<'previewSubscription'>, o?: Options) =>
+      call('previewSubscription', { params: { pubkey }, body }, o),
     forecastSubscription: (pubkey: string, o?: Options) => call('forecastSubscription', { params: { pubkey } }, o),
     snoozeSubscription: (pubkey: string, days: number, o?: Options) => call('snoozeSubscription', { params: { pubkey }, body: { days } }, o),
   } satisfies OneMethodPerCall;

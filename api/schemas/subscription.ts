@@ -182,3 +182,29 @@ export const subscriptionSkipResult = z.object({
   subscription,
 });
 export type SubscriptionSkipResult = z.infer<typeof subscriptionSkipResult>;
+
+/** POST /v2/subscriptions/{id}/preview: quantities and frequencies to try (checked as a PATCH checks them; nothing is saved). */
+export const subscriptionPreviewRequest = z
+  .object({
+    regular_products: z
+      .array(
+        z
+          .object({
+            type: z.string().trim().min(1, 'Choose a product.').max(100),
+            quantity: z
+              .number()
+              .int('Choose a whole quantity.')
+              .min(QUANTITY_RANGES.subscription.min, `Choose ${QUANTITY_RANGES.subscription.min} at least.`)
+              .max(QUANTITY_RANGES.subscription.max, `Choose ${QUANTITY_RANGES.subscription.max} at most.`)
+              .optional(),
+            frequency: z.number().int('Choose a frequency in weeks.').positive('Choose a frequency in weeks.').optional(),
+          })
+          .strict(),
+      )
+      .max(20),
+  })
+  .strict();
+
+/** What the subscription would charge with those changes (spec 001 §3 "Preview ... responses: ticket, gwps, forecast, subscribed_products"). */
+export const subscriptionPreview = subscriptionSkipResult.omit({ subscription: true });
+export type SubscriptionPreview = z.infer<typeof subscriptionPreview>;

@@ -18,11 +18,21 @@ import type { Services } from '../services';
 import { renewalBasket, sellable, type Makings } from './renew';
 import { addWeeks, dayOf, productsOf } from './schedule';
 import { ownSubscription } from './subscription-view';
+import type { ProductChange } from './update';
 
 /** How many charges the forecast shows. */
 export const FORECAST_CHARGES = 3;
 
-export async function forecastSubscription(services: Services, userId: number, pubkey: string): Promise<SubscriptionForecast> {
+/**
+ * `changes`: quantities and frequencies to try instead of the saved ones (a preview, nothing saved); a new frequency
+ * keeps the product's date, as a PATCH does.
+ */
+export async function forecastSubscription(
+  services: Services,
+  userId: number,
+  pubkey: string,
+  changes: readonly ProductChange[] = [],
+): Promise<SubscriptionForecast> {
   const db = services.db;
   const row = await ownSubscription(db, userId, pubkey);
   const none = (reason: NonNullable<SubscriptionForecast['reason']>): SubscriptionForecast => ({
@@ -53,7 +63,10 @@ export async function forecastSubscription(services: Services, userId: number, p
   const makings: Makings = { entries: await services.catalogue.entries(), formulas: new Map(set.formulas.map((f) => [f.product, f])), answers };
   const [profile] = await db.select({ soldOut: hairProfiles.isFragranceSoldout }).from(hairProfiles).where(eq(hairProfiles.userId, userId));
   const today = dayOf(services.clock.now());
-  const products = (await productsOf(db, row.id)).map((p) => ({ ...p }));
+  const products = (await productsOf(db, row.id)).map((p) => {
+    const change = changes.find((c) => c.id === p.id);
+    return { ...p, quantity: change?.quantity ?? p.quantity, frequency: change?.frequency ?? p.frequency };
+  });
   const entries: SubscriptionForecastEntry[] = [];
   // Each step is one renewal; a year of steps at most (every product at least every 12 weeks).
   for (let step = 0; step < 60 && entries.length < FORECAST_CHARGES && products.length > 0; step++) {

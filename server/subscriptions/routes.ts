@@ -1,8 +1,10 @@
 import { defineOperation } from '../http/operation';
-import { forecastSubscription } from './forecast';
+import { forecastSubscription, ticketOf } from './forecast';
+import { productsOf } from './schedule';
+import { validationError } from '../http/api-error';
 import { setSkipped, snooze } from './manage';
 import { listSubscriptions, ownSubscription, subscriptionView } from './subscription-view';
-import { updateSubscription } from './update';
+import { checkProductChanges, updateSubscription } from './update';
 
 const NOT_FOUND = 'not_found: no such subscription of theirs (another shopper’s, a guest’s asking, or none)';
 const NOT_CURRENT = 'subscription_not_current: the subscription is canceled (nothing changes)';
@@ -78,6 +80,38 @@ export const postSubscriptionForecast = defineOperation(
   async ({ c, params, auth, services }) => c.json(await forecastSubscription(services, auth.user.id, params.pubkey ?? ''), 200),
 );
 
+/** POST /v2/subscriptions/{pubkey}/preview: the forecast and ticket with other quantities or frequencies, nothing saved. */
+export const postSubscriptionPreview = defineOperation(
+  'previewSubscription',
+  {
+    summary: 'What a subscription would charge with other quantities or frequencies (nothing is saved)',
+    tag: 'subscriptions',
+    responses: {
+      200: 'The next charge as a ticket, the forecast, and what each product may do',
+      400: 'validation_error naming each bad field: a product it does not hold, a frequency the product does not offer, a quantity out of 1–4',
+      404: NOT_FOUND,
+    },
+  },
+  async ({ c, body, params, auth, services }) => {
+    const pubkey = params.pubkey ?? '';
+    const row = await ownSubscription(services.db, auth.user.id, pubkey);
+    const entries = await services.catalogue.entries();
+    const { fields, changes } = checkProductChanges(await productsOf(services.db, row.id), entries, body.regular_products);
+    if (Object.keys(fields).length > 0) throw validationError(fields, 'These changes cannot be previewed.');
+    const forecast = await forecastSubscription(services, auth.user.id, pubkey, changes);
+    const view = await subscriptionView(services.db, row, entries);
+    return c.json(
+      {
+        ticket: ticketOf(forecast),
+        gwps: [],
+        forecast,
+        subscribed_products: view.regular_products.map((p) => ({ type: p.type, can_skip: p.can_skip, can_unskip: p.can_unskip })),
+      },
+      200,
+    );
+  },
+);
+
 /** POST /v2/subscriptions/{pubkey}/snooze/ `{days}` (spec 001 §5). */
 export const snoozeSubscription = defineOperation(
   'snoozeSubscription',
@@ -103,5 +137,6 @@ export const subscriptionOperations = [
   skipSubscriptionProduct,
   unskipSubscriptionProduct,
   postSubscriptionForecast,
+  postSubscriptionPreview,
   snoozeSubscription,
 ];

@@ -9,6 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Subscription, SubscriptionPatch } from '#api';
 import { offersFrequency } from '#api/shared';
 import { lockUser } from '../account/lock-user';
+import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { Database } from '../db/database';
 import { addresses, paymentMethods, subscriptionProducts, subscriptions } from '../db/schema';
 import type { ShippingAddress } from '../db/schema/orders';
@@ -17,6 +18,46 @@ import type { Services } from '../services';
 import { resumeWithMethod } from './resume';
 import { productsOf, scheduleRenewal } from './schedule';
 import { isCurrent, ownSubscription, subscriptionView } from './subscription-view';
+
+/** A change of a product's quantity or frequency, checked. */
+export interface ProductChange {
+  id: number;
+  quantity?: number | undefined;
+  frequency?: number | undefined;
+}
+
+/**
+ * Checks the products' changes of a PATCH or a preview: each names a product of the subscription once, with a
+ * frequency the product offers (offersFrequency: supplements only every 4 weeks). Answers the field errors and the changes.
+ */
+export function checkProductChanges(
+  products: readonly { id: number; type: string; product: string }[],
+  entries: ReadonlyMap<string, CatalogueEntry>,
+  wanted: SubscriptionPatch['regular_products'],
+): { fields: FieldErrors; changes: ProductChange[] } {
+  const fields: FieldErrors = {};
+  const changes: ProductChange[] = [];
+  const seen = new Set<number>();
+  (wanted ?? []).forEach((change, index) => {
+    const product = products.find((p) => p.type === change.type || p.product === change.type);
+    if (!product) {
+      fields[`regular_products.${index}.type`] = [`This subscription has no "${change.type}".`];
+      return;
+    }
+    if (seen.has(product.id)) {
+      fields[`regular_products.${index}.type`] = ['This product is listed twice.'];
+      return;
+    }
+    seen.add(product.id);
+    const entry = entries.get(product.type);
+    if (change.frequency !== undefined && !(entry && offersFrequency({ supplements: entry.subCategory === 'supplements' }, change.frequency)))
+      fields[`regular_products.${index}.frequency`] = [
+        entry?.subCategory === 'supplements' ? 'Supplements come every 25 days (4 weeks).' : 'Choose every 4, 8 or 12 weeks.',
+      ];
+    changes.push({ id: product.id, quantity: change.quantity, frequency: change.frequency });
+  });
+  return { fields, changes };
+}
 
 export async function updateSubscription(services: Services, userId: number, pubkey: string, patch: SubscriptionPatch): Promise<Subscription> {
   const now = services.clock.now();
@@ -28,28 +69,8 @@ export async function updateSubscription(services: Services, userId: number, pub
     if (patch.version !== undefined && patch.version !== row.version)
       throw new ApiError(409, 'subscription_changed', 'This subscription was changed meanwhile (in another tab?). Reload it and try again.');
 
-    const fields: FieldErrors = {};
     const products = await productsOf(tx, row.id);
-    const changes: { id: number; quantity?: number; frequency?: number }[] = [];
-    const seen = new Set<number>();
-    (patch.regular_products ?? []).forEach((wanted, index) => {
-      const product = products.find((p) => p.type === wanted.type || p.product === wanted.type);
-      if (!product) {
-        fields[`regular_products.${index}.type`] = [`This subscription has no "${wanted.type}".`];
-        return;
-      }
-      if (seen.has(product.id)) {
-        fields[`regular_products.${index}.type`] = ['This product is listed twice.'];
-        return;
-      }
-      seen.add(product.id);
-      const entry = entries.get(product.type);
-      if (wanted.frequency !== undefined && !(entry && offersFrequency({ supplements: entry.subCategory === 'supplements' }, wanted.frequency)))
-        fields[`regular_products.${index}.frequency`] = [
-          entry?.subCategory === 'supplements' ? 'Supplements come every 25 days (4 weeks).' : 'Choose every 4, 8 or 12 weeks.',
-        ];
-      changes.push({ id: product.id, quantity: wanted.quantity, frequency: wanted.frequency });
-    });
+    const { fields, changes } = checkProductChanges(products, entries, patch.regular_products);
 
     let address: ShippingAddress | null = null;
     if (patch.shipping_address !== undefined) {

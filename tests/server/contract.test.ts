@@ -215,6 +215,7 @@ describe('the contract, declared once (issue 11)', () => {
       patchSubscription: (a) => a.patchSubscription('adr_1', { regular_products: [{ type: 'shampoo', frequency: 8 }], version: 3 }),
       skipSubscriptionProduct: (a) => a.skipSubscriptionProduct('adr_1', 'shampoo'),
       unskipSubscriptionProduct: (a) => a.unskipSubscriptionProduct('adr_1', 'shampoo'),
+      previewSubscription: (a) => a.previewSubscription('adr_1', { regular_products: [{ type: 'shampoo', quantity: 2 }] }),
       forecastSubscription: (a) => a.forecastSubscription('adr_1'),
       snoozeSubscription: (a) => a.snoozeSubscription('adr_1', 14),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };

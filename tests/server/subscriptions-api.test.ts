@@ -119,6 +119,7 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
       ] as const)
         expect((await t.call('POST', `/v2/subscriptions/${s.pubkey}/${path}`, { token, body })).status, path).toBe(404);
       expect((await t.call('POST', `/v2/subscriptions/${s.pubkey}/forecast`, { token })).status).toBe(404);
+      expect((await t.call('POST', `/v2/subscriptions/${s.pubkey}/preview`, { token, body: { regular_products: [] } })).status).toBe(404);
       expect((await t.call('PATCH', `/v2/subscriptions/${s.pubkey}`, { token, body: { regular_products: [{ type: 'shampoo', quantity: 2 }] } })).status).toBe(
         404,
       );
@@ -498,5 +499,53 @@ describeEachDatabase('the account’s subscription calls: list, read, skip, unsk
       expect(answer.status, reason).toBe(200);
       expect(answer.body, reason).toEqual({ status: 'NOT_AVAILABLE', reason, currency: 'USD', forecast: [] });
     }
+  });
+
+  it('spec 001 §3 "Preview ... responses": a preview forecasts other frequencies and quantities as PATCH would set them, checks them the same way, and saves nothing', async () => {
+    clock.set(PAID);
+    const s = await subscriber();
+    const before = await snapshot(s.id);
+    const preview = await t.call('POST', `/v2/subscriptions/${s.pubkey}/preview`, {
+      token: s.token,
+      body: {
+        regular_products: [
+          { type: 'shampoo', frequency: 8 },
+          { type: 'conditioner', quantity: 2 },
+        ],
+      },
+    });
+    expect(preview.status).toBe(200);
+    // The shampoo keeps its date, then comes every 8 weeks: the 4th, 8th (the conditioner, by two) and 12th week.
+    expect(
+      preview.body.forecast.forecast.map((f: { next_charge: string; items: { type: string; quantity: number }[] }) => [
+        f.next_charge,
+        f.items.map((i) => `${i.type}×${i.quantity}`),
+      ]),
+    ).toEqual([
+      [SHAMPOO_DAY, ['shampoo×1']],
+      [CONDITIONER_DAY, ['conditioner×2']],
+      [addDays(PAID_DAY, 84), ['shampoo×1']],
+    ]);
+    expect(preview.body.ticket.products).toEqual([expect.objectContaining({ slug: 'shampoo', quantity: 1 })]);
+    expect(preview.body.subscribed_products).toHaveLength(2);
+    const refused = await t.call('POST', `/v2/subscriptions/${s.pubkey}/preview`, {
+      token: s.token,
+      body: { regular_products: [{ type: 'shampoo', frequency: 6 }, { type: 'face_cream' }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.fields).sort()).toEqual(['regular_products.0.frequency', 'regular_products.1.type']);
+    expect(await snapshot(s.id)).toEqual(before);
+    // A PATCH with the same changes then forecasts exactly what the preview did.
+    expect(
+      (
+        await patch(s, {
+          regular_products: [
+            { type: 'shampoo', frequency: 8 },
+            { type: 'conditioner', quantity: 2 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.call('POST', `/v2/subscriptions/${s.pubkey}/forecast`, { token: s.token })).body).toEqual(preview.body.forecast);
   });
 });
