@@ -76,6 +76,20 @@ export const subscriptionSnoozeRequest = z
 export const subscriptionSnoozeResult = z.object({ next_start: z.string(), weeks: z.number(), subscription });
 export type SubscriptionSnoozeResult = z.infer<typeof subscriptionSnoozeResult>;
 
+/** One product's new quantity and frequency, as PATCH and preview take it. */
+const productChange = z
+  .object({
+    type: z.string().trim().min(1, 'Choose a product.').max(100),
+    quantity: z
+      .number()
+      .int('Choose a whole quantity.')
+      .min(QUANTITY_RANGES.subscription.min, `Choose ${QUANTITY_RANGES.subscription.min} at least.`)
+      .max(QUANTITY_RANGES.subscription.max, `Choose ${QUANTITY_RANGES.subscription.max} at most.`)
+      .optional(),
+    frequency: z.number().int('Choose a frequency in weeks.').positive('Choose a frequency in weeks.').optional(),
+  })
+  .strict();
+
 /**
  * PATCH /v2/subscriptions/{id} (spec 001 §7 "update ... with a body", method not shown): any of a product's quantity
  * and frequency, the shipping address (the pubkey of one of the caller's addresses), the payment method (the id of one
@@ -84,24 +98,7 @@ export type SubscriptionSnoozeResult = z.infer<typeof subscriptionSnoozeResult>;
  */
 export const subscriptionPatch = z
   .object({
-    regular_products: z
-      .array(
-        z
-          .object({
-            type: z.string().trim().min(1, 'Choose a product.').max(100),
-            quantity: z
-              .number()
-              .int('Choose a whole quantity.')
-              .min(QUANTITY_RANGES.subscription.min, `Choose ${QUANTITY_RANGES.subscription.min} at least.`)
-              .max(QUANTITY_RANGES.subscription.max, `Choose ${QUANTITY_RANGES.subscription.max} at most.`)
-              .optional(),
-            frequency: z.number().int('Choose a frequency in weeks.').positive('Choose a frequency in weeks.').optional(),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(20)
-      .optional(),
+    regular_products: z.array(productChange).min(1).max(20).optional(),
     shipping_address: z.string().trim().min(1, 'Choose an address.').max(100).optional(),
     payment_source: z.string().trim().min(1, 'Choose a payment method.').max(100).optional(),
     version: z.number().int().positive().optional(),
@@ -186,22 +183,7 @@ export type SubscriptionSkipResult = z.infer<typeof subscriptionSkipResult>;
 /** POST /v2/subscriptions/{id}/preview: quantities and frequencies to try (checked as a PATCH checks them; nothing is saved). */
 export const subscriptionPreviewRequest = z
   .object({
-    regular_products: z
-      .array(
-        z
-          .object({
-            type: z.string().trim().min(1, 'Choose a product.').max(100),
-            quantity: z
-              .number()
-              .int('Choose a whole quantity.')
-              .min(QUANTITY_RANGES.subscription.min, `Choose ${QUANTITY_RANGES.subscription.min} at least.`)
-              .max(QUANTITY_RANGES.subscription.max, `Choose ${QUANTITY_RANGES.subscription.max} at most.`)
-              .optional(),
-            frequency: z.number().int('Choose a frequency in weeks.').positive('Choose a frequency in weeks.').optional(),
-          })
-          .strict(),
-      )
-      .max(20),
+    regular_products: z.array(productChange).max(20),
   })
   .strict();
 
