@@ -53,7 +53,15 @@ export type FeedbackLoad =
  * A completed feedback goes to the confirmation (§2.5); an order that is not the shopper's, or holds nothing of the
  * category, to the account's feedback page.
  */
-export async function loadFeedback(api: ApiClient, requested: FeedbackFlowId, orderKey: string | null, pathname: string, now: Date): Promise<FeedbackLoad> {
+export async function loadFeedback(
+  api: ApiClient,
+  requested: FeedbackFlowId,
+  orderKey: string | null,
+  pathname: string,
+  now: Date,
+  /** The signed-in account's is_fragrance_soldout (spec 002 §3.6), as the session already holds it. */
+  fragranceSoldOut: boolean,
+): Promise<FeedbackLoad> {
   const category = categoryOfFlow(requested);
   const elsewhere = { kind: 'elsewhere', to: '/account/feedback' } as const;
   let key = orderKey;
@@ -64,22 +72,17 @@ export async function loadFeedback(api: ApiClient, requested: FeedbackFlowId, or
   }
   // The consultation answers (§3.6): as the order's formulas were made from them (its survey, §4.3 step 3), over the
   // hair profile's for what the survey does not hold.
-  const [order, profile, orders, account, survey] = await Promise.all([
+  const [order, profile, orders, survey] = await Promise.all([
     api.getOrder(key).catch((error: unknown) => {
       if (isApiError(error) && error.status === 404) return null;
       throw error;
     }),
     api.getHairProfile().catch(() => null),
     category === 'supplements' ? api.listOrders().then((list) => list.results) : Promise.resolve([] as Order[]),
-    // The account says whether the shopper's chosen fragrance is sold out (spec 002 §3.6 is_fragrance_soldout).
-    api.getAccount().catch(() => null),
     api.getSurvey(key, category).catch(() => null),
   ]);
   if (!order) return elsewhere;
-  const answers =
-    profile || survey || account
-      ? { ...(profile ?? {}), ...(survey?.answers ?? {}), ...(account ? { is_fragrance_soldout: account.profile.is_fragrance_soldout } : {}) }
-      : null;
+  const answers = { ...(profile ?? {}), ...(survey?.answers ?? {}), is_fragrance_soldout: fragranceSoldOut };
   const facts = orderFacts({ order, profile: answers, now, orders });
   const flowId = facts.flows[category];
   if (!flowId) return elsewhere;

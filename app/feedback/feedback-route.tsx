@@ -58,10 +58,15 @@ function FeedbackFlowPage({ requested }: { requested: FeedbackFlowId }) {
   // The shopper's clock decides the anti-brass days (§5.1, §9.1): the order's items carry the server's creation times.
   // The page first opened decides which words load with the flow (loaded once: later moves are the runner's).
   const [opened] = useState(location.pathname);
-  const loaded = useLoad(async () => loadFeedback((await loadAppServices()).api, requested, orderKey, opened, new Date()), [requested, orderKey, opened], {
-    enabled: signedIn,
-    once: true,
-  });
+  const soldOut = session.user?.profile.is_fragrance_soldout === true;
+  const loaded = useLoad(
+    async () => loadFeedback((await loadAppServices()).api, requested, orderKey, opened, new Date(), soldOut),
+    [requested, orderKey, opened, soldOut],
+    {
+      enabled: signedIn,
+      once: true,
+    },
+  );
   useEffect(() => {
     if (loaded.status === 'error') reportError('loading a feedback', loaded.error);
   }, [loaded]);

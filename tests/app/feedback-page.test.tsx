@@ -7,6 +7,8 @@ import type { Order } from '#api';
 import { createMocks, mockError } from '../../api/client/mocks';
 import FeedbackRoute from '../../app/feedback/feedback-route';
 import FeedbackConfirmation from '../../app/feedback/feedback-confirmation';
+import { loadFeedback } from '../../app/feedback/feedback-data';
+import type { ApiClient } from '#api';
 import { SessionProvider } from '../../app/session';
 import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
 import { rosaOrder } from '../../stories/fixtures/orders';
@@ -167,5 +169,18 @@ describe('the haircare feedback page (spec 002 §2.1, §2.8, §4.3)', () => {
     await waitFor(() => expect(asked).toEqual(['ord_stopped', 'ord_fine']));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByRole('link', { name: 'Talk to a hair expert' })).toBeNull();
+  });
+
+  it('spec 002 §3.6, §5.1: the account’s is_fragrance_soldout, as the session holds it, marks the order’s fragrance sold out', async () => {
+    const api = {
+      getOrder: async () => rosaOrder,
+      getHairProfile: async () => ({ pref_fragrance: 'ARCADIA' }),
+      getSurvey: async () => ({ id: rosaOrder.pubkey, category: 'haircare', answers: {}, created_at: rosaOrder.created_at }),
+      listOrders: async () => ({ results: [] }),
+    } as unknown as ApiClient;
+    const load = (soldOut: boolean) => loadFeedback(api, 'feedback-haircare', rosaOrder.pubkey, '/feedback/haircare', new Date(), soldOut);
+    const [soldOut, inStock] = await Promise.all([load(true), load(false)]);
+    expect(soldOut.kind === 'ready' && soldOut.facts.order.fragrance_sold_out).toBe(true);
+    expect(inStock.kind === 'ready' && inStock.facts.order.fragrance_sold_out).toBe(false);
   });
 });
