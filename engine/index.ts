@@ -8,6 +8,7 @@ export type {
   StepKind,
   CheckoutStepKind,
   FeedbackStepKind,
+  CancelStepKind,
   QuestionStepKind,
   Option,
   OptionValue,

@@ -1,6 +1,7 @@
 import type { Scalar } from '../schema/predicate-schema.ts';
 import type { Image, OptionValue, StepKind, Tip } from '../schema/flow-schema.ts';
 import type { CheckoutStepKind } from '../schema/steps/checkout.ts';
+import type { CancelStepKind } from '../schema/steps/cancel.ts';
 import type { CompiledOption, CompiledStepOf } from '../compile/compiled-flow.ts';
 
 /** A stored answer: a scalar or, for multi-select fields, a list of option values. */
@@ -38,7 +39,7 @@ export type Selection<K extends StepKind = StepKind> = K extends
         ? boolean | undefined
         : K extends 'zipcode'
           ? { zipcode: string; country: string } | undefined
-          : K extends CheckoutStepKind
+          : K extends CheckoutStepKind | CancelStepKind
             ? Record<string, Scalar | undefined> | undefined
             : K extends 'fragrance-rating'
               ? { satisfaction?: number; intensity?: string } | undefined

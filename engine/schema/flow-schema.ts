@@ -17,7 +17,7 @@ export {
 } from './step-parts.ts';
 export type { OptionValue, Image, Tip, OptionInput, Option } from './step-parts.ts';
 export { stepSchema, stepKinds, stepFamilies } from './steps/index.ts';
-export type { StepInput, StepDefinition, StepKind, QuestionStepKind, CheckoutStepKind, FeedbackStepKind } from './steps/index.ts';
+export type { StepInput, StepDefinition, StepKind, QuestionStepKind, CheckoutStepKind, FeedbackStepKind, CancelStepKind } from './steps/index.ts';
 
 export const derivedSchema = z
   .strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancelSteps } from './cancel.ts';
 import { checkoutSteps } from './checkout.ts';
 import { feedbackSteps } from './feedback.ts';
 import { questionSteps } from './question.ts';
@@ -6,6 +7,7 @@ import { questionSteps } from './question.ts';
 export type { QuestionStepKind } from './question.ts';
 export type { CheckoutStepKind } from './checkout.ts';
 export type { FeedbackStepKind } from './feedback.ts';
+export type { CancelStepKind } from './cancel.ts';
 
 /**
  * The step families, each in its own file: its step schemas, and the flow kinds that may use it (none listed: any).
@@ -15,10 +17,11 @@ export const stepFamilies = {
   question: { steps: questionSteps, flowKinds: undefined },
   checkout: { steps: checkoutSteps, flowKinds: ['checkout'] },
   feedback: { steps: feedbackSteps, flowKinds: ['feedback'] },
+  cancel: { steps: cancelSteps, flowKinds: ['cancellation'] },
 } as const;
 
 /** Every step kind of every family, discriminated by `kind`. */
-export const stepSchema = z.discriminatedUnion('kind', [...questionSteps, ...checkoutSteps, ...feedbackSteps]);
+export const stepSchema = z.discriminatedUnion('kind', [...questionSteps, ...checkoutSteps, ...feedbackSteps, ...cancelSteps]);
 export type StepInput = z.input<typeof stepSchema>;
 export type StepDefinition = z.infer<typeof stepSchema>;
 export type StepKind = StepDefinition['kind'];
