@@ -6,6 +6,8 @@ const AccountHome = lazy(() => import('./account-home'));
 const OrdersPage = lazy(() => import('./orders'));
 const PaymentMethodsPage = lazy(() => import('./payment-methods'));
 const FeedbackPage = lazy(() => import('./feedback-page'));
+const ProfilePage = lazy(() => import('./profile-page'));
+const AddressesPage = lazy(() => import('./addresses-page'));
 const NotFoundPage = lazy(() => import('../shell/not-found-page'));
 
 /** The account's pages by section; those that take no id answer only without one. */
@@ -14,13 +16,15 @@ function pageOf(section: string | undefined, pubkey: string | undefined) {
   if (section === 'orders') return OrdersPage;
   if (section === 'payments') return PaymentMethodsPage;
   if (section === 'feedback' && pubkey === undefined) return FeedbackPage;
+  if (section === 'profile' && pubkey === undefined) return ProfilePage;
+  if (section === 'addresses' && pubkey === undefined) return AddressesPage;
   return NotFoundPage;
 }
 
 /**
- * /account, /account/orders, /account/orders/{id}, /account/payments and /account/feedback: one route for the
- * account's pages (the router is in every page's first download, so each route there costs every page), each page
- * loading on its own.
+ * /account, /account/orders, /account/orders/{id}, /account/payments, /account/feedback, /account/profile and
+ * /account/addresses: one route for the account's pages (the router is in every page's first download, so each route
+ * there costs every page), each page loading on its own.
  */
 export default function AccountRoute() {
   const { section, pubkey } = useParams();

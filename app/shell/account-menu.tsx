@@ -4,8 +4,8 @@ import { useDisclosure } from './use-disclosure';
 import '../styles/account-menu.css';
 
 /**
- * The signed-in customer's menu in the header: who is signed in, their account's home, their orders, their feedback
- * (Review & Refine), their payment methods, and sign-out.
+ * The signed-in customer's menu in the header: who is signed in, their account's home, their orders, their
+ * subscriptions, their feedback (Review & Refine), their profile, addresses and payment methods, and sign-out.
  * A disclosure (app/shell/use-disclosure.ts): Escape, a press outside or another page closes it.
  */
 export default function AccountMenu({ name, onSignOut }: { name: string | null | undefined; onSignOut(): void }) {
@@ -26,7 +26,16 @@ export default function AccountMenu({ name, onSignOut }: { name: string | null |
             <Link to="/account/orders">Your orders</Link>
           </li>
           <li>
+            <Link to="/account/subscription/home">Subscriptions</Link>
+          </li>
+          <li>
             <Link to="/account/feedback">Feedback</Link>
+          </li>
+          <li>
+            <Link to="/account/profile">Profile</Link>
+          </li>
+          <li>
+            <Link to="/account/addresses">Addresses</Link>
           </li>
           <li>
             <Link to="/account/payments">Payment methods</Link>

@@ -1,0 +1,17 @@
+import { isApiError } from '#api/shared';
+
+/** A form's messages by field name. */
+export type FieldMessages = Record<string, string>;
+
+/** The server's field errors (a 400's `fields`, spec 001 §8), the first message of each; null when the error is not one. */
+export function serverFieldErrors(error: unknown): FieldMessages | null {
+  if (!isApiError(error) || !error.fields) return null;
+  const found: FieldMessages = {};
+  for (const [field, messages] of Object.entries(error.fields)) if (messages[0]) found[field] = messages[0];
+  return Object.keys(found).length > 0 ? found : null;
+}
+
+/** Moves focus to the first field of `form` marked invalid, once it is drawn. */
+export function focusFirstInvalid(form: { current: HTMLElement | null }): void {
+  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
