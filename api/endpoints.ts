@@ -67,6 +67,15 @@ import {
   subscriptionSnoozeRequest,
   subscriptionSnoozeResult,
 } from './schemas/subscription';
+import {
+  retentionAcceptRequest,
+  retentionOffers,
+  retentionQuery,
+  shipNowRequest,
+  shipNowResult,
+  subscriptionCancelRequest,
+  subscriptionLogReasons,
+} from './schemas/subscription-lifecycle';
 import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
@@ -259,6 +268,25 @@ export const endpoints = {
     body: subscriptionSnoozeRequest,
     response: subscriptionSnoozeResult,
   },
+  // A subscription's life (issue 27 item 3; spec 001 §4, §5, §7; server/subscriptions/README.md "Cancel, retention, resubscribe, ship now").
+  getSubscriptionLogReasons: { method: 'GET', path: '/v1/subscription_log_reasons', auth: 'none', response: subscriptionLogReasons },
+  cancelSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/cancel', auth: 'required', body: subscriptionCancelRequest, response: subscription },
+  getSubscriptionRetention: {
+    method: 'GET',
+    path: '/v2/subscriptions/:pubkey/retention',
+    auth: 'required',
+    query: retentionQuery,
+    response: retentionOffers,
+  },
+  acceptSubscriptionRetention: {
+    method: 'POST',
+    path: '/v2/subscriptions/:pubkey/retention',
+    auth: 'required',
+    body: retentionAcceptRequest,
+    response: subscriptionSkipResult,
+  },
+  resubscribeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/resubscribe/', auth: 'required', response: subscription },
+  shipSubscriptionNow: { method: 'POST', path: '/v2/subscriptions/:pubkey/shipnow/', auth: 'required', body: shipNowRequest, response: shipNowResult },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

@@ -43,6 +43,11 @@ export const serverErrorCodes = [
   // version sent back that another tab changed since)
   'subscription_not_current',
   'subscription_changed',
+  // A subscription's life (server/subscriptions/README.md "Cancel, retention, resubscribe, ship now"): a current one
+  // already exists in the category (resubscribe), no live payment method to charge, nothing left to ship now
+  'subscription_exists',
+  'no_payment_method',
+  'nothing_to_ship',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'too_many_declines',

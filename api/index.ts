@@ -174,6 +174,18 @@ export type {
 } from './schemas/subscription';
 export type { FeedbackOverview, FeedbackOverviewCategory, FeedbackOverviewOrder } from './schemas/feedback-overview';
 export {
+  retentionAcceptRequest,
+  retentionOffer,
+  retentionOffers,
+  retentionQuery,
+  shipNowRequest,
+  shipNowResult,
+  subscriptionCancelRequest,
+  subscriptionLogReason,
+  subscriptionLogReasons,
+} from './schemas/subscription-lifecycle';
+export type { RetentionOffer, RetentionOffers, ShipNowResult, SubscriptionCancelRequest, SubscriptionLogReason } from './schemas/subscription-lifecycle';
+export {
   FEEDBACK_TEXT_MAX,
   feedbackCategory,
   feedbackValue,

@@ -79,6 +79,12 @@ export const routes = {
   previewSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/preview', auth: 'required' },
   forecastSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/forecast', auth: 'required' },
   snoozeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/snooze/', auth: 'required' },
+  getSubscriptionLogReasons: { method: 'GET', path: '/v1/subscription_log_reasons', auth: 'none' },
+  cancelSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/cancel', auth: 'required' },
+  getSubscriptionRetention: { method: 'GET', path: '/v2/subscriptions/:pubkey/retention', auth: 'required' },
+  acceptSubscriptionRetention: { method: 'POST', path: '/v2/subscriptions/:pubkey/retention', auth: 'required' },
+  resubscribeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/resubscribe/', auth: 'required' },
+  shipSubscriptionNow: { method: 'POST', path: '/v2/subscriptions/:pubkey/shipnow/', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

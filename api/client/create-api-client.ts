@@ -128,6 +128,15 @@ export function createApiClient(options: ApiClientOptions) {
       call('previewSubscription', { params: { pubkey }, body }, o),
     forecastSubscription: (pubkey: string, o?: Options) => call('forecastSubscription', { params: { pubkey } }, o),
     snoozeSubscription: (pubkey: string, days: number, o?: Options) => call('snoozeSubscription', { params: { pubkey }, body: { days } }, o),
+    getSubscriptionLogReasons: (o?: Options) => call('getSubscriptionLogReasons', {}, o),
+    cancelSubscription: (pubkey: string, body: RequestBody<'cancelSubscription'>, o?: Options) => call('cancelSubscription', { params: { pubkey }, body }, o),
+    getSubscriptionRetention: (pubkey: string, reason?: string, o?: Options) =>
+      call('getSubscriptionRetention', { params: { pubkey }, query: reason ? { reason } : {} }, o),
+    acceptSubscriptionRetention: (pubkey: string, offer: string, o?: Options) =>
+      call('acceptSubscriptionRetention', { params: { pubkey }, body: { offer } }, o),
+    resubscribeSubscription: (pubkey: string, o?: Options) => call('resubscribeSubscription', { params: { pubkey } }, o),
+    shipSubscriptionNow: (pubkey: string, version?: number, o?: Options) =>
+      call('shipSubscriptionNow', { params: { pubkey }, body: version === undefined ? {} : { version } }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

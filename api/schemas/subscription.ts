@@ -135,6 +135,11 @@ export const subscriptionForecastEntry = z.object({
   total_shipping: z.number(),
   total_taxes: z.number(),
   total_amount: z.number(),
+  /**
+   * A retention coupon on this charge (server/subscriptions/README.md "Retention offers": once, on the next charge
+   * only): its label, percent and amount, also counted in total_discount; null or absent when none.
+   */
+  offer: z.object({ label: z.string(), percent_off: z.number().int(), amount: z.number() }).nullable().optional(),
   /** When the box should arrive (business days after the charge). */
   shipping_estimate: z.object({ min_date: z.string(), max_date: z.string() }),
 });

@@ -218,6 +218,12 @@ describe('the contract, declared once (issue 11)', () => {
       previewSubscription: (a) => a.previewSubscription('adr_1', { regular_products: [{ type: 'shampoo', quantity: 2 }] }),
       forecastSubscription: (a) => a.forecastSubscription('adr_1'),
       snoozeSubscription: (a) => a.snoozeSubscription('adr_1', 14),
+      getSubscriptionLogReasons: (a) => a.getSubscriptionLogReasons(),
+      cancelSubscription: (a) => a.cancelSubscription('adr_1', { reason: 'other', comment: 'Moving abroad.' }),
+      getSubscriptionRetention: (a) => a.getSubscriptionRetention('adr_1', 'too_expensive'),
+      acceptSubscriptionRetention: (a) => a.acceptSubscriptionRetention('adr_1', 'coupon_20'),
+      resubscribeSubscription: (a) => a.resubscribeSubscription('adr_1'),
+      shipSubscriptionNow: (a) => a.shipSubscriptionNow('adr_1', 4),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {
