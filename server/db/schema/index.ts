@@ -18,3 +18,4 @@ export * from './jobs';
 export * from './fulfilment';
 export * from './feedback';
 export * from './subscriptions';
+export * from './subscription-life';
