@@ -11,6 +11,10 @@ export const stylist = z.object({
 });
 export type Stylist = z.infer<typeof stylist>;
 
+/** A shopper's standing in a category (spec 001 §4 Account "Customer segment per category"). */
+export const customerSegment = z.enum(['prospect', 'subscriber', 'churnedSubscriber', 'nonSubscriber']);
+export type CustomerSegment = z.infer<typeof customerSegment>;
+
 /** The profile summary carried on the user (spec 000 §3.9, spec 001 §3 User profile). */
 export const userProfileSummary = z.object({
   hair_profile_status: z.string().nullable(),
@@ -33,6 +37,24 @@ export const userProfileSummary = z.object({
   feedback_on_order: z.string().nullable(),
   skincare_feedback_on_order: z.string().nullable(),
   supplements_feedback_on_order: z.string().nullable(),
+  // Spec 001 §3 User profile, §4 Account: derived from the subscriptions on every read, never stored
+  // (server/subscriptions/README.md "Create and upsells"). Haircare and skincare mean their topicals; supplements apart.
+  has_active_subscription: z.boolean(),
+  has_active_haircare_subscription: z.boolean(),
+  has_haircare_subscription_in_any_state: z.boolean(),
+  has_active_skincare_subscription: z.boolean(),
+  has_skincare_subscription_in_any_state: z.boolean(),
+  has_active_supplements_subscription: z.boolean(),
+  has_onhold_subscription: z.boolean(),
+  has_canceled_subscription: z.boolean(),
+  /** A signed-in shopper with a completed consultation of a category (or sub-category) they hold no current subscription of. */
+  can_subscribe: z.boolean(),
+  /** Spec 001 §4 Account: per category, prospect | subscriber | churnedSubscriber | nonSubscriber. */
+  customer_segment: z.object({ haircare: customerSegment, skincare: customerSegment, supplements: customerSegment }),
+  /** customer once a paid order exists, else account_holder (spec 001 §4, §6). */
+  user_type: z.enum(['customer', 'account_holder']),
+  /** subscribed (an active or on-hold subscription), was_subscribed (only canceled ones), never_subscribed. */
+  subscriber_status: z.enum(['subscribed', 'was_subscribed', 'never_subscribed']),
 });
 
 /** GET /v1/account/ */

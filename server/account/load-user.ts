@@ -6,6 +6,7 @@ import { emailChanges, hairProfiles, orders, stylists, users } from '../db/schem
 import { asStatus } from '../profile/consultation-status';
 import { stylistView } from './stylist-view';
 import { feedbackFactsSql, feedbackFlags } from '../feedback/feedback-flags';
+import { subscriptionFactsSql, subscriptionFlags } from '../subscriptions/profile-flags';
 
 /**
  * The user with their stylist, profile and the newest e-mail change waiting for confirmation at `now`: read on every
@@ -28,6 +29,8 @@ const userRow = preparedOnce((db) =>
           and ${orders.categories} <> '["accessories"]'::jsonb)`,
       // Spec 002 §3.7: the feedback flags' facts (server/feedback/feedback-flags.ts).
       feedback: feedbackFactsSql(users.id),
+      // Spec 001 §3 User profile, §4: the subscription flags' facts (server/subscriptions/profile-flags.ts).
+      subscriptionFacts: subscriptionFactsSql(users.id),
     })
     .from(users)
     .leftJoin(stylists, eq(stylists.id, users.stylistId))
@@ -41,7 +44,7 @@ const userRow = preparedOnce((db) =>
 export async function loadUser(db: Database, userId: number, now: Date): Promise<User> {
   const [row] = await userRow(db).execute({ userId, now });
   if (!row) throw new Error(`User ${userId} vanished.`);
-  const { user, stylist, profile, pendingEmail, orderCount, formulaOrderCount, feedback } = row;
+  const { user, stylist, profile, pendingEmail, orderCount, formulaOrderCount, feedback, subscriptionFacts } = row;
   const answers = profile?.answers ?? {};
   const statuses = profile?.consultationStatuses ?? {};
   return {
@@ -74,6 +77,15 @@ export async function loadUser(db: Database, userId: number, now: Date): Promise
       has_order: orderCount > 0,
       has_order_with_formulas: formulaOrderCount > 0,
       ...feedbackFlags(feedback),
+      ...subscriptionFlags(subscriptionFacts, {
+        isGuest: user.isGuest,
+        orderCount,
+        consultationDone: {
+          haircare: asStatus(statuses.haircare) === 'completed',
+          skincare: asStatus(statuses.skincare) === 'completed',
+          supplements: answers.has_answered_supplements_questions === true,
+        },
+      }),
     },
     pending_email: pendingEmail ?? null,
   };
