@@ -76,6 +76,14 @@ import {
   subscriptionCancelRequest,
   subscriptionLogReasons,
 } from './schemas/subscription-lifecycle';
+import {
+  addProductsRequest,
+  subscriptionCreatePreviewRequest,
+  subscriptionCreateRequest,
+  upsellOffer,
+  upsellPreviewRequest,
+  upsellQuery,
+} from './schemas/subscription-upsell';
 import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 
@@ -287,6 +295,18 @@ export const endpoints = {
   },
   resubscribeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/resubscribe/', auth: 'required', response: subscription },
   shipSubscriptionNow: { method: 'POST', path: '/v2/subscriptions/:pubkey/shipnow/', auth: 'required', body: shipNowRequest, response: shipNowResult },
+  // Making a subscription from the account, and upsells (spec 001 §4 "Create", Upsells, §5, §7; server/subscriptions/README.md "Create and upsells").
+  createSubscription: { method: 'POST', path: '/v2/subscriptions', auth: 'required', body: subscriptionCreateRequest, response: subscription },
+  previewNewSubscription: {
+    method: 'POST',
+    path: '/v2/subscriptions/preview',
+    auth: 'required',
+    body: subscriptionCreatePreviewRequest,
+    response: subscriptionPreview,
+  },
+  getUpsell: { method: 'GET', path: '/v1/account/upsell/:category', auth: 'required', query: upsellQuery, response: upsellOffer },
+  previewUpsell: { method: 'POST', path: '/v2/subscriptions/preview-upsell', auth: 'required', body: upsellPreviewRequest, response: subscriptionPreview },
+  addProductsToSubscription: { method: 'POST', path: '/v2/subscriptions/add-products', auth: 'required', body: addProductsRequest, response: subscription },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

@@ -44,10 +44,12 @@ export const serverErrorCodes = [
   'subscription_not_current',
   'subscription_changed',
   // A subscription's life (server/subscriptions/README.md "Cancel, retention, resubscribe, ship now"): a current one
-  // already exists in the category (resubscribe), no live payment method to charge, nothing left to ship now
+  // already exists in the category (resubscribe, create), no live payment method to charge, nothing left to ship now
   'subscription_exists',
   'no_payment_method',
   'nothing_to_ship',
+  // Upsells (server/subscriptions/README.md "Create and upsells"): an offer's transaction_id already used for other products
+  'upsell_used',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'too_many_declines',

@@ -186,6 +186,27 @@ export {
 } from './schemas/subscription-lifecycle';
 export type { RetentionOffer, RetentionOffers, ShipNowResult, SubscriptionCancelRequest, SubscriptionLogReason } from './schemas/subscription-lifecycle';
 export {
+  addProductsRequest,
+  newRegularProduct,
+  subscriptionCreatePreviewRequest,
+  subscriptionCreateRequest,
+  upsellOffer,
+  upsellPreviewRequest,
+  upsellProduct,
+  upsellQuery,
+} from './schemas/subscription-upsell';
+export type {
+  AddProductsRequest,
+  NewRegularProduct,
+  SubscriptionCreatePreviewRequest,
+  SubscriptionCreateRequest,
+  UpsellOffer,
+  UpsellPreviewRequest,
+  UpsellProduct,
+} from './schemas/subscription-upsell';
+export { customerSegment } from './schemas/account';
+export type { CustomerSegment } from './schemas/account';
+export {
   FEEDBACK_TEXT_MAX,
   feedbackCategory,
   feedbackValue,

@@ -85,6 +85,11 @@ export const routes = {
   acceptSubscriptionRetention: { method: 'POST', path: '/v2/subscriptions/:pubkey/retention', auth: 'required' },
   resubscribeSubscription: { method: 'POST', path: '/v2/subscriptions/:pubkey/resubscribe/', auth: 'required' },
   shipSubscriptionNow: { method: 'POST', path: '/v2/subscriptions/:pubkey/shipnow/', auth: 'required' },
+  createSubscription: { method: 'POST', path: '/v2/subscriptions', auth: 'required' },
+  previewNewSubscription: { method: 'POST', path: '/v2/subscriptions/preview', auth: 'required' },
+  getUpsell: { method: 'GET', path: '/v1/account/upsell/:category', auth: 'required' },
+  previewUpsell: { method: 'POST', path: '/v2/subscriptions/preview-upsell', auth: 'required' },
+  addProductsToSubscription: { method: 'POST', path: '/v2/subscriptions/add-products', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -137,6 +137,13 @@ export function createApiClient(options: ApiClientOptions) {
     resubscribeSubscription: (pubkey: string, o?: Options) => call('resubscribeSubscription', { params: { pubkey } }, o),
     shipSubscriptionNow: (pubkey: string, version?: number, o?: Options) =>
       call('shipSubscriptionNow', { params: { pubkey }, body: version === undefined ? {} : { version } }, o),
+    // Making a subscription from the account, and upsells (spec 001 §4, §5, §7): 'not_found' from getUpsell means no offer.
+    createSubscription: (body: RequestBody<'createSubscription'>, o?: Options) => call('createSubscription', { body }, o),
+    previewNewSubscription: (body: RequestBody<'previewNewSubscription'>, o?: Options) => call('previewNewSubscription', { body }, o),
+    getUpsell: (category: 'haircare' | 'skincare', subCategory?: 'topicals' | 'supplements', o?: Options) =>
+      call('getUpsell', { params: { category }, query: subCategory ? { sub_category: subCategory } : {} }, o),
+    previewUpsell: (body: RequestBody<'previewUpsell'>, o?: Options) => call('previewUpsell', { body }, o),
+    addProductsToSubscription: (body: RequestBody<'addProductsToSubscription'>, o?: Options) => call('addProductsToSubscription', { body }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

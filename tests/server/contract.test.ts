@@ -224,6 +224,25 @@ describe('the contract, declared once (issue 11)', () => {
       acceptSubscriptionRetention: (a) => a.acceptSubscriptionRetention('adr_1', 'coupon_20'),
       resubscribeSubscription: (a) => a.resubscribeSubscription('adr_1'),
       shipSubscriptionNow: (a) => a.shipSubscriptionNow('adr_1', 4),
+      createSubscription: (a) =>
+        a.createSubscription({
+          category: 'haircare',
+          regular_products: [{ type: 'shampoo', quantity: 1, frequency: 4 }],
+          shipping_address: 'adr_1',
+          payment_source: 'pm_1',
+          next_start: '2026-12-01',
+        }),
+      previewNewSubscription: (a) => a.previewNewSubscription({ category: 'skincare', regular_products: [{ type: 'cleanser', quantity: 2, frequency: 8 }] }),
+      getUpsell: (a) => a.getUpsell('haircare', 'supplements'),
+      previewUpsell: (a) => a.previewUpsell({ regular_products: [{ type: 'supplement_core', quantity: 1, frequency: 4 }], next_start: '2026-12-01' }),
+      addProductsToSubscription: (a) =>
+        a.addProductsToSubscription({
+          transaction_id: 'ups_1',
+          regular_products: [{ type: 'supplement_core', quantity: 1, frequency: 4 }],
+          payment_source: 'pm_1',
+          next_start: '2026-12-01',
+          shipping_address: 'adr_1',
+        }),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {
@@ -234,7 +253,9 @@ describe('the contract, declared once (issue 11)', () => {
       const { method, path, auth } = routes[name];
       const declared = schemasOf(name);
       expect(request!.method, name).toBe(method);
-      expect(request!.url.pathname, name).toBe(buildPath(path, { pubkey: 'adr_1', public_slug: 'jane-salon', type: 'candle', id: 'ch_test_1' }));
+      expect(request!.url.pathname, name).toBe(
+        buildPath(path, { pubkey: 'adr_1', public_slug: 'jane-salon', type: 'candle', id: 'ch_test_1', category: 'haircare' }),
+      );
       expect(request!.bearer === null, `${name} sends no bearer`).toBe(auth === 'none');
       const query = Object.fromEntries(request!.url.searchParams);
       if (declared.query) expect(declared.query.safeParse(query).error, `${name} query`).toBeUndefined();
