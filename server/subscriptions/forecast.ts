@@ -17,8 +17,10 @@ import { loadFormulaSet } from '../profile/derived-profile';
 import type { Services } from '../services';
 import { renewalBasket, sellable, type Makings } from './renew';
 import { addWeeks, dayOf, productsOf } from './schedule';
-import { ownSubscription } from './subscription-view';
+import { ownSubscription, type SubscriptionRow } from './subscription-view';
 import type { ProductChange } from './update';
+
+type ProductRow = Awaited<ReturnType<typeof productsOf>>[number];
 
 /** How many charges the forecast shows. */
 export const FORECAST_CHARGES = 3;
@@ -62,11 +64,32 @@ export async function forecastSubscription(
   const { answers, set } = await loadFormulaSet(services, userId);
   const makings: Makings = { entries: await services.catalogue.entries(), formulas: new Map(set.formulas.map((f) => [f.product, f])), answers };
   const [profile] = await db.select({ soldOut: hairProfiles.isFragranceSoldout }).from(hairProfiles).where(eq(hairProfiles.userId, userId));
-  const today = dayOf(services.clock.now());
   const products = (await productsOf(db, row.id)).map((p) => {
     const change = changes.find((c) => c.id === p.id);
     return { ...p, quantity: change?.quantity ?? p.quantity, frequency: change?.frequency ?? p.frequency };
   });
+  return forecastCharges(row, products, makings, { today: dayOf(services.clock.now()), fragranceSoldOut: profile?.soldOut ?? false });
+}
+
+/**
+ * The next charges of a subscription's products as the renewals would make them (see the module's description), from
+ * `today`: pure, so a subscription not yet made (POST /v2/subscriptions/preview, an upsell's preview) forecasts by the
+ * same rules. `products` are copied, not changed.
+ */
+export function forecastCharges(
+  row: SubscriptionRow,
+  schedule: readonly ProductRow[],
+  makings: Makings,
+  options: { today: string; fragranceSoldOut: boolean },
+): SubscriptionForecast {
+  const none = (reason: NonNullable<SubscriptionForecast['reason']>): SubscriptionForecast => ({
+    status: 'NOT_AVAILABLE',
+    reason,
+    currency: row.currency,
+    forecast: [],
+  });
+  const today = options.today;
+  const products = schedule.map((p) => ({ ...p }));
   const entries: SubscriptionForecastEntry[] = [];
   // Each step is one renewal; a year of steps at most (every product at least every 12 weeks).
   for (let step = 0; step < 60 && entries.length < FORECAST_CHARGES && products.length > 0; step++) {
@@ -75,7 +98,7 @@ export async function forecastSubscription(
     const due = products.filter((p) => p.nextStart <= runDay);
     const box = due.filter((p) => !p.skipped && sellable(makings.entries.get(p.type)));
     if (box.length > 0) {
-      if (profile?.soldOut && box.some((p) => makings.formulas.get(p.type)?.fragrance)) return none('invalid_fragrance');
+      if (options.fragranceSoldOut && box.some((p) => makings.formulas.get(p.type)?.fragrance)) return none('invalid_fragrance');
       const basket = renewalBasket(row, box, makings);
       const days = basket.lines.some((line) => line.isFormula) ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
       entries.push({
