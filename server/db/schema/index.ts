@@ -18,4 +18,5 @@ export * from './jobs';
 export * from './fulfilment';
 export * from './feedback';
 export * from './subscriptions';
+export * from './subscription-upsells';
 export * from './subscription-life';
