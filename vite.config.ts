@@ -63,6 +63,7 @@ const routePreloads = routePreloadsPlugin(
       'app/consultation/consultation-actors.ts',
       'app/consultation/consultation-results.tsx',
       'app/consultation/results/derived-sections.tsx',
+      'app/consultation/results/early-derived.ts',
     ],
     [preloadGroups.cartPage]: ['app/checkout/cart-route.tsx', 'app/checkout/cart-screen.tsx', 'app/session/session-core.ts', 'api/client/create-api-client.ts'],
     [preloadGroups.checkoutPage]: [

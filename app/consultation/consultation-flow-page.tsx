@@ -34,6 +34,9 @@ type Account = { profile: HairProfile; saved: Answers };
 let earlyProfile: Promise<Account> | undefined =
   appTokens.read().user && location.pathname.startsWith('/consultation/') ? accountData().then((m) => m.loadProfile(api)) : undefined;
 earlyProfile?.catch(() => undefined); // an unused early request that failed is no error; a used one is handled where it is used
+/** On a results page, what its derived sections show is asked for as early too (results/early-derived.ts). */
+const resultsOpened = appTokens.read().user ? /^\/consultation\/(haircare|skincare)\/results(\/|$)/.exec(location.pathname) : null;
+if (resultsOpened) void import('./results/early-derived').then((m) => m.askDerivedEarly(api, resultsOpened[1] as 'haircare' | 'skincare'));
 
 function loadAccount(): Promise<Account> {
   const profile = earlyProfile ?? accountData().then((m) => m.loadProfile(api));

@@ -8,6 +8,8 @@ import { forgetCatalogue } from '../../app/products/catalogue';
 import { catalogueUsd } from '../../stories/fixtures/catalogue';
 import DerivedSections from '../../app/consultation/results/derived-sections';
 import { combineStatuses } from '../../app/consultation/results/load-status';
+import { askDerivedEarly, forgetEarlyAnswers } from '../../app/consultation/results/early-derived';
+import { api } from '../../app/app-services';
 import { tokenPairFor } from '../api/client-fixtures';
 
 // Every test's page finds the catalogue (for the routine's links to product pages) unless it says otherwise.
@@ -17,6 +19,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   forgetCatalogue();
+  forgetEarlyAnswers();
 });
 afterAll(() => server.close());
 beforeEach(() => localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user'))));
@@ -184,6 +187,45 @@ describe('the results page’s derived sections (issue 4 point 8; spec 000 §4.7
       within(screen.getByRole('region', { name: 'Could also help' })).getByText('The dry or cold air where you live this season calls for an oil on the ends.'),
     ).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Not for you right now' })).getByText('Custom Dry Shampoo')).toBeTruthy();
+  });
+
+  it('answers asked for early, as the results page’s code loads, serve the first load once; the next visit asks afresh (spec 000 §4.3)', async () => {
+    const asked: string[] = [];
+    const count =
+      <T,>(name: string, value: T) =>
+      () => (asked.push(name), value);
+    server.use(
+      mocks.getAggressors(count('aggressors', houston)),
+      mocks.getScoring(count('scoring', scoring)),
+      mocks.getProductRecommendations(count('routine', routine)),
+      mocks.getPrescription(count('prescription', prescription)),
+    );
+    askDerivedEarly(api, 'haircare');
+    await waitFor(() => expect(asked.length).toBe(4));
+    const first = render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
+    expect(await screen.findByText('Humid summers in Houston swell the hair shaft.')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your routine' })).toBeTruthy();
+    expect(asked.sort()).toEqual(['aggressors', 'prescription', 'routine', 'scoring']);
+    first.unmount();
+    // Taken once: drawing the sections again (another visit) asks the server again.
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
+    await waitFor(() => expect(asked.length).toBe(8));
+    expect(await screen.findByText('Humid summers in Houston swell the hair shaft.')).toBeTruthy();
+  });
+
+  it('answers asked for early for another category are not used', async () => {
+    const asked: string[] = [];
+    server.use(
+      mocks.getAggressors(() => (asked.push('aggressors'), houston)),
+      mocks.getScoring(({ query }) => (asked.push(`scoring ${query.get('category')}`), scoring)),
+      mocks.getProductRecommendations(() => (asked.push('routine'), routine)),
+      mocks.getPrescription(() => (asked.push('prescription'), prescription)),
+    );
+    askDerivedEarly(api, 'skincare');
+    await waitFor(() => expect(asked.length).toBe(4));
+    render(<DerivedSections category="haircare" />, { wrapper: MemoryRouter });
+    await waitFor(() => expect(asked.length).toBe(8));
+    expect(asked.filter((a) => a.startsWith('scoring'))).toEqual(['scoring skincare', 'scoring haircare']);
   });
 
   it('each routine product links to its product page (issue 12 point 6); an inadvisable one does not', async () => {

@@ -3,6 +3,7 @@ import { isApiError } from '#api/client';
 import { api } from '../../app-services';
 import { useLoad } from '../../use-load';
 import { combineStatuses, type LoadStatus } from './load-status';
+import { takeEarly } from './early-derived';
 
 export interface DerivedData {
   status: ReturnType<typeof combineStatuses>;
@@ -23,14 +24,14 @@ export function useDerivedData(category: Category): DerivedData {
   // No zip code, or one we cannot place, is no aggressors: not an error (spec 000 §3.7).
   const aggressors = useLoad(
     () =>
-      api
-        .getAggressors()
-        .catch((error: unknown) => (isApiError(error) && (error.code === 'no_zipcode' || error.code === 'unknown_zipcode') ? null : Promise.reject(error))),
-    [],
+      (takeEarly('aggressors', category) ?? api.getAggressors()).catch((error: unknown) =>
+        isApiError(error) && (error.code === 'no_zipcode' || error.code === 'unknown_zipcode') ? null : Promise.reject(error),
+      ),
+    [category],
   );
-  const scoring = useLoad(() => api.getScoring(category), [category]);
-  const routine = useLoad(() => api.getProductRecommendations(category), [category]);
-  const prescription = useLoad(() => api.getPrescription(), []);
+  const scoring = useLoad(() => takeEarly('scoring', category) ?? api.getScoring(category), [category]);
+  const routine = useLoad(() => takeEarly('routine', category) ?? api.getProductRecommendations(category), [category]);
+  const prescription = useLoad(() => takeEarly('prescription', category) ?? api.getPrescription(), [category]);
   const loads = [aggressors, scoring, routine, prescription];
   // Asks again for what failed (spec 000 §4.7).
   const retry = () => {
