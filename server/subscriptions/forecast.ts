@@ -15,6 +15,7 @@ import { DELIVERY_DAYS } from '../cart/cart-view';
 import { hairProfiles, paymentMethods } from '../db/schema';
 import { loadFormulaSet } from '../profile/derived-profile';
 import type { Services } from '../services';
+import { CANCELLATION_FLOW, unusedCoupon } from './coupons';
 import { renewalBasket, sellable, type Makings } from './renew';
 import { addWeeks, dayOf, productsOf } from './schedule';
 import { ownSubscription, type SubscriptionRow } from './subscription-view';
@@ -62,7 +63,13 @@ export async function forecastSubscription(
   if (!method) return none('no_payment_method');
 
   const { answers, set } = await loadFormulaSet(services, userId);
-  const makings: Makings = { entries: await services.catalogue.entries(), formulas: new Map(set.formulas.map((f) => [f.product, f])), answers };
+  const makings: Makings = {
+    entries: await services.catalogue.entries(),
+    formulas: new Map(set.formulas.map((f) => [f.product, f])),
+    answers,
+    // A retention coupon (coupons.ts) lowers the first charge only: the renewal that is paid uses it.
+    coupon: await unusedCoupon(db, row.id),
+  };
   const [profile] = await db.select({ soldOut: hairProfiles.isFragranceSoldout }).from(hairProfiles).where(eq(hairProfiles.userId, userId));
   const products = (await productsOf(db, row.id)).map((p) => {
     const change = changes.find((c) => c.id === p.id);
@@ -99,7 +106,7 @@ export function forecastCharges(
     const box = due.filter((p) => !p.skipped && sellable(makings.entries.get(p.type)));
     if (box.length > 0) {
       if (options.fragranceSoldOut && box.some((p) => makings.formulas.get(p.type)?.fragrance)) return none('invalid_fragrance');
-      const basket = renewalBasket(row, box, makings);
+      const basket = renewalBasket(row, box, { ...makings, coupon: entries.length === 0 ? makings.coupon : null });
       const days = basket.lines.some((line) => line.isFormula) ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
       entries.push({
         next_charge: runDay,
@@ -117,6 +124,9 @@ export function forecastCharges(
         total_shipping: toMoney(basket.totals.totalShipping),
         total_taxes: toMoney(basket.totals.totalTaxes),
         total_amount: toMoney(basket.totals.totalAmount),
+        ...(makings.coupon && basket.offerDiscount > 0
+          ? { offer: { label: makings.coupon.label, percent_off: makings.coupon.percentOff, amount: toMoney(basket.offerDiscount) } }
+          : {}),
         shipping_estimate: { min_date: addBusinessDays(runDay, days.min), max_date: addBusinessDays(runDay, days.max) },
       });
     }
@@ -138,18 +148,23 @@ export function forecastCharges(
 export function ticketOf(forecast: SubscriptionForecast): SubscriptionTicket | null {
   const next = forecast.forecast[0];
   if (!next) return null;
+  const offer = next.offer?.amount ?? 0;
+  const saving = Math.round((next.total_discount - offer) * 100) / 100;
   return {
-    coupons:
-      next.total_discount > 0
+    coupons: [
+      ...(saving > 0
         ? [
             {
-              total_price: -next.total_discount,
-              property: 'subscription',
+              total_price: -saving,
+              property: 'subscription' as const,
               label: `Subscription saving (${Math.round(next.discount_rate * 100)}%)`,
               origin: 'subscription',
             },
           ]
-        : [],
+        : []),
+      // Spec 001 §4 "Retention-action check": an offer succeeded when the ticket holds a coupon from the cancellation flow.
+      ...(next.offer ? [{ total_price: -next.offer.amount, property: 'offer' as const, label: next.offer.label, origin: CANCELLATION_FLOW }] : []),
+    ],
     products: next.items.map((item) => ({ slug: item.type, quantity: item.quantity, total_price: item.total_price })),
     shipping_estimate: next.shipping_estimate,
     currency: forecast.currency,

@@ -38,6 +38,7 @@ import { loadTaxTable, taxOn, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
 import { RENEWAL_KEY_PREFIX } from './from-order';
 import { addWeeks, dayOf, nextDueDay, productsOf, scheduleRenewal } from './schedule';
+import { reserveCoupon, shipNowInFlight, SHIP_NOW_WAIT_MS, unusedCoupon, spendCoupon } from './coupons';
 import { paymentFailedMail, subscriptionRenewedMail } from './subscription-mail';
 
 /**
@@ -68,6 +69,15 @@ export interface Makings {
   entries: ReadonlyMap<string, CatalogueEntry>;
   formulas: ReadonlyMap<string, Formula>;
   answers: Record<string, unknown>;
+  /** A retention coupon on this box (retention.ts): a percent off what the box costs after the subscription's saving. */
+  coupon?: RenewalCoupon | null;
+}
+
+/** A coupon on the next charge (subscription_coupons), as the basket applies it. */
+export interface RenewalCoupon {
+  id: number;
+  percentOff: number;
+  label: string;
 }
 
 /** Runs the renewal of one subscription that is due by `now` (see the module's description). */
@@ -117,6 +127,11 @@ async function prepare(
   }
   // Held by something the shopper must settle (a sold-out fragrance): nothing renews until they do.
   if (subscription.status === 'onhold' && subscription.statusReason !== 'payment_error') return 'onhold';
+  if (await shipNowInFlight(tx, subscriptionId, now)) {
+    // A ship-now of these products is being charged right now: look again in a few minutes, once it has moved them.
+    await scheduleRenewal(tx, subscriptionId, new Date(now.getTime() + SHIP_NOW_WAIT_MS));
+    return 'not_due';
+  }
   const [renewal] = await tx
     .select()
     .from(subscriptionRenewals)
@@ -156,7 +171,8 @@ async function prepare(
   }
   const attempt = (renewal?.attempts ?? 0) + 1;
   const key = `${RENEWAL_KEY_PREFIX}${subscription.pubkey}:${due}:${attempt}`;
-  const basket = renewalBasket(subscription, box, makings);
+  const coupon = await unusedCoupon(tx, subscriptionId);
+  const basket = renewalBasket(subscription, box, { ...makings, coupon });
   const order = await recordOrder(tx, {
     userId: user.id,
     basket,
@@ -173,6 +189,7 @@ async function prepare(
       set: { status: 'pending', orderId: order.id, attempts: attempt, reason: null, updatedAt: now },
     })
     .returning({ id: subscriptionRenewals.id });
+  if (coupon) await reserveCoupon(tx, coupon.id, order.id);
   return { order, ref: method.providerRef, renewalId: row!.id };
 }
 
@@ -212,6 +229,7 @@ async function conclude(
   // Paid (or further along): the products due when the box was made (renewed, or skipped with it) move by their
   // frequency; one that fell due since (a run finished late) waits for its own box.
   await tx.update(subscriptionRenewals).set({ status: 'paid', reason: null, updatedAt: now }).where(eq(subscriptionRenewals.id, renewalId));
+  await spendCoupon(tx, order.id, now);
   const boxDay = dayOf(order.createdAt);
   const products = await productsOf(tx, subscriptionId);
   await moveDates(
@@ -310,8 +328,16 @@ export function subscribedUnitPrice(entry: CatalogueEntry, currency: Currency, d
   return Math.round((full * (100 - discountPercentage)) / 100);
 }
 
-/** The box as a priced basket: the subscription's saving, free shipping (spec 001 §9), taxes of where it ships (the forecast prices with it too). */
-export function renewalBasket(subscription: SubscriptionRow, box: readonly ProductRow[], makings: Makings): PricedBasket {
+/**
+ * The box as a priced basket: the subscription's saving, a retention coupon when `makings` holds one (its percent off
+ * what remains, in the discount), free shipping (spec 001 §9), taxes of where it ships on what is paid (the forecast
+ * prices with it too). `offerDiscount`: the coupon's part of the discount, in cents.
+ */
+export function renewalBasket(
+  subscription: SubscriptionRow,
+  box: readonly Pick<ProductRow, 'type' | 'product' | 'quantity' | 'frequency'>[],
+  makings: Makings,
+): PricedBasket & { offerDiscount: number } {
   const currency = subscription.currency;
   const address = subscription.shippingAddress;
   const lines: BasketLine[] = box.map((product) => {
@@ -335,7 +361,9 @@ export function renewalBasket(subscription: SubscriptionRow, box: readonly Produ
     };
   });
   const totalPrice = box.reduce((sum, p) => sum + makings.entries.get(p.type)!.price[currency] * p.quantity, 0);
-  const paid = lines.reduce((sum, line) => sum + line.totalPrice, 0);
+  const saved = lines.reduce((sum, line) => sum + line.totalPrice, 0);
+  const offerDiscount = makings.coupon ? Math.round((saved * makings.coupon.percentOff) / 100) : 0;
+  const paid = saved - offerDiscount;
   const rate = taxRate(loadTaxTable(), address.country, address.state);
   const taxes = rate === null ? 0 : taxOn(paid, rate);
   return {
@@ -348,5 +376,6 @@ export function renewalBasket(subscription: SubscriptionRow, box: readonly Produ
     shippingAddress: address,
     deliveryInstructions: null,
     lines,
+    offerDiscount,
   };
 }
