@@ -8,6 +8,8 @@ const PaymentMethodsPage = lazy(() => import('./payment-methods'));
 const FeedbackPage = lazy(() => import('./feedback-page'));
 const ProfilePage = lazy(() => import('./profile-page'));
 const AddressesPage = lazy(() => import('./addresses-page'));
+const SubscriptionHome = lazy(() => import('./subscription-home'));
+const SubscriptionPage = lazy(() => import('./subscription-page'));
 const NotFoundPage = lazy(() => import('../shell/not-found-page'));
 
 /** The account's pages by section; those that take no id answer only without one. */
@@ -18,12 +20,15 @@ function pageOf(section: string | undefined, pubkey: string | undefined) {
   if (section === 'feedback' && pubkey === undefined) return FeedbackPage;
   if (section === 'profile' && pubkey === undefined) return ProfilePage;
   if (section === 'addresses' && pubkey === undefined) return AddressesPage;
+  if (section === 'subscription' && (pubkey === undefined || pubkey === 'home')) return SubscriptionHome;
+  // A subscription's page: haircare, skincare or supplements (shop/subscriptions/subscription-rules.ts).
+  if (section === 'subscription' && (pubkey === 'haircare' || pubkey === 'skincare' || pubkey === 'supplements')) return SubscriptionPage;
   return NotFoundPage;
 }
 
 /**
  * /account, /account/orders, /account/orders/{id}, /account/payments, /account/feedback, /account/profile and
- * /account/addresses: one route for the account's pages (the router is in every page's first download, so each route
+ * /account/addresses, /account/subscription/home and /account/subscription/{category}: one route for the account's pages (the router is in every page's first download, so each route
  * there costs every page), each page loading on its own.
  */
 export default function AccountRoute() {

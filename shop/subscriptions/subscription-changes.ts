@@ -1,5 +1,6 @@
 import { produce, type Draft } from 'immer';
 import type { Subscription, SubscriptionPatch } from '#api';
+import { addDays } from './subscription-rules';
 
 /**
  * The shopper's subscriptions as the account holds them (spec 001 §4 Subscriptions): the list, current first, and
@@ -28,13 +29,6 @@ export type SubscriptionChange =
   | { kind: 'created'; subscription: Subscription };
 
 type Recipe = (draft: Draft<SubscriptionsData>) => void;
-
-/** A YYYY-MM-DD day moved by `days` (calendar days, UTC, as the server counts them). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The earliest of a subscription's product dates (its next delivery, server/subscriptions/README.md). */
 function earliest(subscription: Draft<Subscription>): string | null {

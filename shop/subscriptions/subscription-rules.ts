@@ -1,5 +1,11 @@
 import type { Subscription } from '#api';
-import { addDays } from './subscription-changes';
+
+/** A YYYY-MM-DD day moved by `days` (calendar days, UTC, as the server counts them). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 /**
  * How the account's URLs name a subscription (/account/subscription/{category}): `haircare` and `skincare` for the

@@ -1,0 +1,15 @@
+import type { SubscriptionsApi } from '../../shop/subscriptions/subscriptions-machine';
+import { loadAppServices } from '../app-services';
+
+/** The subscriptions machine's calls through the app's API client (loaded on first use). */
+export const subscriptionsApi: SubscriptionsApi = {
+  listSubscriptions: () => loadAppServices().then(({ api }) => api.listSubscriptions()),
+  patchSubscription: (pubkey, patch) => loadAppServices().then(({ api }) => api.patchSubscription(pubkey, patch)),
+  skipSubscriptionProduct: (pubkey, product) => loadAppServices().then(({ api }) => api.skipSubscriptionProduct(pubkey, product)),
+  unskipSubscriptionProduct: (pubkey, product) => loadAppServices().then(({ api }) => api.unskipSubscriptionProduct(pubkey, product)),
+  snoozeSubscription: (pubkey, days) => loadAppServices().then(({ api }) => api.snoozeSubscription(pubkey, days)),
+  resubscribeSubscription: (pubkey) => loadAppServices().then(({ api }) => api.resubscribeSubscription(pubkey)),
+};
+
+/** A subscription's next charges (POST …/forecast). */
+export const loadForecast = (pubkey: string) => loadAppServices().then(({ api }) => api.forecastSubscription(pubkey));
