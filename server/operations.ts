@@ -16,6 +16,7 @@ import { getFlags } from './flags/get-flags';
 import { getDevClock, postDevClock } from './system/dev-clock';
 import { getAccountFeedback } from './orders/fulfilment-feedback-overview';
 import { subscriptionOperations } from './subscriptions/routes';
+import { createOperations } from './subscriptions/create-routes';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
@@ -33,6 +34,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     getAccountFeedback,
     ...feedbackOperations,
     ...subscriptionOperations,
+    ...createOperations,
     getHealth,
     getFlags,
     reportClientError,
