@@ -16,6 +16,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['signin', lazy(() => import('./signin/signin-page'))],
   ['signin/verify', lazy(() => import('./signin/verify-page'))],
   ['account/confirm-email', lazy(() => import('./account/confirm-email-page'))],
+  ['account/subscription/:category/cancel/*', lazy(() => import('./subscription-cancel/cancel-route'))],
   ['account/:section?/:pubkey?', lazy(() => import('./account/account-route'))],
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
