@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import type { User } from '#api';
+import { Link, useNavigate } from 'react-router';
+import type { Subscription, User } from '#api';
 import { OverviewSection, type SectionState } from '../../shop/account/overview-section';
 import { RecentOrders } from '../../shop/account/recent-orders';
 import { SubscriptionsSummary } from '../../shop/account/subscriptions-summary';
+import { UpsellOfferCard } from '../../shop/account/upsell-offer';
 import { awaitingCount, FeedbackInvitation } from '../../shop/orders/feedback-invitation';
 import { loadAppServices } from '../app-services';
 import { reportError } from '../report-error';
@@ -13,6 +14,7 @@ import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { useLoad, type LoadState } from '../use-load';
 import { SignInFirst } from './sign-in-first';
 import { useAccountFeedback } from './use-account-feedback';
+import { upsellActions, useUpsells, type UpsellState } from './use-upsells';
 import '../styles/account.css';
 
 /** A load's state as an overview section takes it. */
@@ -58,6 +60,9 @@ function Overview({ user }: { user: User }) {
   const feedback = useAccountFeedback(true);
   const orders = useLoad(() => loaded('account overview: orders', async (api) => (await api.listOrders()).results), []);
   const subscriptions = useLoad(() => loaded('account overview: subscriptions', (api) => api.listSubscriptions()), [], { enabled: customer });
+  const upsells = useUpsells(user);
+  const navigate = useNavigate();
+  const added = (category: string) => void navigate(`/account/subscription/home?${new URLSearchParams({ status: 'created', category }).toString()}`);
   const waiting = feedback.status === 'success' ? awaitingCount(feedback.value) : 0;
   return (
     <div className="page page--narrow account-overview">
@@ -75,6 +80,7 @@ function Overview({ user }: { user: User }) {
           {(list) => <SubscriptionsSummary subscriptions={list} />}
         </OverviewSection>
       ) : null}
+      <UpsellOffers upsells={upsells} subscriptions={subscriptions.status === 'success' ? subscriptions.value : null} added={added} />
       <OverviewSection id="account-orders" title="Recent orders" state={sectionOf(orders)} failure="We couldn’t load your orders just now.">
         {(list) => <RecentOrders orders={list} />}
       </OverviewSection>
@@ -108,5 +114,33 @@ function Overview({ user }: { user: User }) {
         </li>
       </ul>
     </div>
+  );
+}
+
+/**
+ * The upsell offers (spec 001 §2 "Account overview shows the haircare and skincare upsell offers"): shown once one is
+ * offered, each loading on its own; one that fails says so in its own words (§8) with Try again.
+ */
+function UpsellOffers({ upsells, subscriptions, added }: { upsells: UpsellState[]; subscriptions: Subscription[] | null; added(category: string): void }) {
+  const shown = upsells.filter((u) => (u.status === 'success' && u.offer) || u.status === 'error');
+  if (shown.length === 0) return null;
+  return (
+    <section className="account-overview__section" aria-labelledby="account-upsells-title">
+      <h2 id="account-upsells-title">Add to your subscription</h2>
+      <ul className="upsell-offers">
+        {shown.map((u) =>
+          u.status === 'success' && u.offer ? (
+            <UpsellOfferCard key={u.kind.key} offer={u.offer} actions={upsellActions(u.offer, u.kind.key, subscriptions, added)} />
+          ) : u.status === 'error' ? (
+            <li key={u.kind.key} className="card upsell-offer account-overview__failed">
+              <p>{u.message}</p>
+              <button type="button" className="button button--secondary button--small" onClick={u.retry}>
+                Try again
+              </button>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </section>
   );
 }
