@@ -177,6 +177,27 @@ describeEachDatabase('upsells: the offer, its preview and add-products (issue 27
     expect((await t.call('GET', '/v1/account/upsell/haircare?sub_category=topicals', { token: c.token })).status).toBe(404);
   });
 
+  it('a retried add-products: the same request twice at once makes one subscription with the products once, both answered with it', async () => {
+    clock.set(NOW);
+    const c = await customer();
+    const offer = (await offerOf(c)).body;
+    const answers = await Promise.all([1, 2].map(() => take(c, offer.transaction_id)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.pubkey).toBe(answers[1]!.body.pubkey);
+    const rows = (await state(c.userId)).subscriptions;
+    expect(rows).toHaveLength(1);
+    expect(await db().select().from(subscriptionProducts).where(eq(subscriptionProducts.subscriptionId, rows[0]!.id))).toHaveLength(2);
+  });
+
+  it('a shopper who has answered nothing yet is offered the core all the same, with consultation_answered false (spec 001 §4: the client then records the missing consultation)', async () => {
+    clock.set(NOW);
+    const { access: token } = await signUpCustomer(t);
+    const offer = await t.call('GET', '/v1/account/upsell/haircare', { token });
+    expect(offer.status).toBe(200);
+    expect(offer.body).toMatchObject({ sub_category: 'topicals', consultation_answered: false, currency: 'USD' });
+    expect(offer.body.products.map((p: { type: string }) => p.type)).toContain('shampoo');
+  });
+
   it('an offer taken after a subscription of its category was made meanwhile adds its products to that one; a product it already holds is 400 naming it', async () => {
     clock.set(NOW);
     const c = await customer();
