@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { User } from '#api';
+import type { CustomerSegment } from '#api';
 import { SUPPLEMENT_PRODUCTS } from '../feedback/feedback-order';
 
 /** A subscription as the flags read it. */
@@ -47,8 +47,6 @@ export interface SubscriptionFlags {
   user_type: 'customer' | 'account_holder';
   subscriber_status: 'subscribed' | 'was_subscribed' | 'never_subscribed';
 }
-
-type CustomerSegment = User['profile']['customer_segment']['haircare'];
 
 const supplements = sql.raw(SUPPLEMENT_PRODUCTS.map((p) => `'${p}'`).join(', '));
 
