@@ -36,6 +36,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   policy?: 'standard' | 'stately';
   /** A cron expression (UTC, pg-boss's scheduler; minute precision): the job is also sent on that schedule, once across all processes. */
   cron?: string;
+  /**
+   * Runs of this job one process makes at once on PostgreSQL (default 1): each is a worker of its own, holding a
+   * connection while it runs. The embedded database has one connection: there it is always 1.
+   */
+  concurrency?: number;
 }
 
 /** How the queue runs. */
@@ -149,22 +154,30 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (closing) throw new Error('The job queue is closed.');
       if (workers.has(job.name)) throw new Error(`Job "${job.name}" is defined twice.`);
       await ensureQueue(job as JobDefinition<never>);
-      const workerId = await boss.work<T>(job.name, { includeMetadata: true, batchSize: 1 }, async ([next]) => {
-        if (!next) return;
-        // A job fetched while the queue closes fails back to the queue and is retried (here or in another process).
-        if (closing) throw new Error('The job queue is closing.');
-        const run = job.handler(next.data, { id: next.id, attempt: next.retryCount + 1, now: clock.now() });
-        running.add(run);
-        try {
-          await run;
-        } catch (error) {
-          logger.error({ err: error, job: job.name, attempt: next.retryCount + 1 }, `Job ${job.name} failed`);
-          throw error;
-        } finally {
-          running.delete(run);
-        }
-      });
-      workers.set(job.name, workerId);
+      const concurrency = embedded ? 1 : Math.max(1, Math.floor(job.concurrency ?? 1));
+      const ids: string[] = [];
+      for (let i = 0; i < concurrency; i++) {
+        const workerId: string = await boss.work<T>(job.name, { includeMetadata: true, batchSize: 1 }, async ([next]) => {
+          if (!next) return;
+          // A job fetched while the queue closes fails back to the queue and is retried (here or in another process).
+          if (closing) throw new Error('The job queue is closing.');
+          const run = job.handler(next.data, { id: next.id, attempt: next.retryCount + 1, now: clock.now() });
+          running.add(run);
+          try {
+            await run;
+          } catch (error) {
+            logger.error({ err: error, job: job.name, attempt: next.retryCount + 1 }, `Job ${job.name} failed`);
+            throw error;
+          } finally {
+            running.delete(run);
+            // A worker that found a job asks again at once rather than after its polling interval: a queue of ten
+            // thousand renewals drains at the pace of the work, not of one job per poll. An empty fetch waits as usual.
+            if (!closing) boss.notifyWorker(workerId);
+          }
+        });
+        ids.push(workerId);
+      }
+      workers.set(job.name, ids[0]!);
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       else await boss.unschedule(job.name);
     },
