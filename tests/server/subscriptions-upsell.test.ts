@@ -189,6 +189,37 @@ describeEachDatabase('upsells: the offer, its preview and add-products (issue 27
     expect(await db().select().from(subscriptionProducts).where(eq(subscriptionProducts.subscriptionId, rows[0]!.id))).toHaveLength(2);
   });
 
+  it('spec 001 §7: what preview-upsell forecasts is what the subscription add-products makes then forecasts; a subscription held by its payment resumes with the card the offer was taken with', async () => {
+    clock.set(NOW);
+    const c = await customer();
+    const offer = (await offerOf(c)).body;
+    const products = [{ type: 'conditioner', quantity: 2, frequency: 8 }];
+    const preview = await t.call('POST', '/v2/subscriptions/preview-upsell', {
+      token: c.token,
+      body: { transaction_id: offer.transaction_id, regular_products: products, next_start: addDays(TODAY, 5), shipping_address: c.address },
+    });
+    expect(preview.status).toBe(200);
+    const added = await take(c, offer.transaction_id, { regular_products: products });
+    const forecast = await t.call('POST', `/v2/subscriptions/${added.body.pubkey}/forecast`, { token: c.token });
+    expect(forecast.body).toEqual(preview.body.forecast);
+
+    // Held by a declined card: an offer of its category taken with a card resumes it (as a PATCH of the card does).
+    const supplements = (await t.call('GET', '/v1/account/upsell/haircare?sub_category=supplements', { token: c.token })).body;
+    const made = await t.call('POST', '/v2/subscriptions', {
+      token: c.token,
+      body: {
+        category: 'haircare',
+        regular_products: [{ type: 'supplement_core', quantity: 1, frequency: 4 }],
+        shipping_address: c.address,
+        payment_source: c.method,
+      },
+    });
+    await db().update(subscriptions).set({ status: 'onhold', statusReason: 'payment_error' }).where(eq(subscriptions.pubkey, made.body.pubkey));
+    const resumed = await take(c, supplements.transaction_id, { regular_products: [{ type: 'supplements_pouch', quantity: 1, frequency: 4 }] });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ pubkey: made.body.pubkey, status: 'active', status_reason: null });
+  });
+
   it('a shopper who has answered nothing yet is offered the core all the same, with consultation_answered false (spec 001 §4: the client then records the missing consultation)', async () => {
     clock.set(NOW);
     const { access: token } = await signUpCustomer(t);
