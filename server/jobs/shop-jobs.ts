@@ -8,7 +8,8 @@ import { FEEDBACK_INVITATION_JOB, sendFeedbackInvitation, type FeedbackInvitatio
 import type { Services } from '../services';
 import { adoptPaidOrders } from '../subscriptions/from-order';
 import { renewSubscription } from '../subscriptions/renew';
-import { RENEW_SUBSCRIPTION_JOB, type RenewSubscriptionJob } from '../subscriptions/schedule';
+import { RENEW_SUBSCRIPTION_JOB, UPCOMING_RENEWAL_JOB, type RenewSubscriptionJob, type UpcomingRenewalJob } from '../subscriptions/schedule';
+import { mailUpcomingRenewal } from '../subscriptions/upcoming-renewal';
 import type { JobQueue } from './queue';
 
 /** The shop's background jobs, by name. */
@@ -19,6 +20,7 @@ export const SHOP_JOBS = {
   runDue: 'run-due',
   inviteFeedback: FEEDBACK_INVITATION_JOB,
   renewSubscription: RENEW_SUBSCRIPTION_JOB,
+  upcomingRenewal: UPCOMING_RENEWAL_JOB,
   adoptSubscriptionOrders: 'adopt-subscription-orders',
 } as const;
 
@@ -45,6 +47,7 @@ export const RECONCILE_OLDER_THAN_MS = 5 * 60_000;
  * - `run-due`: sends the jobs of `scheduled_jobs` due by the shop's clock, every minute;
  * - `invite-feedback`: mails a delivered order's feedback invitation for one category, once (scheduled on delivery);
  * - `renew-subscription`: renews a subscription on its products' date (scheduled by server/subscriptions/schedule.ts);
+ * - `upcoming-renewal-mail`: mails a subscriber their next box 3 days before its renewal, once (scheduled with it);
  * - `adopt-subscription-orders`: at start, makes the subscriptions of orders paid before subscriptions existed (once).
  */
 export async function defineShopJobs(queue: JobQueue, services: ShopJobServices): Promise<void> {
@@ -103,16 +106,29 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
     },
   });
   const shop = services.subscriptions;
-  if (shop)
+  if (shop) {
     await queue.define<RenewSubscriptionJob>({
       name: SHOP_JOBS.renewSubscription,
       policy: 'standard',
+      // Renewals wait mostly on the database: several at once per process on PostgreSQL (server/jobs/README.md).
+      concurrency: Number(process.env.RENEWAL_CONCURRENCY) || 6,
       retryDelaySeconds: 60,
       handler: async (job, { now }) => {
         const outcome = await renewSubscription(shop, job.subscriptionId, now);
         logger.info({ job: SHOP_JOBS.renewSubscription, subscription: job.subscriptionId, outcome }, 'Subscription renewal run');
       },
     });
+    await queue.define<UpcomingRenewalJob>({
+      name: SHOP_JOBS.upcomingRenewal,
+      policy: 'standard',
+      retryDelaySeconds: 60,
+      handler: async (job, { now }) => {
+        const outcome = await mailUpcomingRenewal(db, { entries: await shop.catalogue.entries(), publicUrl: shop.config.publicUrl }, job, now);
+        if (outcome === 'sent') mailer.wake();
+        else logger.info({ job: SHOP_JOBS.upcomingRenewal, subscription: job.subscriptionId, outcome }, 'Upcoming-renewal mail not sent');
+      },
+    });
+  }
   // What a start does: mail a previous run left pending, prune, settle orders a crash left behind.
   await queue.send(SHOP_JOBS.pruneExpired);
   await queue.send(SHOP_JOBS.reconcileOrders);

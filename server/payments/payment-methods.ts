@@ -6,7 +6,7 @@
  * provider's reference, never a card number.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { PaymentMethod } from '#api';
 import { paymentLabel } from '#api/commerce';
 import type { UserRow } from '../http/authenticate';
@@ -15,7 +15,9 @@ import { defineOperation } from '../http/operation';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../http/rate-limit';
 import type { Database } from '../db/database';
-import { paymentMethods } from '../db/schema';
+import { paymentMethods, subscriptions } from '../db/schema';
+import { withNoRenewalPending } from '../subscriptions/renewal-guard';
+import { resumeWithMethod } from '../subscriptions/resume';
 import type { Services } from '../services';
 import { lockUser } from '../account/lock-user';
 import { PaymentRequestRefused, type SavedMethod } from './payment-provider';
@@ -64,7 +66,12 @@ export async function keepPaymentMethod(services: Services, user: Pick<UserRow, 
     if (error instanceof PaymentRequestRefused) return null;
     throw error;
   }
-  return services.db.transaction((tx) => keepSavedMethod(tx, services, user.id, saved));
+  return services.db.transaction(async (tx) => {
+    const row = await keepSavedMethod(tx, services, user.id, saved);
+    // A new card resumes the subscriptions its payment held, and replaces a removed one (server/subscriptions/resume.ts).
+    await resumeWithMethod(tx, user.id, row.id, services.clock.now());
+    return row;
+  });
 }
 
 /**
@@ -185,6 +192,7 @@ export const selectDefaultPaymentMethod = defineOperation(
       if (!chosen || !inMode(body.payment_mode)(chosen)) throw notFound('not_found', 'There is no such payment method.');
       await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, auth.user.id));
       await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, chosen.id));
+      await resumeWithMethod(tx, auth.user.id, chosen.id, services.clock.now());
     });
     return c.json((await ownMethods(services, auth.user.id)).map(methodView), 200);
   },
@@ -198,25 +206,31 @@ export const deletePaymentMethod = defineOperation(
   'deletePaymentMethod',
   { summary: 'Delete a saved payment method', tag: 'payments', responses: { 204: 'Deleted', 404: 'No such method of theirs' } },
   async ({ c, params, query, auth, services }) => {
-    const gone = await services.db.transaction(async (tx) => {
-      await lockUser(tx, auth.user.id);
-      const [gone] = await tx
-        .update(paymentMethods)
-        .set({ deletedAt: services.clock.now(), isDefault: false })
-        .where(and(eq(paymentMethods.userId, auth.user.id), eq(paymentMethods.pubkey, params.id ?? ''), isNull(paymentMethods.deletedAt)))
-        .returning();
-      // Thrown in the transaction: a method of another mode is not deleted.
-      if (!gone || !inMode(query.payment_mode ?? 'all')(gone)) throw notFound('not_found', 'There is no such payment method.');
-      if (!gone.isDefault) return gone;
-      const [next] = await tx
-        .select({ id: paymentMethods.id })
-        .from(paymentMethods)
-        .where(and(eq(paymentMethods.userId, auth.user.id), isNull(paymentMethods.deletedAt)))
-        .orderBy(desc(paymentMethods.id))
-        .limit(1);
-      if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
-      return gone;
-    });
+    // The subscriptions it pays are locked, and a renewal of theirs being charged right now is waited for (409 after a
+    // few seconds): a renewal never charges a card removed a second before (server/subscriptions/renewal-guard.ts).
+    const gone = await withNoRenewalPending(
+      services.db,
+      auth.user.id,
+      (tx) => subscriptionsPaidWith(tx, auth.user.id, params.id ?? ''),
+      async (tx) => {
+        const [gone] = await tx
+          .update(paymentMethods)
+          .set({ deletedAt: services.clock.now(), isDefault: false })
+          .where(and(eq(paymentMethods.userId, auth.user.id), eq(paymentMethods.pubkey, params.id ?? ''), isNull(paymentMethods.deletedAt)))
+          .returning();
+        // Thrown in the transaction: a method of another mode is not deleted.
+        if (!gone || !inMode(query.payment_mode ?? 'all')(gone)) throw notFound('not_found', 'There is no such payment method.');
+        if (!gone.isDefault) return gone;
+        const [next] = await tx
+          .select({ id: paymentMethods.id })
+          .from(paymentMethods)
+          .where(and(eq(paymentMethods.userId, auth.user.id), isNull(paymentMethods.deletedAt)))
+          .orderBy(desc(paymentMethods.id))
+          .limit(1);
+        if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+        return gone;
+      },
+    );
     // Deleted here whatever the provider says: the provider lets go of its copy too (Stripe detaches the card), and a
     // failure there is only logged (the error's kind and message, redacted; no reference).
     if (gone.provider === services.payments.name && services.payments.forgetMethod) {
@@ -248,5 +262,16 @@ export const getPaymentClientToken = defineOperation(
     );
   },
 );
+
+/** The ids of the customer's current subscriptions paid with their method `pubkey`, locked. */
+async function subscriptionsPaidWith(tx: Database, userId: number, pubkey: string): Promise<number[]> {
+  const rows = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+    .where(and(eq(subscriptions.userId, userId), eq(paymentMethods.pubkey, pubkey), inArray(subscriptions.status, ['active', 'onhold'])))
+    .for('update', { of: subscriptions });
+  return rows.map((r) => r.id);
+}
 
 export const paymentMethodOperations = [listPaymentMethods, createPaymentMethod, selectDefaultPaymentMethod, deletePaymentMethod, getPaymentClientToken];

@@ -1,4 +1,5 @@
 import { defineOperation } from '../http/operation';
+import { lifecycleOperations } from './lifecycle-routes';
 import { forecastSubscription, ticketOf } from './forecast';
 import { productsOf } from './schedule';
 import { validationError } from '../http/api-error';
@@ -139,4 +140,5 @@ export const subscriptionOperations = [
   postSubscriptionForecast,
   postSubscriptionPreview,
   snoozeSubscription,
+  ...lifecycleOperations,
 ];

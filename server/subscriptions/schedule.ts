@@ -14,6 +14,20 @@ export interface RenewSubscriptionJob {
   subscriptionId: number;
 }
 
+export const UPCOMING_RENEWAL_JOB = 'upcoming-renewal-mail';
+/** What the upcoming-renewal mail's job is given: the subscription and the renewal date it announces. */
+export interface UpcomingRenewalJob {
+  subscriptionId: number;
+  dueOn: string;
+}
+
+/**
+ * The upcoming-renewal mail goes this many days before a renewal (upcoming-renewal.ts): time enough to skip, snooze
+ * or change the box from the account even for someone who reads their mail every other day, yet close enough that the
+ * box it lists is the one that comes (a renewal's date rarely moves in its last three days).
+ */
+export const REMINDER_DAYS_BEFORE = 3;
+
 /**
  * The hour (UTC) a renewal runs on its date: 15:00 UTC is 10 or 11 AM US Eastern and 7 or 8 AM US Pacific, so the
  * renewal mail arrives in the shopper's morning and customer care is at work if the card fails.
@@ -55,15 +69,31 @@ export function productsOf(tx: Database, subscriptionId: number) {
 
 /**
  * Schedules the subscription's renewal job at its earliest product date (or at `at`, a retry), inside the caller's
- * transaction; with no product left, none.
+ * transaction; with no product left, none. The upcoming-renewal mail's job moves with it, REMINDER_DAYS_BEFORE days
+ * earlier at the same hour; a retry (`at`) has none (the subscription is on hold).
  */
 export async function scheduleRenewal(tx: Database, subscriptionId: number, at?: Date): Promise<Date | null> {
   const day = at ? null : await nextDueDay(tx, subscriptionId);
   const when = at ?? (day ? renewalInstant(day) : null);
   if (!when) {
-    await unscheduleJob(tx, RENEW_SUBSCRIPTION_JOB, renewalJobKey(subscriptionId));
+    await unscheduleRenewal(tx, subscriptionId);
     return null;
   }
   await scheduleJob(tx, { name: RENEW_SUBSCRIPTION_JOB, key: renewalJobKey(subscriptionId), at: when, data: { subscriptionId } });
+  if (day) {
+    const data: UpcomingRenewalJob = { subscriptionId, dueOn: day };
+    await scheduleJob(tx, {
+      name: UPCOMING_RENEWAL_JOB,
+      key: renewalJobKey(subscriptionId),
+      at: renewalInstant(addDays(day, -REMINDER_DAYS_BEFORE)),
+      data: { ...data },
+    });
+  } else await unscheduleJob(tx, UPCOMING_RENEWAL_JOB, renewalJobKey(subscriptionId));
   return when;
+}
+
+/** Removes the subscription's renewal job and its upcoming-renewal mail (a cancel). */
+export async function unscheduleRenewal(tx: Database, subscriptionId: number): Promise<void> {
+  await unscheduleJob(tx, RENEW_SUBSCRIPTION_JOB, renewalJobKey(subscriptionId));
+  await unscheduleJob(tx, UPCOMING_RENEWAL_JOB, renewalJobKey(subscriptionId));
 }

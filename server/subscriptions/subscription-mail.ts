@@ -1,7 +1,8 @@
 /**
  * @module server/subscriptions/subscription-mail: what a subscriber is mailed (through the outbox, in the transaction
- * that makes the change): the subscription created, a box renewed (with its order), a renewal's payment failed. Like
- * the order mails, no card data and no link with a secret: the links lead to the account, where the shopper signs in.
+ * that makes the change): the subscription created, its next box coming (a few days before), a box renewed (with its
+ * order), a renewal's payment failed, the subscription canceled. Like the order mails, no card data and no link with
+ * a secret: the links lead to the account, where the shopper signs in.
  */
 import { formatMoney, toMoney } from '#api/money';
 import type { OutgoingMail } from '../mail/mailer';
@@ -112,5 +113,54 @@ export function paymentFailedMail(
     subject: `Your ${name} subscription is on hold: payment failed`,
     text: [hello(firstName), '', failed, retry, '', `Update it here: ${link}`, ''].join('\n'),
     html: page(hello(firstName), [failed, retry], { href: link, text: 'Update your payment method' }),
+  };
+}
+
+/** "Your subscription is canceled": nothing more is charged, and how to come back (resubscribe from the account). */
+export function subscriptionCanceledMail(
+  to: string,
+  firstName: string,
+  subscription: { category: string; subCategory: string },
+  publicUrl: string,
+): OutgoingMail {
+  const name = subscriptionName(subscription.category, subscription.subCategory);
+  const canceled = `Your ${name} subscription is canceled: nothing more will be charged or sent.`;
+  const back = 'Your formulas stay in your account: you can order them once or resubscribe at any time.';
+  const link = `${publicUrl}/account/subscription/${subscription.category}`;
+  return {
+    kind: 'subscription_canceled',
+    to,
+    subject: `Your ${name} subscription is canceled`,
+    text: [hello(firstName), '', canceled, back, '', `Resubscribe here: ${link}`, ''].join('\n'),
+    html: page(hello(firstName), [canceled, back], { href: link, text: 'Resubscribe' }),
+  };
+}
+
+/**
+ * "Your next box is charged on …" (REMINDER_DAYS_BEFORE days before a renewal): the box's products and the charge
+ * date, and where to skip a product or snooze before then.
+ */
+export function upcomingRenewalMail(
+  to: string,
+  firstName: string,
+  subscription: { category: string; subCategory: string },
+  products: readonly MailProduct[],
+  chargeDay: string,
+  publicUrl: string,
+): OutgoingMail {
+  const name = subscriptionName(subscription.category, subscription.subCategory);
+  const coming = `Your next ${name} box is charged on ${longDay(chargeDay)} and made with your latest formulas:`;
+  const lines = products.map((p) => `- ${p.label}${p.quantity > 1 ? ` × ${p.quantity}` : ''}, ${every(p, subscription.subCategory)}`);
+  const link = `${publicUrl}/account/subscription/${subscription.category}`;
+  const change = `Not ready for it? Skip a product or snooze your subscription before then: ${link}`;
+  return {
+    kind: 'subscription_upcoming_renewal',
+    to,
+    subject: `Your next ${name} box: charged on ${longDay(chargeDay)}`,
+    text: [hello(firstName), '', coming, ...lines, '', change, ''].join('\n'),
+    html: page(hello(firstName), [coming, ...lines, 'Not ready for it? Skip a product or snooze your subscription before then.'], {
+      href: link,
+      text: 'Skip or snooze',
+    }),
   };
 }
