@@ -37,10 +37,18 @@ export function RetentionOfferStep({ screen, onChange, onNext, busy, facts }: St
                 {offer.title}
               </h2>
               <p className="retention-offer__detail">{offer.detail}</p>
-              <ActionButton busy={busy && pressed === offer.id} onClick={() => choose(offer.id)}>
+              {/* Named with the offer, as several offers each have one ("Accept offer: 20% off your next box"). */}
+              <button
+                type="button"
+                className="button button--primary"
+                aria-label={`${step.accept}: ${offer.title}`}
+                aria-busy={(busy && pressed === offer.id) || undefined}
+                aria-disabled={busy || undefined}
+                onClick={() => choose(offer.id)}
+              >
                 {step.accept}
-                <span className="visually-hidden">: {offer.title}</span>
-              </ActionButton>
+                {busy && pressed === offer.id ? <span className="button__spinner" aria-hidden="true" /> : null}
+              </button>
             </li>
           ))}
         </ul>
