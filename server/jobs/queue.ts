@@ -116,7 +116,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     logger,
   );
 
-  const workers = new Map<string, string>();
+  /** Each defined job's workers in this process (more than one with `concurrency`). */
+  const workers = new Map<string, string[]>();
+  const wake = (name: string) => {
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  };
   const running = new Set<Promise<void>>();
   let closing: Promise<void> | null = null;
 
@@ -177,7 +181,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         });
         ids.push(workerId);
       }
-      workers.set(job.name, ids[0]!);
+      workers.set(job.name, ids);
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       else await boss.unschedule(job.name);
     },
@@ -185,8 +189,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     async send(name, data = {}, options = {}) {
       if (closing) return null;
       const id = await boss.send(name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
-      const workerId = workers.get(name);
-      if (id && workerId) boss.notifyWorker(workerId);
+      if (id) wake(name);
       return id;
     },
 
@@ -215,10 +218,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           return { due: due.length, moved };
         });
         sent.push(...batch.moved);
-        for (const name of new Set(batch.moved.map((job) => job.name))) {
-          const workerId = workers.get(name);
-          if (workerId) boss.notifyWorker(workerId);
-        }
+        for (const name of new Set(batch.moved.map((job) => job.name))) wake(name);
         if (batch.due < DUE_BATCH) return sent;
       }
     },

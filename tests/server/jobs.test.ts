@@ -96,6 +96,34 @@ for (const driver of DRIVERS) {
       expect(new Set(runs.map((run) => run.worker))).toEqual(new Set(['a', 'b']));
     });
 
+    it('a job with concurrency 3 runs three at once in one process on PostgreSQL (one on the embedded database); a worker that has run a job takes the next at once, not after its polling interval', async () => {
+      // Polling every ten minutes: only being woken (by a send, or by having just run a job) makes these jobs run.
+      const queue = await startJobQueue({ database: shared.first, clock: testClock(), logger: log.logger, pollingIntervalSeconds: 600 });
+      open.push(queue);
+      const expected = driver === 'postgres' ? 3 : 1;
+      let active = 0;
+      let most = 0;
+      const done: number[] = [];
+      const full = gate();
+      await queue.define<{ i: number }>({
+        name: 'in-parallel',
+        policy: 'standard',
+        concurrency: 3,
+        handler: async ({ i }) => {
+          active += 1;
+          most = Math.max(most, active);
+          if (active === expected) full.open();
+          await full.promise;
+          active -= 1;
+          done.push(i);
+        },
+      });
+      for (let i = 0; i < 9; i += 1) await queue.send('in-parallel', { i });
+      await waitFor(() => done.length === 9);
+      expect(most).toBe(expected);
+      expect([...done].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    });
+
     it('a failing job is retried after a growing delay, then succeeds; past its retry limit it fails', async () => {
       const queue = await queueOn(shared.first);
       const attempts: { attempt: number; at: number }[] = [];
