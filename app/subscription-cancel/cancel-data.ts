@@ -1,11 +1,14 @@
 import type { ApiClient, Subscription, SubscriptionLogReason } from '#api';
 import type { CompiledFlow } from '#engine';
+import { currentFor, isSubscriptionSlug, type SubscriptionSlug } from '../../shop/subscriptions/subscription-rules';
 import type { RequestStatuses } from './request-status';
 
-/** The subscriptions a cancel URL may name (/account/subscription/{category}/cancel): a category, or the supplements. */
-export type CancelCategory = 'haircare' | 'skincare' | 'supplements';
-export const CANCEL_CATEGORIES: readonly CancelCategory[] = ['haircare', 'skincare', 'supplements'];
-export const isCancelCategory = (value: string | undefined): value is CancelCategory => CANCEL_CATEGORIES.includes(value as CancelCategory);
+/**
+ * A cancel URL names its subscription as the account's pages do (/account/subscription/{category}/cancel): haircare
+ * and skincare their topicals, supplements haircare's supplements (shop/subscriptions/subscription-rules.ts).
+ */
+export type CancelCategory = SubscriptionSlug;
+export const isCancelCategory = (value: string | undefined): value is CancelCategory => isSubscriptionSlug(value);
 
 /** The cancel flows (flows/subscription-cancel/*.yaml), compiled at build time, each loaded with its page. */
 export const cancelFlows: Record<CancelCategory, () => Promise<CompiledFlow>> = {
@@ -13,16 +16,6 @@ export const cancelFlows: Record<CancelCategory, () => Promise<CompiledFlow>> = 
   skincare: () => import('flows/subscription-cancel/skincare.yaml').then((m) => m.default),
   supplements: () => import('flows/subscription-cancel/supplements.yaml').then((m) => m.default),
 };
-
-/**
- * The current subscription (active or on hold, spec 001 §4) a cancel URL names: supplements are the haircare
- * subscription of sub-category supplements; haircare and skincare their category's topicals.
- */
-export function currentSubscriptionOf(list: readonly Subscription[], category: CancelCategory): Subscription | undefined {
-  const current = list.filter((s) => s.status === 'active' || s.status === 'onhold');
-  if (category === 'supplements') return current.find((s) => s.sub_category === 'supplements');
-  return current.find((s) => s.category === category && s.sub_category === 'topicals');
-}
 
 /** What a cancel page needs before it draws. */
 export type CancelLoad =
@@ -40,7 +33,7 @@ export async function loadCancellation(api: ApiClient, category: CancelCategory,
     statuses.track('logReasons', () => api.getSubscriptionLogReasons()),
     cancelFlows[category](),
   ]);
-  const subscription = currentSubscriptionOf(list, category);
+  const subscription = currentFor(list, category);
   if (!subscription) return { kind: 'none' };
   return { kind: 'ready', flow, subscription, reasons };
 }

@@ -6,7 +6,7 @@ import { cancelSaving, type CancelApi } from '../../app/subscription-cancel/canc
 import { cancelMemory } from '../../app/subscription-cancel/cancel-memory';
 import { requestStatuses, type RequestStatus } from '../../app/subscription-cancel/request-status';
 import { cancelSucceeded, homeWith, retentionOutcome } from '../../app/subscription-cancel/retention-check';
-import { currentSubscriptionOf } from '../../app/subscription-cancel/cancel-data';
+import { currentFor as currentSubscriptionOf } from '../../shop/subscriptions/subscription-rules';
 import { cancellingSubscription as before, couponOffer, frequencyOffer, skipResultOf, snoozeOffer, ticketOf } from '../../stories/fixtures/subscription-cancel';
 
 const flow = loadFlowFile('flows/subscription-cancel/haircare.yaml').flow!;
