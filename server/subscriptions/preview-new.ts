@@ -11,6 +11,7 @@ import { hairProfiles, type SubscriptionCategory, type SubscriptionSubCategory }
 import type { ShippingAddress } from '../db/schema/orders';
 import { loadFormulaSet } from '../profile/derived-profile';
 import type { Services } from '../services';
+import { unusedCoupon } from './coupons';
 import { forecastCharges, ticketOf } from './forecast';
 import { SUBSCRIPTION_DISCOUNT_PERCENT } from './from-order';
 import type { NewProduct } from './new-products';
@@ -45,7 +46,9 @@ const NO_ADDRESS: ShippingAddress = { address1: '', address2: null, city: '', st
 /** The forecast and the first charge's ticket of the planned subscription, and what each product may do (spec 001 §3 "Preview ... responses"). */
 export async function previewPlanned(services: Services, userId: number, plan: PlannedSubscription): Promise<SubscriptionPreview> {
   const now = services.clock.now();
-  const { makings, fragranceSoldOut } = await makingsOf(services, userId);
+  const { makings: own, fragranceSoldOut } = await makingsOf(services, userId);
+  // The current subscription's retention coupon lowers its next charge, as its forecast shows (coupons.ts).
+  const makings = plan.existing ? { ...own, coupon: await unusedCoupon(services.db, plan.existing.row.id) } : own;
   const row: SubscriptionRow = plan.existing
     ? { ...plan.existing.row, ...(plan.address ? { shippingAddress: plan.address } : {}) }
     : {
