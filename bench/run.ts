@@ -12,6 +12,8 @@
  *   - GET /v1/products/ under 50 concurrent shoppers on the embedded database
  *   - cart updates (PATCH /v1/account/cart/) by 50 shoppers at once, at a shopper's pace and flat out, on the embedded
  *     database and on PostgreSQL
+ *   - subscription renewals (bench/renewal-bench.ts): 10,000 due at once renewed by two server processes on PostgreSQL,
+ *     and 1,000 by the one process of the embedded database; each exactly once (`--renewals=<n>` sets how many)
  *   - the host's CPU (/proc/cpuinfo) and Lighthouse's measure of its speed, since every figure depends on it
  * `--only=step-pages` measures the step pages alone (printed, not written); `--runs=<n>` sets the Lighthouse runs.
  */
@@ -21,6 +23,7 @@ import { ensureBuilt } from './build-app';
 import { catalogueLoadBench } from './catalogue-bench';
 import { cartUpdateBench } from './cart-bench';
 import { orderPlacementBench } from './order-bench';
+import { renewalBench, type RenewalFigures } from './renewal-bench';
 import { engineBench, type EngineFigures } from './engine-bench';
 import { formulationBench, resultsLoadBench, signedInShopper, type FormulationFigures } from './formulation-bench';
 import { hostCpu, hostLine } from './host';
@@ -33,6 +36,7 @@ const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
 /** CPU slowdowns Lighthouse scores the step pages with: 4 is its mobile preset; a larger one stands for a slower host. */
 const CPU_SLOWDOWNS = (option('cpu-slowdown') ?? '4,6').split(',').map(Number);
 const stepPagesOnly = option('only') === 'step-pages';
+const RENEWALS = Number(option('renewals') ?? 10_000);
 // First visits measured for weight, layout shift and Lighthouse: two consultation steps and a product page.
 const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age', '/products/custom-conditioner', '/checkout/haircare'];
 /** Product pages have their own targets (issue 12): 130 KB, CLS below 0.01. */
@@ -85,6 +89,11 @@ async function main() {
         }
         return runs;
       })();
+  // Renewals: two server processes on PostgreSQL (the target), then the embedded database's one process, on a tenth
+  // as many (at most 1,000: it renews one at a time on its one connection, a few per second on this machine).
+  const renewalRuns: RenewalFigures[] = stepPagesOnly
+    ? []
+    : [await renewalBench('postgres', RENEWALS, 2), await renewalBench('pglite', Math.min(1000, Math.ceil(RENEWALS / 10)), 1)];
   const server = await startServer();
   const pages = [];
   let results;
@@ -186,6 +195,11 @@ async function main() {
         '0 duplicates (latency: no target)',
       ],
     ]),
+    ...renewalRuns.map((r): [string, string, string] => [
+      `subscription renewals, ${r.subscriptions} due at once, ${r.database} (${r.workers} server process${r.workers === 1 ? '' : 'es'})`,
+      `${r.seconds.toFixed(0)} s from the start (${r.seconds_after_start.toFixed(0)} s once serving; ${r.per_second.toFixed(0)}/s); ${r.renewal_orders} orders, ${r.charges} charges, ${r.duplicates} duplicates, ${r.missing} missing`,
+      r.database === 'PostgreSQL' ? '< 120 s, each exactly once' : 'each exactly once (time: no target)',
+    ]),
     ...resultsLighthouse.map((r): [string, string, string] => [
       `Lighthouse mobile performance, ${r.path} signed in (medians of ${LIGHTHOUSE_RUNS})`,
       lighthouseText(r),
@@ -213,7 +227,7 @@ async function main() {
   if (stepPagesOnly) return;
   writeFileSync(
     'bench/results/latest.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, orderRuns, resultsLighthouse, pages }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, orderRuns, renewalRuns, resultsLighthouse, pages }, null, 2)}\n`,
   );
   const readme = readFileSync('README.md', 'utf8');
   const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n\n${stamp}\n<!-- bench:end -->`);

@@ -1,0 +1,257 @@
+/**
+ * Renewals at scale (issue 27 target): `count` subscriptions all due on one day, renewed by the real server
+ * (`server/main.ts`, as `npm start` runs it) once its clock reaches the renewal hour: on PostgreSQL with `workers`
+ * server processes sharing one database, or on the embedded database (one process). Timed from the server's start
+ * until every renewal is paid; then checked: each subscription renewed exactly once, one order and one charge each.
+ *
+ * The subscribers are written straight into a migrated database before the server starts (as a shop that has had
+ * them for a while holds them): a customer with a consultation (Rosa's answers: real formulas), a saved test card,
+ * a haircare subscription of a shampoo every 4 weeks and a conditioner every 8, both due on DAY, and its renewal job.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../server/db/open-database';
+import { hairProfiles, paymentMethods, subscriptionProducts, subscriptions, users } from '../server/db/schema';
+import { issueTestMethodRef } from '../server/payments/test-card-token';
+import { scheduleRenewal } from '../server/subscriptions/schedule';
+import { personas } from '../tests/fixtures/personas';
+import { startServer } from '../scripts/start-server';
+import { POSTGRES_ADMIN_URL, type LoadDatabase } from './load-target';
+
+/** The day every subscription is due, and the server's clock at its start: just past that day's renewal hour. */
+const DAY = '2027-03-01';
+const CLOCK_START = `${DAY}T15:00:30Z`;
+const BATCH = 500;
+
+export interface RenewalFigures {
+  database: string;
+  workers: number;
+  subscriptions: number;
+  /** From the server's spawn until the last renewal is paid (its start included). */
+  seconds: number;
+  /** From the server answering /healthz until the last renewal is paid. */
+  seconds_after_start: number;
+  per_second: number;
+  renewal_orders: number;
+  charges: number;
+  /** Subscriptions renewed more than once, orders or charges beyond one per subscription: must be 0. */
+  duplicates: number;
+  /** Subscriptions not renewed when the run stopped: must be 0. */
+  missing: number;
+}
+
+/** Runs the renewals of `count` due subscriptions; `timeoutSeconds` bounds a run that would never finish. */
+export async function renewalBench(
+  database: LoadDatabase,
+  count = 10_000,
+  workers = database === 'postgres' ? 2 : 1,
+  options: { timeoutSeconds?: number; nodeArgs?: string[] } = {},
+): Promise<RenewalFigures> {
+  const timeoutSeconds = options.timeoutSeconds ?? 900;
+  const secret = randomBytes(24).toString('hex');
+  const scratch = database === 'postgres' ? await createScratchDatabase() : null;
+  const dataDir = database === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'shop-renewals-')) : undefined;
+  try {
+    await seedSubscribers({ databaseUrl: scratch?.url, dataDir }, count, secret);
+    const env: Record<string, string> = {
+      HOST: '127.0.0.1',
+      RATE_LIMITS: 'off',
+      ACCESS_LOG: 'off',
+      WORKERS: String(workers),
+      CLOCK_START,
+      SECRET_KEY: secret,
+      PAYMENTS: 'test',
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }),
+    };
+    const spawned = performance.now();
+    const server = await startServer({ env, nodeArgs: options.nodeArgs });
+    const answered = performance.now();
+    try {
+      // The embedded database belongs to the server's process while it runs: progress is read from its log instead.
+      const progress = scratch ? postgresProgress(scratch.url) : null;
+      const deadline = Date.now() + timeoutSeconds * 1000;
+      let paid = 0;
+      for (;;) {
+        paid = progress ? await progress.paid() : 0;
+        if (!progress || paid >= count || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      if (!progress) {
+        // PGlite: the server logs each renewal run with its outcome; wait for the last one renewed.
+        paid = await waitForPaidInLog(server.output, count, deadline);
+      }
+      const done = performance.now();
+      await progress?.close();
+      const counts = scratch ? await postgresCounts(scratch.url) : null;
+      await server.stop();
+      const final = counts ?? (await pgliteCounts(dataDir!));
+      const seconds = (done - spawned) / 1000;
+      return {
+        database: database === 'postgres' ? 'PostgreSQL' : 'embedded database',
+        workers,
+        subscriptions: count,
+        seconds,
+        seconds_after_start: (done - answered) / 1000,
+        per_second: paid / ((done - answered) / 1000),
+        renewal_orders: final.orders,
+        charges: final.charges,
+        duplicates: final.duplicates + Math.max(0, final.orders - count) + Math.max(0, final.charges - count),
+        missing: count - final.renewed,
+      };
+    } finally {
+      await server.stop().catch(() => undefined);
+    }
+  } finally {
+    await scratch?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Writes `count` due subscribers into a freshly migrated database, in batches. */
+async function seedSubscribers(where: { databaseUrl?: string; dataDir?: string }, count: number, secret: string): Promise<void> {
+  const handle = await openDatabase(where);
+  try {
+    const { db } = handle;
+    const rosa = personas.find((p) => p.name === 'Rosa')!;
+    const run = randomBytes(4).toString('hex');
+    for (let start = 0; start < count; start += BATCH) {
+      const size = Math.min(BATCH, count - start);
+      const ids = Array.from({ length: size }, (_, i) => start + i);
+      await db.transaction(async (tx) => {
+        const people = await tx
+          .insert(users)
+          .values(
+            ids.map((i) => ({
+              pubkey: `usr_${run}_${i}`,
+              email: `renewal.${run}.${i}@example.com`,
+              username: `renewal.${run}.${i}@example.com`,
+              firstName: 'Rosa',
+              isGuest: false,
+            })),
+          )
+          .returning({ id: users.id });
+        await tx.insert(hairProfiles).values(people.map((p) => ({ userId: p.id, answers: rosa.answers })));
+        const cards = await tx
+          .insert(paymentMethods)
+          .values(
+            people.map((p, i) => ({
+              pubkey: `pm_${run}_${ids[i]}`,
+              userId: p.id,
+              provider: 'test' as const,
+              service: 'card' as const,
+              providerRef: issueTestMethodRef(
+                { service: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, behaviour: { outcome: 'succeeds' } },
+                secret,
+              ),
+              brand: 'visa',
+              last4: '4242',
+              isDefault: true,
+            })),
+          )
+          .returning({ id: paymentMethods.id });
+        const subs = await tx
+          .insert(subscriptions)
+          .values(
+            people.map((p, i) => ({
+              pubkey: `sub_${run}_${ids[i]}`,
+              userId: p.id,
+              category: 'haircare' as const,
+              subCategory: 'topicals' as const,
+              status: 'active' as const,
+              shippingAddress: { address1: '1100 Congress Ave', address2: null, city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' as const },
+              paymentMethodId: cards[i]!.id,
+              discountPercentage: 15,
+              currency: 'USD' as const,
+            })),
+          )
+          .returning({ id: subscriptions.id });
+        await tx.insert(subscriptionProducts).values(
+          subs.flatMap((s) => [
+            { subscriptionId: s.id, type: 'shampoo', product: 'shampoo', quantity: 1, frequency: 4, nextStart: DAY },
+            { subscriptionId: s.id, type: 'conditioner', product: 'conditioner', quantity: 1, frequency: 8, nextStart: DAY },
+          ]),
+        );
+        for (const s of subs) await scheduleRenewal(tx, s.id);
+      });
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_renewals_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresProgress(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const connected = client.connect();
+  return {
+    async paid(): Promise<number> {
+      await connected;
+      const result = await client.query<{ n: string }>(`select count(*) as n from subscription_renewals where status = 'paid'`);
+      return Number(result.rows[0]!.n);
+    },
+    close: () => client.end(),
+  };
+}
+
+/** What the run left, by the database's own counts. */
+const COUNTS = sql`select
+  (select count(distinct subscription_id) from subscription_renewals where status = 'paid') as renewed,
+  (select count(*) from (select subscription_id from subscription_renewals group by subscription_id, due_on having count(*) > 1) d) as duplicates,
+  (select count(*) from orders where idempotency_key like 'renewal:%' and status <> 'payment_failed') as orders,
+  (select count(*) from test_provider_charges) as charges`;
+
+async function postgresCounts(url: string) {
+  const handle = await openDatabase({ databaseUrl: url });
+  try {
+    return countsOf(await handle.db.execute(COUNTS));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function pgliteCounts(dataDir: string) {
+  const handle = await openDatabase({ dataDir });
+  try {
+    return countsOf(await handle.db.execute(COUNTS));
+  } finally {
+    await handle.close();
+  }
+}
+
+function countsOf(result: unknown): { renewed: number; duplicates: number; orders: number; charges: number } {
+  const rows = (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
+  const row = rows[0]!;
+  return { renewed: Number(row.renewed), duplicates: Number(row.duplicates), orders: Number(row.orders), charges: Number(row.charges) };
+}
+
+/** The embedded database cannot be read while the server holds it: the renewals are counted from the server's log. */
+async function waitForPaidInLog(output: () => string, count: number, deadline: number): Promise<number> {
+  for (;;) {
+    const paid = output()
+      .split('\n')
+      .filter((line) => line.includes('Subscription renewal run') && line.includes('renewed')).length;
+    if (paid >= count || Date.now() > deadline) return paid;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
