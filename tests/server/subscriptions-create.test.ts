@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { subscriptionPreview, subscription as subscriptionSchema } from '#api';
+import { lockUser } from '../../server/account/lock-user';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { hairProfiles, orders, outbox, paymentMethods, scheduledJobs, subscriptionProducts, subscriptions, users } from '../../server/db/schema';
@@ -9,6 +10,7 @@ import { addDays, renewalInstant, RENEW_SUBSCRIPTION_JOB } from '../../server/su
 import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
 import { US_ADDRESS } from './support/fulfilment-orders';
+import { untilLockWaiters } from './support/lock-waits';
 import { insertSavedMethod } from './support/subscribers';
 import { createTestApp, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
 
@@ -151,6 +153,21 @@ describeEachDatabase('POST /v2/subscriptions and its preview: a subscription mad
     const rows = (await saved(c.userId)).subscriptions;
     expect(rows).toHaveLength(1);
     expect(await db().select().from(subscriptionProducts).where(eq(subscriptionProducts.subscriptionId, rows[0]!.id))).toHaveLength(2);
+  });
+
+  it('the same race forced (PostgreSQL): both creates wait behind the customer’s lock, then the first makes it and the second finds it (422)', async () => {
+    if (database().driver !== 'postgres') return; // the embedded database has one connection: requests already take turns
+    clock.set(NOW);
+    const c = await customer();
+    let pending: Promise<{ status: number; body: { code?: string } }>[] = [];
+    await db().transaction(async (tx) => {
+      await lockUser(tx, c.userId);
+      pending = [1, 2].map(() => t.call('POST', '/v2/subscriptions', { token: c.token, body: body(c) }));
+      await untilLockWaiters(db(), 2);
+    });
+    const answers = await Promise.all(pending);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    expect((await saved(c.userId)).subscriptions).toHaveLength(1);
   });
 
   it('spec 001 §9, issue 27 "Security and bad input": every bad field is named in one 400 (an accessory, a supplement among topicals, a product twice, a frequency not offered, another shopper’s address and card, a removed card), nothing saved', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { subscriptionPreview, upsellOffer } from '#api';
+import { lockUser } from '../../server/account/lock-user';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { hairProfiles, orders, outbox, paymentMethods, subscriptionProducts, subscriptionUpsells, subscriptions, users } from '../../server/db/schema';
@@ -9,6 +10,7 @@ import { addDays } from '../../server/subscriptions/schedule';
 import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
 import { US_ADDRESS } from './support/fulfilment-orders';
+import { untilLockWaiters } from './support/lock-waits';
 import { insertSavedMethod } from './support/subscribers';
 import { createTestApp, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
 
@@ -218,6 +220,24 @@ describeEachDatabase('upsells: the offer, its preview and add-products (issue 27
     const resumed = await take(c, supplements.transaction_id, { regular_products: [{ type: 'supplements_pouch', quantity: 1, frequency: 4 }] });
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ pubkey: made.body.pubkey, status: 'active', status_reason: null });
+  });
+
+  it('the same race forced (PostgreSQL): both add-products wait behind the customer’s lock; the first uses the offer, the second finds it used by the same request and answers the same subscription', async () => {
+    if (database().driver !== 'postgres') return; // the embedded database has one connection: requests already take turns
+    clock.set(NOW);
+    const c = await customer();
+    const offer = (await offerOf(c)).body;
+    let pending: ReturnType<typeof take>[] = [];
+    await db().transaction(async (tx) => {
+      await lockUser(tx, c.userId);
+      pending = [1, 2].map(() => take(c, offer.transaction_id));
+      await untilLockWaiters(db(), 2);
+    });
+    const answers = await Promise.all(pending);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.pubkey).toBe(answers[1]!.body.pubkey);
+    expect(answers[0]!.body.regular_products).toHaveLength(2);
+    expect((await state(c.userId)).subscriptions).toHaveLength(1);
   });
 
   it('a shopper who has answered nothing yet is offered the core all the same, with consultation_answered false (spec 001 §4: the client then records the missing consultation)', async () => {
