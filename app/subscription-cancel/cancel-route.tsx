@@ -8,7 +8,7 @@ import { Notice } from '../../ui/notice';
 import { FlowRunner } from '../flow/flow-runner';
 import type { FlowAdapters } from '../flow/flow-kind';
 import { loadAppServices } from '../app-services';
-import { useSession } from '../session';
+import { useSession, useSignOut } from '../session';
 import { flowSession } from '../consultation/flow-environment';
 import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
@@ -121,6 +121,8 @@ function Cancellation({ loaded, category, statuses }: { loaded: Ready; category:
   const [memory] = useState(() => cancelMemory(subscription.pubkey));
   // The answers of a cancellation under way on this device: a reload or the back button lands on the same step.
   const [answers] = useState(() => memory.read());
+  // Spec 001 §4 Account: signing out drops what this device kept of the shopper's cancellation.
+  useSignOut(() => memory.clear());
   const env = useMemo(
     () =>
       anonymousEnvironment({

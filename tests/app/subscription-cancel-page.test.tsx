@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import type { RetentionOffer, Subscription } from '#api';
 import { createMocks, mockError } from '../../api/client/mocks';
 import CancelRoute from '../../app/subscription-cancel/cancel-route';
-import { SessionProvider } from '../../app/session';
+import { SessionProvider, useSession } from '../../app/session';
 import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
 import { cancellingSubscription, couponOffer, frequencyOffer, logReasons, skipResultOf, snoozeOffer } from '../../stories/fixtures/subscription-cancel';
 
@@ -24,8 +24,12 @@ afterAll(() => server.close());
 function Here() {
   const location = useLocation();
   const navigate = useNavigate();
+  const session = useSession();
   return (
     <>
+      <button type="button" onClick={() => session.signOut()}>
+        Sign out
+      </button>
       <output data-testid="here">{location.pathname + location.search}</output>
       <button type="button" onClick={() => void navigate(-1)}>
         Browser back
@@ -251,5 +255,14 @@ describe('the cancel and retention path (spec 001 §4 Subscriptions, §7 cancel,
     await userEvent.click(await screen.findByRole('link', { name: 'Keep my subscription' }));
     await heading('Your subscription');
     await waitFor(() => expect(here()).toBe('/account/subscription/haircare'));
+  });
+  it('spec 001 §4 Account: signing out forgets the cancellation kept on the device', async () => {
+    server.use(mocks.signOut(() => new Response(null, { status: 204 })));
+    renderCancel('/account/subscription/haircare/cancel', { offers: [] });
+    await giveReason('I’m moving');
+    await heading('Cancel your haircare subscription?');
+    expect(sessionStorage.length).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
   });
 });
