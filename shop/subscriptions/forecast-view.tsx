@@ -16,7 +16,7 @@ function ForecastCharge({ entry, currency }: { entry: Entry; currency: string })
   rows.push({ label: 'Taxes', amount: money(entry.total_taxes) });
   return (
     <li className="subscription-forecast__charge">
-      <h4 className="subscription-forecast__day">Charged {dayWords(entry.next_charge)}</h4>
+      <h3 className="subscription-forecast__day">Charged {dayWords(entry.next_charge)}</h3>
       <PriceLines rows={rows} total={{ label: 'Total', amount: money(entry.total_amount) }} />
       <p className="subscription-forecast__estimate">{deliveryText({ min: entry.shipping_estimate.min_date, max: entry.shipping_estimate.max_date })}</p>
     </li>

@@ -185,12 +185,13 @@ export function SubscriptionEditor(props: EditorProps) {
                     {product.can_skip || product.can_unskip ? (
                       <button
                         type="button"
-                        className="button button--quiet button--small"
+                        className="button button--quiet button--small subscription-product__skip"
+                        aria-label={`${product.can_skip ? 'Skip next delivery' : 'Put back in next delivery'}: ${product.label}`}
                         aria-busy={skipping === product.type || undefined}
                         aria-disabled={skipping !== null || undefined}
                         onClick={() => skipping === null && props.onSkip(product.type, product.can_skip)}
                       >
-                        {product.can_skip ? `Skip ${product.label} in the next delivery` : `Put ${product.label} back in the next delivery`}
+                        {product.can_skip ? 'Skip next delivery' : 'Put back in next delivery'}
                       </button>
                     ) : null}
                   </fieldset>

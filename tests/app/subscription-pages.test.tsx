@@ -248,10 +248,10 @@ describe('editing a subscription (spec 001 §2, §4, §5, §8, §9)', () => {
       mocks.unskipSubscriptionProduct(({ body }) => (calls.push(`unskip ${body.product}`), skipResultFor(haircareSubscription, body.product, false))),
     );
     renderAccount('/account/subscription/haircare');
-    await userEvent.click(await screen.findByRole('button', { name: 'Skip Custom Shampoo in the next delivery' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Skip next delivery: Custom Shampoo' }));
     const shampoo = screen.getByRole('group', { name: 'Custom Shampoo' });
     expect(within(shampoo).getByText('Quantity 1 · every 4 weeks · Skipped, next delivery January 7, 2027')).toBeTruthy();
-    await userEvent.click(await screen.findByRole('button', { name: 'Put Custom Shampoo back in the next delivery' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Put back in next delivery: Custom Shampoo' }));
     await waitFor(() => expect(calls).toEqual(['skip shampoo', 'unskip shampoo']));
     expect(await within(shampoo).findByText('Quantity 1 · every 4 weeks · Next delivery December 10, 2026')).toBeTruthy();
   });
