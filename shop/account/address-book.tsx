@@ -19,11 +19,10 @@ const shortName = (address: Address) => `${address.address1}, ${address.city}`;
 
 /**
  * The account's addresses (spec 001 §2 "Account pages for profile and addresses", §3 Address): the primary first and
- * marked, each with Edit, Make primary and Delete (asked again before it goes); Add an address. `initialOpen` opens a
- * form at once (a story's editing state).
+ * marked, each with Edit, Make primary and Delete (asked again before it goes); Add an address.
  */
-export function AddressBook({ addresses, actions, initialOpen }: { addresses: readonly Address[]; actions: AddressBookActions; initialOpen?: Open }) {
-  const [open, setOpen] = useState<Open>(initialOpen ?? { kind: 'none' });
+export function AddressBook({ addresses, actions }: { addresses: readonly Address[]; actions: AddressBookActions }) {
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [failure, setFailure] = useState<string | null>(null);
   const close = () => setOpen({ kind: 'none' });
   const closeOnSuccess = async (outcome: Promise<SaveOutcome>): Promise<SaveOutcome> => {
@@ -94,7 +93,7 @@ export function AddressBook({ addresses, actions, initialOpen }: { addresses: re
                     <button
                       type="button"
                       className="button button--secondary button--small"
-                      aria-label={`Make ${shortName(address)} your primary address`}
+                      aria-label={`Make primary: ${shortName(address)}`}
                       onClick={() => void quick('primary', address.pubkey)}
                     >
                       Make primary
@@ -117,7 +116,7 @@ export function AddressBook({ addresses, actions, initialOpen }: { addresses: re
       {open.kind === 'add' ? (
         <AddressForm address={null} idPrefix="new-address" title="New address" onSave={(input) => closeOnSuccess(actions.add(input))} onCancel={close} />
       ) : (
-        <button type="button" className="button button--primary" onClick={() => (setFailure(null), setOpen({ kind: 'add' }))}>
+        <button type="button" className="button button--secondary" onClick={() => (setFailure(null), setOpen({ kind: 'add' }))}>
           Add an address
         </button>
       )}

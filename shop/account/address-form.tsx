@@ -5,7 +5,7 @@ import { parsePostalCode } from '#engine';
 import { Field, InputField } from '../../renderer/parts/field';
 import { Notice } from '../../ui/notice';
 import { addressMessages } from '../checkout/steps/address-step';
-import { focusFirstInvalid, serverFieldErrors, type FieldMessages } from './field-errors';
+import { serverFieldErrors, useFocusFirstInvalid, type FieldMessages } from './field-errors';
 
 type Form = { country: AddressCountry; address1: string; address2: string; city: string; state: string; zipcode: string; primary: boolean };
 
@@ -56,6 +56,7 @@ export function AddressForm({
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(root);
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened by a button that it replaces: focus goes to the form, not back to the page's top.
   useEffect(() => heading.current?.focus(), []);
@@ -72,7 +73,7 @@ export function AddressForm({
     const found = checkAddress(form);
     setErrors(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) return focusFirstInvalid(root);
+    if (Object.keys(found).length > 0) return focusFirstInvalid();
     setBusy(true);
     const outcome = await onSave({
       address1: form.address1.trim(),
@@ -88,7 +89,7 @@ export function AddressForm({
     const fields = serverFieldErrors(outcome.error);
     if (fields) {
       setErrors(fields);
-      focusFirstInvalid(root);
+      focusFirstInvalid();
     } else setFailed(true);
   };
 

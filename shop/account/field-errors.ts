@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { isApiError } from '#api/shared';
 
 /** A form's messages by field name. */
@@ -11,7 +12,14 @@ export function serverFieldErrors(error: unknown): FieldMessages | null {
   return Object.keys(found).length > 0 ? found : null;
 }
 
-/** Moves focus to the first field of `form` marked invalid, once it is drawn. */
-export function focusFirstInvalid(form: { current: HTMLElement | null }): void {
-  requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * Focus on the first field of `form` marked invalid: the returned function asks for it, and it happens once React has
+ * drawn the errors just set (an effect after that render, not a timer that may run before it).
+ */
+export function useFocusFirstInvalid(form: { current: HTMLElement | null }): () => void {
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked, form]);
+  return () => setAsked((n) => n + 1);
 }

@@ -4,7 +4,7 @@ import { formatPhoneInput } from '#api/shared';
 import { emailProblem, InputField } from '../../renderer/parts/field';
 import { Notice } from '../../ui/notice';
 import { accountUpdate, phoneProblem, profileFieldsOf, type ProfileFields } from './account-update';
-import { focusFirstInvalid, serverFieldErrors, type FieldMessages } from './field-errors';
+import { serverFieldErrors, useFocusFirstInvalid, type FieldMessages } from './field-errors';
 
 /** The server's verdict on a save: the user as now, or the error (its field errors shown on their fields). */
 export type ProfileSaveOutcome = { ok: true; user: User } | { ok: false; error: unknown };
@@ -34,6 +34,7 @@ export function ProfileForm({ user, onSave }: { user: User; onSave(patch: UserPa
   const [outcome, setOutcome] = useState<{ saved: true; pending: string | null } | 'failed' | null>(null);
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(root);
   const set = (key: Text, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
@@ -46,7 +47,7 @@ export function ProfileForm({ user, onSave }: { user: User; onSave(patch: UserPa
     const found = checkProfile(form);
     setErrors(found);
     setOutcome(null);
-    if (Object.keys(found).length > 0) return focusFirstInvalid(root);
+    if (Object.keys(found).length > 0) return focusFirstInvalid();
     setBusy(true);
     const patch = accountUpdate(form, user);
     const result = await onSave(patch);
@@ -60,7 +61,7 @@ export function ProfileForm({ user, onSave }: { user: User; onSave(patch: UserPa
     const fields = serverFieldErrors(result.error);
     if (fields) {
       setErrors(fields);
-      focusFirstInvalid(root);
+      focusFirstInvalid();
     } else setOutcome('failed');
   };
 

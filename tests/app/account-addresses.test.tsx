@@ -104,8 +104,8 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
     expect(cards()[1]).toContain('Toronto, ON M5H 2N2, Canada');
     expect(screen.getByRole('button', { name: 'Edit 1 Main St, Brooklyn' })).toBeTruthy();
     // The primary one cannot be made primary again.
-    expect(screen.queryByRole('button', { name: 'Make 1 Main St, Brooklyn your primary address' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Make 100 Queen St W, Toronto your primary address' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Make primary: 1 Main St, Brooklyn' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Make primary: 100 Queen St W, Toronto' })).toBeTruthy();
     expect(document.title).toBe('Your addresses | Formulary');
   });
 
@@ -187,7 +187,7 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
   it('makes an address primary at once; the server’s copy keeps it first', async () => {
     const user = userInput();
     const { sent } = renderAddresses();
-    await user.click(await screen.findByRole('button', { name: 'Make 500 Congress Ave, Austin your primary address' }));
+    await user.click(await screen.findByRole('button', { name: 'Make primary: 500 Congress Ave, Austin' }));
     // Shown at once, before the server answers.
     expect(cards()[0]).toContain('500 Congress Ave');
     expect(cards()[0]).toContain('Primary address');
@@ -199,7 +199,7 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
   it('a refused change is rolled back and said in an alert', async () => {
     const user = userInput();
     renderAddresses({ refuse: () => mockError(409, { code: 'conflict', detail: 'Try again.' }) });
-    await user.click(await screen.findByRole('button', { name: 'Make 500 Congress Ave, Austin your primary address' }));
+    await user.click(await screen.findByRole('button', { name: 'Make primary: 500 Congress Ave, Austin' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'We couldn’t make that address your primary one. Please try again.');
     expect(cards()[0]).toContain('1 Main St');
   });
