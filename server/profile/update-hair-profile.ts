@@ -6,6 +6,7 @@ import { defineOperation } from '../http/operation';
 import { furtherStatus, holdsCompletedSql, mergeStatusesSql } from './consultation-status';
 import { savesFragrance } from './fragrance-fields';
 import { profileView } from './profile-view';
+import { resumeFragranceHold } from '../subscriptions/resume';
 
 const param = (name: string) => sql.placeholder(name);
 /** A column of the row as stored, beside `excluded` (the row the save proposes) in the upsert's SET. */
@@ -98,6 +99,8 @@ export const updateHairProfile = defineOperation(
       now: services.clock.now(),
     });
     if (!row) throw new Error(`Saving the profile of user ${auth.user.id} returned no row.`);
+    // A fragrance chosen instead of a sold-out one resumes the subscriptions it held (spec 001 §4 invalid_fragrance).
+    if (savesFragrance(answers) && !row.isFragranceSoldout) await resumeFragranceHold(services.db, auth.user.id, services.clock.now());
     return c.json(profileView(row), 200);
   },
 );

@@ -7,6 +7,7 @@
  * is due at once (the next `run-due`), so the box that failed goes out with the new card.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
 import { paymentMethods, subscriptions } from '../db/schema';
 import { scheduleRenewal } from './schedule';
@@ -42,4 +43,28 @@ export async function resumeWithMethod(tx: Database, userId: number, methodId: n
     changed.push(subscription.id);
   }
   return changed;
+}
+
+/**
+ * A fragrance chosen again (the profile's save that clears `is_fragrance_soldout`, spec 001 §4 invalid_fragrance)
+ * resumes the shopper's subscriptions held by the sold-out fragrance: active again, their renewal scheduled at their
+ * product date (a date already past is due at once, with the new fragrance). Answers the ids it resumed.
+ */
+export async function resumeFragranceHold(db: Database, userId: number, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const held = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'onhold'), eq(subscriptions.statusReason, 'invalid_fragrance')))
+      .for('update');
+    for (const subscription of held) {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'active', statusReason: null, version: subscription.version + 1, updatedAt: now })
+        .where(eq(subscriptions.id, subscription.id));
+      await scheduleRenewal(tx, subscription.id);
+    }
+    return held.map((s) => s.id);
+  });
 }

@@ -337,6 +337,23 @@ describeEachDatabase(
       expect(await rowOf(s.id)).toMatchObject({ status: 'active', paymentMethodId: s.methodId });
     });
 
+    it('spec 001 §4 invalid_fragrance: choosing a fragrance again (the profile’s save that clears is_fragrance_soldout) resumes a subscription the sold-out fragrance held, its renewal scheduled', async () => {
+      clock.set(PAID);
+      const s = await subscriber();
+      await db().update(hairProfiles).set({ isFragranceSoldout: true }).where(eq(hairProfiles.userId, s.userId));
+      await db().update(subscriptions).set({ status: 'onhold', statusReason: 'invalid_fragrance' }).where(eq(subscriptions.id, s.id));
+      await db()
+        .delete(scheduledJobs)
+        .where(eq(scheduledJobs.key, `subscription:${s.id}`));
+      const other = await subscriber({ cleanser: 4 });
+      await db().update(subscriptions).set({ status: 'onhold', statusReason: 'invalid_fragrance' }).where(eq(subscriptions.id, other.id));
+      const saved = await t.call('PATCH', '/v1/account/hair_profile/', { token: s.token, body: { pref_fragrance_free: true } });
+      expect(saved.status).toBe(200);
+      expect(await rowOf(s.id)).toMatchObject({ status: 'active', statusReason: null });
+      expect((await jobsOf(s.id))[0]).toEqual([RENEW_SUBSCRIPTION_JOB, AT_SHAMPOO_DAY.toISOString()]);
+      expect((await rowOf(other.id)).status).toBe('onhold');
+    });
+
     it('spec 001 §4 "Retention-action check": GET …/retention offers a coupon, snoozes within the 90-day rule and longer frequencies the products offer, by the cancel reason; an unknown reason is 400 on reason, a canceled subscription 422', async () => {
       clock.set(PAID);
       const s = await subscriber();
