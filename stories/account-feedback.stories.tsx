@@ -51,6 +51,9 @@ function answers(overview: FeedbackOverview | 'fails'): Story['beforeEach'] {
       mockEndpoint('getAddresses', () => []),
       mockEndpoint('getAccountFeedback', () => (overview === 'fails' ? mockError(500, { code: 'server_error', detail: 'Something went wrong.' }) : overview)),
       mockEndpoint('listOrders', () => ({ results: orders })),
+      // The account's home also shows the subscriptions and upsell offers: Ada has none.
+      mockEndpoint('listSubscriptions', () => []),
+      mockEndpoint('getUpsell', () => mockError(404, { code: 'not_found', detail: 'No offer.' })),
       mockEndpoint(
         'getOrder',
         ({ params }) => orders.find((order) => order.pubkey === params.pubkey) ?? mockError(404, { code: 'not_found', detail: 'No such order.' }),
