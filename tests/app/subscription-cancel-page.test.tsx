@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import type { RetentionOffer, Subscription } from '#api';
 import { createMocks, mockError } from '../../api/client/mocks';
 import CancelRoute from '../../app/subscription-cancel/cancel-route';
+import { AppRoutes } from '../../app/router';
 import { SessionProvider, useSession } from '../../app/session';
 import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
 import { cancellingSubscription, couponOffer, frequencyOffer, logReasons, skipResultOf, snoozeOffer } from '../../stories/fixtures/subscription-cancel';
@@ -170,7 +171,7 @@ describe('the cancel and retention path (spec 001 §4 Subscriptions, §7 cancel,
     await heading('Your subscriptions');
     await waitFor(() => expect(here()).toBe('/account/subscription/home?status=canceled&category=haircare'));
     expect(sent.cancel).toEqual([{ reason: 'too_expensive' }]);
-    expect(sessionStorage.length).toBe(0);
+    expect(sessionStorage.getItem(`subscription-cancel:${cancellingSubscription.pubkey}`)).toBeNull();
   });
 
   it('a reason that needs a comment is not sent without one; the comment goes with the cancel', async () => {
@@ -256,13 +257,29 @@ describe('the cancel and retention path (spec 001 §4 Subscriptions, §7 cancel,
     await heading('Your subscription');
     await waitFor(() => expect(here()).toBe('/account/subscription/haircare'));
   });
+  it('the app’s router opens the cancel page at /account/subscription/{category}/cancel (not the account’s pages)', async () => {
+    renderCancel('/account/subscription/haircare/cancel');
+    cleanup();
+    // The site's header reads the cart counts: no cart.
+    server.use(mocks.getCart(() => mockError(404, { code: 'not_found', detail: 'No cart.' }) as never));
+    render(
+      <MemoryRouter initialEntries={['/account/subscription/haircare/cancel']}>
+        <SessionProvider>
+          <AppRoutes />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Why do you want to cancel?' }, { timeout: 10_000 })).toBeTruthy();
+  });
+  // Last: the session is the app's own, and stays signed out.
   it('spec 001 §4 Account: signing out forgets the cancellation kept on the device', async () => {
     server.use(mocks.signOut(() => new Response(null, { status: 204 })));
     renderCancel('/account/subscription/haircare/cancel', { offers: [] });
     await giveReason('I’m moving');
     await heading('Cancel your haircare subscription?');
-    expect(sessionStorage.length).toBe(1);
+    const kept = `subscription-cancel:${cancellingSubscription.pubkey}`;
+    expect(sessionStorage.getItem(kept)).toContain('moving');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(sessionStorage.length).toBe(0));
+    await waitFor(() => expect(sessionStorage.getItem(kept)).toBeNull());
   });
 });
