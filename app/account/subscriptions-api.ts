@@ -11,5 +11,12 @@ export const subscriptionsApi: SubscriptionsApi = {
   resubscribeSubscription: (pubkey) => loadAppServices().then(({ api }) => api.resubscribeSubscription(pubkey)),
 };
 
-/** A subscription's next charges (POST …/forecast). */
-export const loadForecast = (pubkey: string) => loadAppServices().then(({ api }) => api.forecastSubscription(pubkey));
+/** Spec 001 §5: a forecast needs a current subscription's pubkey. */
+export const NO_SUBSCRIPTION_PUBKEY = 'No subscription pubkey found';
+
+/** A subscription's next charges (POST …/forecast); without a pubkey, the error of spec 001 §5. */
+export async function loadForecast(pubkey: string | null | undefined) {
+  if (!pubkey) throw new Error(NO_SUBSCRIPTION_PUBKEY);
+  const { api } = await loadAppServices();
+  return api.forecastSubscription(pubkey);
+}

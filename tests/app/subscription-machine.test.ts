@@ -193,6 +193,14 @@ describe('current, resubscribe and snooze rules (spec 001 §4, §5)', () => {
   });
 });
 
+describe('forecast (spec 001 §5)', () => {
+  it('spec 001 §5: a forecast without a current subscription pubkey is "No subscription pubkey found", asked of nobody', async () => {
+    const { loadForecast } = await import('../../app/account/subscriptions-api');
+    await expect(loadForecast(undefined)).rejects.toThrow('No subscription pubkey found');
+    await expect(loadForecast('')).rejects.toThrow('No subscription pubkey found');
+  });
+});
+
 describe('ship now (spec 001 §4 Subscriptions, §5, §8)', () => {
   it('spec 001 §4: idle, loading, then success with the order pubkey; reset goes back to idle', async () => {
     const answer = deferred<{ pubkey: string }>();
