@@ -12,6 +12,7 @@ import { MISSING_PUBKEY, primaryFirst, removeAddress, updateAddress, type Addres
 import { applyAddressChange } from '../../shop/account/addresses-machine';
 import { adaAddresses } from '../../stories/fixtures/account-pages';
 import { guestUser, sampleUser, tokenPairFor } from '../api/client-fixtures';
+import { axeViolations } from './account-axe';
 
 const server = setupServer();
 const mocks = createMocks({ baseUrl: window.location.origin });
@@ -107,6 +108,7 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
     expect(screen.queryByRole('button', { name: 'Make primary: 1 Main St, Brooklyn' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Make primary: 100 Queen St W, Toronto' })).toBeTruthy();
     expect(document.title).toBe('Your addresses | Formulary');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('spec 001 §5: a Canadian postal code is upper-cased with a space after the 3rd character as it is typed, at most 7 characters; the address is added', async () => {
@@ -163,6 +165,7 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
     await waitFor(() => expect(document.activeElement).toBe(zip));
     // Nothing was added: the list is as it was, the form still open.
     expect(cards()).toHaveLength(3);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('edits an address: the form holds it, the saved copy replaces it in place', async () => {
@@ -210,6 +213,7 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
     await user.click(await screen.findByRole('button', { name: 'Delete 1 Main St, Brooklyn' }));
     const ask = screen.getByRole('group', { name: 'Delete 1 Main St, Brooklyn?' });
     expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Keep it' }));
+    expect(await axeViolations()).toEqual([]);
     await user.click(within(ask).getByRole('button', { name: 'Keep it' }));
     expect(sent).toEqual([]);
     expect(cards()).toHaveLength(3);

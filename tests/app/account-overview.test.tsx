@@ -24,6 +24,7 @@ import {
 } from '../../stories/fixtures/account-pages';
 import { savedVisa } from '../../stories/fixtures/checkout';
 import { sampleUser, tokenPairFor } from '../api/client-fixtures';
+import { axeViolations } from './account-axe';
 
 const server = setupServer();
 const mocks = createMocks({ baseUrl: window.location.origin });
@@ -114,6 +115,8 @@ describe('/account: the overview (spec 001 §2 "Account and subscriptions")', ()
     expect(skin.closest('li')!.textContent).toContain('Paused: your payment did not go through');
     expect(within(skin.closest('li')!).getByText('On hold')).toBeTruthy();
     expect(within(subscriptions).getByRole('link', { name: 'All your subscriptions' }).getAttribute('href')).toBe('/account/subscription/home');
+    await within(await section('Recent orders')).findByRole('link', { name: 'Order 100044' });
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('leads to the profile, the addresses and the payment methods', async () => {
@@ -159,6 +162,7 @@ describe('/account: the upsell offers (spec 001 §2 "Account overview shows the 
     expect(take.getAttribute('href')).toBe('/consultation/skincare');
     await user.click(take);
     expect(missingConsultations()).toEqual(['skincare']);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('an answered offer: "Add to my subscription" previews the first charge, Confirm adds the products with the card and address of the current subscription, then the subscriptions home says it is active', async () => {

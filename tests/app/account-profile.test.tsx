@@ -11,6 +11,7 @@ import { createSession, SessionProvider, useSession } from '../../app/session';
 import { accountUpdate, phoneProblem, profileFieldsOf } from '../../shop/account/account-update';
 import { adaWithPhone } from '../../stories/fixtures/account-pages';
 import { guestUser, sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
+import { axeViolations } from './account-axe';
 
 const server = setupServer();
 const mocks = createMocks({ baseUrl: window.location.origin });
@@ -67,6 +68,7 @@ describe('/account/profile (spec 001 §2 "Account pages for profile and addresse
     expect(field('Texts about my orders and deliveries').checked).toBe(true);
     expect(field('Texts about offers and new products').checked).toBe(false);
     expect(document.title).toBe('Your profile | Formulary');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('spec 001 §5: the phone is formatted progressively as typed, (XXX) XXX-XXXX, never more than 10 digits', async () => {
@@ -144,6 +146,7 @@ describe('/account/profile (spec 001 §2 "Account pages for profile and addresse
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('This username is taken.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field('Username (optional)')));
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('a failure that is not the fields’ says so in an alert', async () => {
