@@ -57,6 +57,8 @@ function renderCancel(path: string, options: Server = {}) {
   server.use(
     mocks.getAccount(() => sampleUser),
     mocks.getAddresses(() => [sampleAddress]),
+    // The site's header (the router's test) reads the cart counts: no cart.
+    mocks.getCart(() => mockError(404, { code: 'not_found', detail: 'No cart.' }) as never),
     mocks.listSubscriptions(() => options.subscriptions ?? [cancellingSubscription]),
     mocks.getSubscriptionLogReasons(() => logReasons),
     mocks.getSubscriptionRetention(({ query }) => {
@@ -243,6 +245,22 @@ describe('the cancel and retention path (spec 001 §4 Subscriptions, §7 cancel,
     expect(screen.queryByRole('radio')).toBeNull();
   });
 
+  it('spec 001 §4: log reasons that fail to load leave the page in error with Try again, which loads them', async () => {
+    renderCancel('/account/subscription/haircare/cancel');
+    let calls = 0;
+    server.use(
+      mocks.getSubscriptionLogReasons(() => {
+        calls += 1;
+        // A refusal the client does not retry (a 5xx is retried first).
+        return calls === 1 ? (mockError(404, { code: 'not_found', detail: 'Not found.' }) as never) : logReasons;
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('We couldn’t load your subscription.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await heading('Why do you want to cancel?');
+    expect(calls).toBe(2);
+  });
+
   it('supplements name the haircare subscription of sub-category supplements', async () => {
     renderCancel('/account/subscription/supplements/cancel', { subscriptions: [{ ...cancellingSubscription, sub_category: 'supplements' }] });
     await heading('Why do you want to cancel?');
@@ -260,8 +278,6 @@ describe('the cancel and retention path (spec 001 §4 Subscriptions, §7 cancel,
   it('the app’s router opens the cancel page at /account/subscription/{category}/cancel (not the account’s pages)', async () => {
     renderCancel('/account/subscription/haircare/cancel');
     cleanup();
-    // The site's header reads the cart counts: no cart.
-    server.use(mocks.getCart(() => mockError(404, { code: 'not_found', detail: 'No cart.' }) as never));
     render(
       <MemoryRouter initialEntries={['/account/subscription/haircare/cancel']}>
         <SessionProvider>
