@@ -6,7 +6,7 @@
  *
  * The subscribers are written straight into a migrated database before the server starts (as a shop that has had
  * them for a while holds them): a customer with a consultation (Rosa's answers: real formulas), a saved test card,
- * a haircare subscription of a shampoo every 4 weeks and a conditioner every 8, both due on DAY, and its renewal job.
+ * a haircare subscription of a shampoo every 4 weeks and a conditioner every 8, both due on DUE_DAY, and its renewal job.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Database } from '../server/db/database';
 import { openDatabase } from '../server/db/open-database';
 import { hairProfiles, paymentMethods, subscriptionProducts, subscriptions, users } from '../server/db/schema';
 import { issueTestMethodRef } from '../server/payments/test-card-token';
@@ -23,8 +24,8 @@ import { startServer } from '../scripts/start-server';
 import { POSTGRES_ADMIN_URL, type LoadDatabase } from './load-target';
 
 /** The day every subscription is due, and the server's clock at its start: just past that day's renewal hour. */
-const DAY = '2027-03-01';
-const CLOCK_START = `${DAY}T15:00:30Z`;
+export const DUE_DAY = '2027-03-01';
+export const CLOCK_START = `${DUE_DAY}T15:00:30Z`;
 const BATCH = 500;
 
 export interface RenewalFigures {
@@ -56,7 +57,12 @@ export async function renewalBench(
   const scratch = database === 'postgres' ? await createScratchDatabase() : null;
   const dataDir = database === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'shop-renewals-')) : undefined;
   try {
-    await seedSubscribers({ databaseUrl: scratch?.url, dataDir }, count, secret);
+    const seeding = await openDatabase({ databaseUrl: scratch?.url, dataDir });
+    try {
+      await seedDueSubscribers(seeding.db, count, secret);
+    } finally {
+      await seeding.close();
+    }
     const env: Record<string, string> = {
       HOST: '127.0.0.1',
       RATE_LIMITS: 'off',
@@ -111,76 +117,73 @@ export async function renewalBench(
   }
 }
 
-/** Writes `count` due subscribers into a freshly migrated database, in batches. */
-async function seedSubscribers(where: { databaseUrl?: string; dataDir?: string }, count: number, secret: string): Promise<void> {
-  const handle = await openDatabase(where);
-  try {
-    const { db } = handle;
-    const rosa = personas.find((p) => p.name === 'Rosa')!;
-    const run = randomBytes(4).toString('hex');
-    for (let start = 0; start < count; start += BATCH) {
-      const size = Math.min(BATCH, count - start);
-      const ids = Array.from({ length: size }, (_, i) => start + i);
-      await db.transaction(async (tx) => {
-        const people = await tx
-          .insert(users)
-          .values(
-            ids.map((i) => ({
-              pubkey: `usr_${run}_${i}`,
-              email: `renewal.${run}.${i}@example.com`,
-              username: `renewal.${run}.${i}@example.com`,
-              firstName: 'Rosa',
-              isGuest: false,
-            })),
-          )
-          .returning({ id: users.id });
-        await tx.insert(hairProfiles).values(people.map((p) => ({ userId: p.id, answers: rosa.answers })));
-        const cards = await tx
-          .insert(paymentMethods)
-          .values(
-            people.map((p, i) => ({
-              pubkey: `pm_${run}_${ids[i]}`,
-              userId: p.id,
-              provider: 'test' as const,
-              service: 'card' as const,
-              providerRef: issueTestMethodRef(
-                { service: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, behaviour: { outcome: 'succeeds' } },
-                secret,
-              ),
-              brand: 'visa',
-              last4: '4242',
-              isDefault: true,
-            })),
-          )
-          .returning({ id: paymentMethods.id });
-        const subs = await tx
-          .insert(subscriptions)
-          .values(
-            people.map((p, i) => ({
-              pubkey: `sub_${run}_${ids[i]}`,
-              userId: p.id,
-              category: 'haircare' as const,
-              subCategory: 'topicals' as const,
-              status: 'active' as const,
-              shippingAddress: { address1: '1100 Congress Ave', address2: null, city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' as const },
-              paymentMethodId: cards[i]!.id,
-              discountPercentage: 15,
-              currency: 'USD' as const,
-            })),
-          )
-          .returning({ id: subscriptions.id });
-        await tx.insert(subscriptionProducts).values(
-          subs.flatMap((s) => [
-            { subscriptionId: s.id, type: 'shampoo', product: 'shampoo', quantity: 1, frequency: 4, nextStart: DAY },
-            { subscriptionId: s.id, type: 'conditioner', product: 'conditioner', quantity: 1, frequency: 8, nextStart: DAY },
-          ]),
-        );
-        for (const s of subs) await scheduleRenewal(tx, s.id);
-      });
-    }
-  } finally {
-    await handle.close();
+/** Writes `count` subscribers due on DUE_DAY into a freshly migrated database, in batches (`secret`: the server's SECRET_KEY, which signs their saved cards). */
+export async function seedDueSubscribers(db: Database, count: number, secret: string, day = DUE_DAY): Promise<number[]> {
+  const rosa = personas.find((p) => p.name === 'Rosa')!;
+  const run = randomBytes(4).toString('hex');
+  const made: number[] = [];
+  for (let start = 0; start < count; start += BATCH) {
+    const size = Math.min(BATCH, count - start);
+    const ids = Array.from({ length: size }, (_, i) => start + i);
+    await db.transaction(async (tx) => {
+      const people = await tx
+        .insert(users)
+        .values(
+          ids.map((i) => ({
+            pubkey: `usr_${run}_${i}`,
+            email: `renewal.${run}.${i}@example.com`,
+            username: `renewal.${run}.${i}@example.com`,
+            firstName: 'Rosa',
+            isGuest: false,
+          })),
+        )
+        .returning({ id: users.id });
+      await tx.insert(hairProfiles).values(people.map((p) => ({ userId: p.id, answers: rosa.answers })));
+      const cards = await tx
+        .insert(paymentMethods)
+        .values(
+          people.map((p, i) => ({
+            pubkey: `pm_${run}_${ids[i]}`,
+            userId: p.id,
+            provider: 'test' as const,
+            service: 'card' as const,
+            providerRef: issueTestMethodRef(
+              { service: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, behaviour: { outcome: 'succeeds' } },
+              secret,
+            ),
+            brand: 'visa',
+            last4: '4242',
+            isDefault: true,
+          })),
+        )
+        .returning({ id: paymentMethods.id });
+      const subs = await tx
+        .insert(subscriptions)
+        .values(
+          people.map((p, i) => ({
+            pubkey: `sub_${run}_${ids[i]}`,
+            userId: p.id,
+            category: 'haircare' as const,
+            subCategory: 'topicals' as const,
+            status: 'active' as const,
+            shippingAddress: { address1: '1100 Congress Ave', address2: null, city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' as const },
+            paymentMethodId: cards[i]!.id,
+            discountPercentage: 15,
+            currency: 'USD' as const,
+          })),
+        )
+        .returning({ id: subscriptions.id });
+      await tx.insert(subscriptionProducts).values(
+        subs.flatMap((s) => [
+          { subscriptionId: s.id, type: 'shampoo', product: 'shampoo', quantity: 1, frequency: 4, nextStart: day },
+          { subscriptionId: s.id, type: 'conditioner', product: 'conditioner', quantity: 1, frequency: 8, nextStart: day },
+        ]),
+      );
+      for (const s of subs) await scheduleRenewal(tx, s.id);
+      made.push(...subs.map((s) => s.id));
+    });
   }
+  return made;
 }
 
 async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

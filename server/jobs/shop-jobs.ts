@@ -10,6 +10,7 @@ import { adoptPaidOrders } from '../subscriptions/from-order';
 import { renewSubscription } from '../subscriptions/renew';
 import { RENEW_SUBSCRIPTION_JOB, UPCOMING_RENEWAL_JOB, type RenewSubscriptionJob, type UpcomingRenewalJob } from '../subscriptions/schedule';
 import { mailUpcomingRenewal } from '../subscriptions/upcoming-renewal';
+import { sweepRenewals, SWEEP_RENEWALS_JOB, type SweepRenewalsJob } from '../subscriptions/renewal-sweep';
 import type { JobQueue } from './queue';
 
 /** The shop's background jobs, by name. */
@@ -21,6 +22,7 @@ export const SHOP_JOBS = {
   inviteFeedback: FEEDBACK_INVITATION_JOB,
   renewSubscription: RENEW_SUBSCRIPTION_JOB,
   upcomingRenewal: UPCOMING_RENEWAL_JOB,
+  sweepRenewals: SWEEP_RENEWALS_JOB,
   adoptSubscriptionOrders: 'adopt-subscription-orders',
 } as const;
 
@@ -48,6 +50,7 @@ export const RECONCILE_OLDER_THAN_MS = 5 * 60_000;
  * - `invite-feedback`: mails a delivered order's feedback invitation for one category, once (scheduled on delivery);
  * - `renew-subscription`: renews a subscription on its products' date (scheduled by server/subscriptions/schedule.ts);
  * - `upcoming-renewal-mail`: mails a subscriber their next box 3 days before its renewal, once (scheduled with it);
+ * - `sweep-renewals`: at start and every 5 minutes, sends again the renewals a dead process left (subscriptions/renewal-sweep.ts);
  * - `adopt-subscription-orders`: at start, makes the subscriptions of orders paid before subscriptions existed (once).
  */
 export async function defineShopJobs(queue: JobQueue, services: ShopJobServices): Promise<void> {
@@ -128,11 +131,21 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
         else logger.info({ job: SHOP_JOBS.upcomingRenewal, subscription: job.subscriptionId, outcome }, 'Upcoming-renewal mail not sent');
       },
     });
+    await queue.define<SweepRenewalsJob>({
+      name: SHOP_JOBS.sweepRenewals,
+      retryDelaySeconds: 60,
+      cron: '*/5 * * * *',
+      handler: async (job, { now }) => {
+        const sent = await sweepRenewals(db, queue, now, job.atStart === true);
+        if (sent.length > 0) logger.info({ job: SHOP_JOBS.sweepRenewals, subscriptions: sent.length }, 'Sent again the renewals a stopped process left');
+      },
+    });
   }
   // What a start does: mail a previous run left pending, prune, settle orders a crash left behind.
   await queue.send(SHOP_JOBS.pruneExpired);
   await queue.send(SHOP_JOBS.reconcileOrders);
   await queue.send(SHOP_JOBS.runDue);
   await queue.send(SHOP_JOBS.adoptSubscriptionOrders);
+  if (shop) await queue.send(SHOP_JOBS.sweepRenewals, { atStart: true } satisfies SweepRenewalsJob);
   mailer.wake();
 }
