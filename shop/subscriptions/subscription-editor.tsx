@@ -221,7 +221,13 @@ export function SubscriptionEditor(props: EditorProps) {
               label="Pay with"
               value={draft.payment_source}
               onChange={(v) => (setDraft({ ...draft, payment_source: v }), setUnchanged(false))}
-              hint={methods.length === 0 ? 'No saved card: add one in your payment methods.' : undefined}
+              hint={
+                methods.length === 0
+                  ? 'No saved card: add one in your payment methods.'
+                  : subscription.status_reason === 'payment_error'
+                    ? 'Choose a card and save: your subscription resumes with it.'
+                    : undefined
+              }
             >
               {draft.payment_source === '' ? <option value="">Choose a payment method</option> : null}
               {methods.map((m) => (

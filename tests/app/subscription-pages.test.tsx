@@ -17,6 +17,7 @@ import {
   haircareSubscription,
   onHoldForecast,
   skincareCanceled,
+  supplementsOnHold,
 } from '../../stories/fixtures/subscriptions';
 import { sampleUser, tokenPairFor } from '../api/client-fixtures';
 
@@ -227,6 +228,25 @@ describe('editing a subscription (spec 001 §2, §4, §5, §8, §9)', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Every 25 days']);
+  });
+
+  it('spec 001 §4: a subscription on hold for its payment says a card chosen here resumes it, and sends that card', async () => {
+    let patched: unknown;
+    server.use(
+      mocks.patchSubscription(({ body }) => {
+        patched = body;
+        return { ...supplementsOnHold, status: 'active', status_reason: null, payment_source: 'pm_amex', version: 6 };
+      }),
+    );
+    renderAccount('/account/subscription/supplements');
+    const card = await screen.findByRole('combobox', { name: 'Pay with' });
+    expect(card.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Choose a card and save: your subscription resumes with it.')).toBeTruthy();
+    await userEvent.selectOptions(card, 'pm_amex');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your changes have been saved')).toBeTruthy();
+    expect(patched).toEqual({ payment_source: 'pm_amex', version: 5 });
+    expect(where()).toBe('/account/subscription/home?status=updated&category=supplements');
   });
 
   it('spec 001 §2, §8: a failed update lands on /account/subscription/{category}?status=error with "Your changes could not be saved"', async () => {
