@@ -64,8 +64,11 @@ function renderOverview(options: { user?: User; orders?: 'fails'; subscriptions?
     }),
   );
   let signOut: () => void = () => undefined;
+  let fetchSession: () => void = () => undefined;
   function Handle() {
-    signOut = useSession().signOut;
+    const session = useSession();
+    signOut = session.signOut;
+    fetchSession = session.fetch;
     return null;
   }
   function Where() {
@@ -85,7 +88,7 @@ function renderOverview(options: { user?: User; orders?: 'fails'; subscriptions?
       </SessionProvider>
     </MemoryRouter>,
   );
-  return { calls, signOut: () => signOut() };
+  return { calls, signOut: () => signOut(), fetchSession: () => fetchSession() };
 }
 
 const section = (name: string) => screen.findByRole('region', { name });
@@ -264,5 +267,32 @@ describe('the account menu and sign-out (spec 001 §4 Account)', () => {
     act(() => signOut());
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByText(/Hello, Ada|Order 100044|Haircare|Hair supplements/)).toBeNull();
+  });
+
+  it('another customer signing in on the same page never sees the first one’s orders or subscriptions', async () => {
+    const { signOut, fetchSession } = renderOverview();
+    await within(await section('Recent orders')).findByRole('link', { name: 'Order 100044' });
+    server.use(mocks.signOut(() => undefined as never));
+    act(() => signOut());
+    await screen.findByRole('link', { name: 'Sign in' });
+    // Bob signs in: from now on, nothing of Ada's may be drawn, not even for one render.
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      if (/Order 1000|Manage your haircare subscription|Hello, Ada/.test(document.body.textContent ?? '')) seen.push(document.body.textContent ?? '');
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const bob: User = { ...sampleUser, pubkey: 'usr_bob', first_name: 'Bob', email: 'bob@example.com', username: 'bob@example.com' };
+    server.use(
+      mocks.getAccount(() => bob),
+      mocks.listOrders(() => ({ results: [] })),
+      mocks.listSubscriptions(() => []),
+    );
+    localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('bob')));
+    act(() => fetchSession());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Bob' })).toBeTruthy();
+    expect(await within(await section('Recent orders')).findByText(/No orders yet/)).toBeTruthy();
+    expect(await within(await section('Subscriptions')).findByText(/No subscription yet/)).toBeTruthy();
+    watch.disconnect();
+    expect(seen).toEqual([]);
   });
 });
