@@ -122,6 +122,16 @@ describe('/account: the overview (spec 001 §2 "Account and subscriptions")', ()
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('a guest sees their orders, without subscriptions, offers, profile or addresses (they have no account to keep them yet)', async () => {
+    const { calls } = renderOverview({ user: { ...sampleUser, pubkey: 'usr_guest', is_guest: true, first_name: '' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account' })).toBeTruthy();
+    expect(await within(await section('Recent orders')).findByRole('link', { name: 'Order 100044' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Subscriptions' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Profile' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Addresses' })).toBeNull();
+    expect(calls.upsell).toEqual([]);
+  });
+
   it('leads to the profile, the addresses and the payment methods', async () => {
     renderOverview();
     const parts = await screen.findByRole('list', { name: 'Your account' });
