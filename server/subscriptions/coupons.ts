@@ -1,12 +1,11 @@
 /**
  * @module server/subscriptions/coupons: a retention coupon on a subscription's next charge (retention.ts; README.md
  * "Retention offers"), as the renewal and ship-now apply it: the order that applies it reserves it, and the coupon is
- * used once that order is paid (a declined attempt leaves it for the retry). Also whether a ship-now is being charged
- * right now, which the renewal waits for.
+ * used once that order is paid (a declined attempt leaves it for the retry).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { subscriptionCoupons, subscriptionEvents } from '../db/schema';
+import { subscriptionCoupons } from '../db/schema';
 import type { RenewalCoupon } from './renew';
 
 /** The origin of a retention coupon (spec 001 §4 "a coupon from the cancellation-flow provider"). */
@@ -35,24 +34,4 @@ export async function spendCoupon(tx: Database, orderId: number, now: Date): Pro
     .update(subscriptionCoupons)
     .set({ usedAt: now })
     .where(and(eq(subscriptionCoupons.orderId, orderId), isNull(subscriptionCoupons.usedAt)));
-}
-
-/** A ship-now stuck longer than this (its process died mid-charge) no longer holds the renewal back. */
-const SHIP_NOW_STALE_MS = 60 * 60_000;
-
-/** A ship-now of the subscription recorded within the last hour and not yet settled. */
-export async function shipNowInFlight(tx: Database, subscriptionId: number, now: Date): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: subscriptionEvents.id })
-    .from(subscriptionEvents)
-    .where(
-      and(
-        eq(subscriptionEvents.subscriptionId, subscriptionId),
-        eq(subscriptionEvents.kind, 'ship_now'),
-        eq(subscriptionEvents.state, 'pending'),
-        gt(subscriptionEvents.createdAt, new Date(now.getTime() - SHIP_NOW_STALE_MS)),
-      ),
-    )
-    .limit(1);
-  return !!row;
 }

@@ -39,7 +39,7 @@ export const LOG_REASONS_FILE = path.join(path.dirname(fileURLToPath(import.meta
 
 let loaded: SubscriptionLogReason[] | undefined;
 
-/** The reasons, read and checked once (the app reads them when it is made, so a broken file stops the start). */
+/** The reasons, read and checked once, when first asked for (a broken file is an error naming file:line:column). */
 export function logReasons(): SubscriptionLogReason[] {
   loaded ??= loadDataFile('subscription log reasons file', LOG_REASONS_FILE, compileLogReasons);
   return loaded;

@@ -38,7 +38,8 @@ import { loadTaxTable, taxOn, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
 import { RENEWAL_KEY_PREFIX } from './from-order';
 import { addWeeks, dayOf, nextDueDay, productsOf, scheduleRenewal } from './schedule';
-import { reserveCoupon, shipNowInFlight, SHIP_NOW_WAIT_MS, unusedCoupon, spendCoupon } from './coupons';
+import { reserveCoupon, SHIP_NOW_WAIT_MS, unusedCoupon, spendCoupon } from './coupons';
+import { settleShipNows } from './ship-now-settle';
 import { paymentFailedMail, subscriptionRenewedMail } from './subscription-mail';
 
 /**
@@ -118,6 +119,12 @@ async function prepare(
   await lockUser(tx, user.id);
   const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
   if (!subscription || subscription.status === 'canceled') return 'canceled';
+  // A ship-now whose request died after its charge is concluded first (its products move); one being charged right
+  // now is waited for, so a box is never made twice.
+  if (await settleShipNows(tx, subscriptionId, user.id, now)) {
+    await scheduleRenewal(tx, subscriptionId, new Date(now.getTime() + SHIP_NOW_WAIT_MS));
+    return 'not_due';
+  }
   const today = dayOf(now);
   const due = await nextDueDay(tx, subscriptionId);
   if (!due) return 'nothing_to_renew';
@@ -127,11 +134,6 @@ async function prepare(
   }
   // Held by something the shopper must settle (a sold-out fragrance): nothing renews until they do.
   if (subscription.status === 'onhold' && subscription.statusReason !== 'payment_error') return 'onhold';
-  if (await shipNowInFlight(tx, subscriptionId, now)) {
-    // A ship-now of these products is being charged right now: look again in a few minutes, once it has moved them.
-    await scheduleRenewal(tx, subscriptionId, new Date(now.getTime() + SHIP_NOW_WAIT_MS));
-    return 'not_due';
-  }
   const [renewal] = await tx
     .select()
     .from(subscriptionRenewals)

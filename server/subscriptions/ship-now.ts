@@ -16,17 +16,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
-import {
-  hairProfiles,
-  orderItems,
-  orders,
-  paymentMethods,
-  subscriptionEvents,
-  subscriptionProducts,
-  subscriptionRenewals,
-  subscriptions,
-  users,
-} from '../db/schema';
+import { hairProfiles, orders, paymentMethods, subscriptionEvents, subscriptionRenewals, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { chargeOrder } from '../money/settle-payment';
 import { orderByKey, recordOrder } from '../money/record-order';
@@ -34,10 +24,11 @@ import type { OrderRow } from '../orders/order-view';
 import { declineDetail } from '../orders/order-view';
 import { loadFormulaSet } from '../profile/derived-profile';
 import type { Services } from '../services';
-import { reserveCoupon, spendCoupon, unusedCoupon } from './coupons';
+import { reserveCoupon, unusedCoupon } from './coupons';
+import { concludeShipNow } from './ship-now-settle';
 import { RENEWAL_KEY_PREFIX } from './from-order';
 import { renewalBasket, sellable, type Makings } from './renew';
-import { addWeeks, dayOf, productsOf, scheduleRenewal } from './schedule';
+import { productsOf } from './schedule';
 import { ownSubscription } from './subscription-view';
 
 /** The order to charge (with the method's reference), or one already settled that only needs concluding. */
@@ -64,7 +55,7 @@ export async function shipNow(services: Services, userId: number, pubkey: string
       if (!(error instanceof ApiError && error.status === 402)) throw error;
       [settled] = (await services.db.select().from(orders).where(eq(orders.id, step.order.id))) as [OrderRow];
     }
-  const outcome = await services.db.transaction((tx) => conclude(tx, userId, settled, now));
+  const outcome = await services.db.transaction((tx) => concludeShipNow(tx, userId, settled, now));
   services.mailer.wake();
   if (outcome.status === 'payment_failed') throw new ApiError(402, 'card_declined', declineDetail(outcome.declineCode));
   if (outcome.status === 'pending_payment')
@@ -121,38 +112,6 @@ async function prepare(
   if (coupon) await reserveCoupon(tx, coupon.id, order.id);
   await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, kind: 'ship_now', orderId: order.id, state: 'pending', createdAt: now, updatedAt: now });
   return { order, ref };
-}
-
-/** The outcome written once: paid moves the box's products by their frequency from today. */
-async function conclude(tx: Database, userId: number, order: OrderRow, now: Date): Promise<OrderRow> {
-  await lockUser(tx, userId);
-  const [event] = await tx
-    .select()
-    .from(subscriptionEvents)
-    .where(and(eq(subscriptionEvents.orderId, order.id), eq(subscriptionEvents.kind, 'ship_now')))
-    .for('update');
-  if (!event || event.state !== 'pending' || order.status === 'pending_payment') return order;
-  if (order.status === 'payment_failed') {
-    await tx.update(subscriptionEvents).set({ state: 'failed', updatedAt: now }).where(eq(subscriptionEvents.id, event.id));
-    return order;
-  }
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, event.subscriptionId)).for('update');
-  const types = (await tx.select({ type: orderItems.type }).from(orderItems).where(eq(orderItems.orderId, order.id))).map((i) => i.type);
-  const today = dayOf(now);
-  for (const product of await productsOf(tx, event.subscriptionId))
-    if (types.includes(product.type))
-      await tx
-        .update(subscriptionProducts)
-        .set({ nextStart: addWeeks(today, product.frequency), skipped: false, updatedAt: now })
-        .where(eq(subscriptionProducts.id, product.id));
-  await spendCoupon(tx, order.id, now);
-  await tx.update(subscriptionEvents).set({ state: 'done', updatedAt: now }).where(eq(subscriptionEvents.id, event.id));
-  await tx
-    .update(subscriptions)
-    .set({ version: row!.version + 1, updatedAt: now })
-    .where(eq(subscriptions.id, row!.id));
-  if (row!.status === 'active') await scheduleRenewal(tx, row!.id);
-  return order;
 }
 
 /** The provider's reference of the subscription's method when it is live and this provider's; null otherwise. */

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
+import type { Database } from '../../server/db/database';
 import {
   hairProfiles,
   orders,
@@ -24,6 +25,7 @@ import type { Services } from '../../server/services';
 import { adoptPaidOrders } from '../../server/subscriptions/from-order';
 import { compileLogReasons } from '../../server/subscriptions/log-reasons';
 import { renewSubscription } from '../../server/subscriptions/renew';
+import { shipNow as shipNowOf } from '../../server/subscriptions/ship-now';
 import { addDays, addWeeks, renewalInstant, RENEW_SUBSCRIPTION_JOB, UPCOMING_RENEWAL_JOB } from '../../server/subscriptions/schedule';
 import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
@@ -587,6 +589,31 @@ describeEachDatabase(
       const canceled = await shipNow(s);
       expect(canceled.status).toBe(422);
       expect(canceled.body.code).toBe('subscription_not_current');
+    });
+
+    it('a ship-now whose request died after its charge is concluded by the next renewal run: its products move first, so that box is not made twice', async () => {
+      clock.set(PAID);
+      const s = await subscriber({ shampoo: 4 });
+      const shipDay = addDays(PAID_DAY, 7);
+      // The request's database, whose third transaction (after recording, then the paid outcome) dies.
+      let calls = 0;
+      const dying: Database = Object.create(services.db);
+      dying.transaction = (async (fn: never) => {
+        calls += 1;
+        if (calls === 3) throw new Error('process died');
+        return services.db.transaction(fn);
+      }) as Database['transaction'];
+      clock.set(new Date(`${shipDay}T12:00:00Z`));
+      await expect(shipNowOf({ ...services, db: dying }, s.userId, s.pubkey, undefined)).rejects.toThrow('process died');
+      expect((await eventsOf(s.id)).map((e) => [e.kind, e.state])).toEqual([['ship_now', 'pending']]);
+      expect((await productsOf(s.id))[0]!.nextStart).toBe(SHAMPOO_DAY);
+      // The shampoo's renewal day: the ship-now is concluded first (the shampoo moves to a frequency after it), nothing is due.
+      expect(await renewSubscription(services, s.id, AT_SHAMPOO_DAY)).toBe('not_due');
+      expect((await eventsOf(s.id)).map((e) => [e.kind, e.state])).toEqual([['ship_now', 'done']]);
+      expect((await productsOf(s.id))[0]!.nextStart).toBe(addWeeks(shipDay, 4));
+      expect((await ordersOf(s.userId)).map((o) => o.status)).toEqual(['paid', 'paid']);
+      expect(await chargesOf(s.userId)).toHaveLength(1);
+      clock.set(PAID);
     });
 
     it('ship now with a retention coupon spends it on that order', async () => {
