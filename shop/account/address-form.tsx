@@ -82,7 +82,8 @@ export function AddressForm({
       state: form.state,
       zipcode: parsePostalCode(form.zipcode, form.country)!.zipcode,
       country: form.country,
-      ...(address?.primary ? {} : { primary: form.primary }),
+      // Sent only when asked for: without it the server makes a first address the primary one, and keeps the rest as they are.
+      ...(form.primary && !address?.primary ? { primary: true } : {}),
     });
     setBusy(false);
     if (outcome.ok) return;

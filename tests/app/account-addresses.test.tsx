@@ -129,7 +129,7 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(sent).toEqual([
-      { method: 'POST', body: { address1: '1 Yonge St', address2: null, city: 'Toronto', state: 'ON', zipcode: 'M5E 1W7', country: 'CA', primary: false } },
+      { method: 'POST', body: { address1: '1 Yonge St', address2: null, city: 'Toronto', state: 'ON', zipcode: 'M5E 1W7', country: 'CA' } },
     ]);
     expect(cards()[3]).toContain('1 Yonge St');
     expect(screen.queryByRole('form', { name: 'New address' })).toBeNull();
@@ -181,7 +181,7 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
       {
         method: 'PATCH',
         pubkey: 'adr_austin',
-        body: { address1: '500 Congress Ave', address2: 'Suite 200', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US', primary: false },
+        body: { address1: '500 Congress Ave', address2: 'Suite 200', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' },
       },
     ]);
     expect(cards()[2]).toContain('500 Congress Ave, Suite 200');
@@ -227,12 +227,37 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
     expect(cards()[0]).toContain('Primary address');
   });
 
-  it('no address yet: says so, and the first one can be added', async () => {
+  it('no address yet: says so; the first one added, primary left unasked, is the primary (the server’s default)', async () => {
     const user = userInput();
-    renderAddresses({ book: [] });
+    const { sent } = renderAddresses({ book: [] });
     expect(await screen.findByText('You have no saved addresses yet. Add one here, or at checkout.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add an address' }));
-    expect(screen.getByRole('form', { name: 'New address' })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.type(within(form).getByLabelText('Street address'), '9 Elm St');
+    await user.type(within(form).getByLabelText('City'), 'Brooklyn');
+    await user.selectOptions(within(form).getByLabelText('State'), 'NY');
+    await user.type(within(form).getByLabelText('ZIP code'), '11201');
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(sent[0]!.body).not.toHaveProperty('primary');
+    expect(cards()[0]).toContain('Primary address');
+  });
+
+  it('"Make this my primary address" on a new one sends primary: true; it comes first', async () => {
+    const user = userInput();
+    const { sent } = renderAddresses();
+    await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.type(within(form).getByLabelText('Street address'), '9 Elm St');
+    await user.type(within(form).getByLabelText('City'), 'Dallas');
+    await user.selectOptions(within(form).getByLabelText('State'), 'TX');
+    await user.type(within(form).getByLabelText('ZIP code'), '75201');
+    await user.click(within(form).getByLabelText('Make this my primary address'));
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(sent[0]!.body).toMatchObject({ primary: true });
+    expect(cards()[0]).toContain('9 Elm St');
+    expect(screen.getAllByText('Primary address')).toHaveLength(1);
   });
 
   it('a failed load says so, with Try again', async () => {
