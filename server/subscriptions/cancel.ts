@@ -30,14 +30,16 @@ export function checkCancel(body: SubscriptionCancelRequest): FieldErrors {
 export async function cancelSubscription(services: Services, userId: number, pubkey: string, body: SubscriptionCancelRequest): Promise<Subscription> {
   const now = services.clock.now();
   const entries = await services.catalogue.entries();
+  // Another's (404) and a bad reason (400) are answered at once, before any wait for a renewal.
+  await ownSubscription(services.db, userId, pubkey);
+  const fields = checkCancel(body);
+  if (Object.keys(fields).length > 0) throw validationError(fields, 'This subscription could not be canceled.');
   const view = await withNoRenewalPending(
     services.db,
     userId,
     async (tx) => [(await ownSubscription(tx, userId, pubkey, true)).id],
     async (tx, [id]) => {
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id!));
-      const fields = checkCancel(body);
-      if (Object.keys(fields).length > 0) throw validationError(fields, 'This subscription could not be canceled.');
       if (!isCurrent(row!)) throw new ApiError(422, 'subscription_not_current', 'This subscription is already canceled.');
       const [after] = await tx
         .update(subscriptions)

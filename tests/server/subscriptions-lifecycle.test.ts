@@ -207,6 +207,19 @@ describeEachDatabase(
       }
       expect(await snapshot(s)).toEqual(before);
       expect(await mailsTo(s.email, 'subscription_canceled')).toEqual([]);
+      // The other calls' bodies: 400 naming the field, nothing saved.
+      for (const [path, body, field] of [
+        ['retention', { offer: 5 }, 'offer'],
+        ['retention', {}, 'offer'],
+        ['retention', { offer: 'coupon_20', extra: 1 }, 'extra'],
+        ['shipnow/', { version: 'x' }, 'version'],
+        ['shipnow/', { version: 0 }, 'version'],
+      ] as const) {
+        const refused = await t.call('POST', `/v2/subscriptions/${s.pubkey}/${path}`, { token: s.token, body });
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(refused.body.fields ?? { extra: [] }), JSON.stringify(body)).toEqual([field]);
+      }
+      expect(await snapshot(s)).toEqual(before);
     });
 
     it('only the owner: every call of a subscription’s life is 404 for another account and a guest (nothing changes), 401 without a token', async () => {
