@@ -325,6 +325,27 @@ describeEachDatabase(
       expect(await rowOf(s.id)).toMatchObject({ status: 'onhold', statusReason: 'payment_error' });
     });
 
+    it('issue 27 "Security": a card removal that a renewal being charged keeps waiting too long is refused (409 subscription_changed), the card kept; another card of theirs is removed at once', async () => {
+      clock.set(PAID);
+      const s = await subscriber();
+      const spare = await insertSavedMethod(db(), s.userId, { outcome: 'succeeds' }, '1111');
+      const pubkeyOf = async (id: number) => (await db().select().from(paymentMethods).where(eq(paymentMethods.id, id)))[0]!.pubkey;
+      held = gate();
+      const waiting = held;
+      const renewal = renewSubscription(services, s.id, AT_SHAMPOO_DAY);
+      await waiting.reached;
+      const refused = await t.call('DELETE', `/v1/account/payments/${await pubkeyOf(s.methodId)}/`, { token: s.token });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('subscription_changed');
+      expect((await db().select().from(paymentMethods).where(eq(paymentMethods.id, s.methodId)))[0]!.deletedAt).toBeNull();
+      // A card no subscription of theirs uses does not wait.
+      expect((await t.call('DELETE', `/v1/account/payments/${await pubkeyOf(spare)}/`, { token: s.token })).status).toBe(204);
+      held = null;
+      waiting.release();
+      expect(await renewal).toBe('renewed');
+      expect((await t.call('DELETE', `/v1/account/payments/${await pubkeyOf(s.methodId)}/`, { token: s.token })).status).toBe(204);
+    }, 20_000);
+
     it('issue 27 item 7: a card added (POST /v1/account/payments/) or chosen as default resumes a subscription held by its payment, its renewal due at its date', async () => {
       clock.set(PAID);
       const s = await subscriber();
