@@ -49,7 +49,7 @@ describe('the flow checker (DESIGN.md "Flows"; STYLE.md §6)', () => {
     expect(problems('many-problems')).toMatchInlineSnapshot(`
       "tests/fixtures/flows/many-problems.yaml:10:11  unknown_kind
         Step kind "singel" does not exist.
-        Expected: welcome, intro, single, multi, boolean, goals, fragrance, zipcode, geo-aggressors, signin, routine-products, matrix, … (26 in all).
+        Expected: welcome, intro, single, multi, boolean, goals, fragrance, zipcode, geo-aggressors, signin, routine-products, matrix, … (29 in all).
         Found: singel.
         Did you mean "single"?
           10 |     kind: singel

@@ -27,7 +27,7 @@ describe('shared steps: flows include fragments (issue 3 "Shared steps")', () =>
     expect(formatIssues(result).join('\n\n')).toMatchInlineSnapshot(`
       "tests/fixtures/flows/includes/fragments/shared.yaml:14:11  unknown_kind
         Step kind "singel" does not exist.
-        Expected: welcome, intro, single, multi, boolean, goals, fragrance, zipcode, geo-aggressors, signin, routine-products, matrix, … (26 in all).
+        Expected: welcome, intro, single, multi, boolean, goals, fragrance, zipcode, geo-aggressors, signin, routine-products, matrix, … (29 in all).
         Found: singel.
         Did you mean "single"?
           14 |     kind: singel
