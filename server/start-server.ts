@@ -20,6 +20,7 @@ import { resolveSigningSecret } from './db/signing-secret';
 import { createOutboxDispatcher } from './mail/outbox-dispatcher';
 import { smtpTransport } from './mail/smtp-transport';
 import { loadProfileFlows } from './profile/load-profile-flows';
+import { logReasons } from './subscriptions/log-reasons';
 import type { ProfileFlows } from './profile/profile-flows';
 import { paymentProvider, type ServerSettings } from './read-settings';
 
@@ -46,6 +47,8 @@ export async function startServer(
   const clock = settings.production ? startClock : movableClock(startClock);
   if (clockStart) logger.warn(`CLOCK_START: the shop's clock started at ${clock.now().toISOString()} and runs from there (development and tests only).`);
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
+  // The editors' reasons file is checked now: a broken one stops the start with its file:line:column, not a cancel later.
+  logReasons();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   let queue: JobQueue | null = null;
   try {
