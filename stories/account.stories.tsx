@@ -104,8 +104,9 @@ const overview: Story = {
   }),
   play: async (context) => {
     const offers = await region('Add to your subscription');
-    await expect(within(offers).getByRole('button', { name: 'Add to my subscription' })).toBeVisible();
-    await expect(within(offers).getByRole('link', { name: 'Take the skincare consultation' })).toBeVisible();
+    // Each offer loads on its own: the part shows with the first.
+    await expect(await within(offers).findByRole('button', { name: 'Add to my subscription' }, { timeout: 60_000 })).toBeVisible();
+    await expect(await within(offers).findByRole('link', { name: 'Take the skincare consultation' }, { timeout: 60_000 })).toBeVisible();
     const subscriptions = await region('Subscriptions');
     await expect(await within(subscriptions).findByRole('link', { name: 'Manage your haircare subscription' }, { timeout: 60_000 })).toBeVisible();
     await expect(await within(await region('Recent orders')).findByText('Processing', {}, { timeout: 60_000 })).toBeVisible();
@@ -133,7 +134,7 @@ const overviewPreview: Story = {
   beforeEach: answers({ subscriptions: [adaHaircare], offers: { supplements: supplementsOffer } }),
   play: async (context) => {
     const offers = await region('Add to your subscription');
-    await userEvent.click(within(offers).getByRole('button', { name: 'Add to my subscription' }));
+    await userEvent.click(await within(offers).findByRole('button', { name: 'Add to my subscription' }, { timeout: 60_000 }));
     await expect(await within(offers).findByRole('button', { name: 'Confirm' }, { timeout: 60_000 })).toBeVisible();
     await expect(within(offers).getByRole('status')).toHaveTextContent('First delivery charged December 1, 2026: $46.75');
     await holdsOnAPhone(context);

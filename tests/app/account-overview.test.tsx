@@ -228,7 +228,7 @@ describe('/account: the upsell offers (spec 001 §2 "Account overview shows the 
     const offers = await section('Add to your subscription');
     expect(await within(offers).findByText('Something went wrong.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(offers).getByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(within(offers).getByRole('listitem', { name: 'Hair supplements' })).toBeTruthy();
+    expect(await within(offers).findByRole('listitem', { name: 'Hair supplements' })).toBeTruthy();
   }, 20_000);
 
   it('spec 001 §6 "Upsell fetches run only when a condition holds" (ours): not for a kind the shopper has a subscription of in any state', async () => {
