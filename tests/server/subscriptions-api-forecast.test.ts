@@ -1,34 +1,26 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { movableClock, type MovableClock } from '../../server/clock';
+import { type MovableClock } from '../../server/clock';
 import { orderItems, orders, scheduledJobs, subscriptions, users } from '../../server/db/schema';
 import { startSession } from '../../server/identity/start-session';
-import { defineShopJobs } from '../../server/jobs/shop-jobs';
-import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
-import { createOutboxDispatcher, type OutboxDispatcher } from '../../server/mail/outbox-dispatcher';
-import { createTestProvider } from '../../server/payments/test-provider';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { Services } from '../../server/services';
 import { adoptPaidOrders } from '../../server/subscriptions/from-order';
 import { dayOf, renewalInstant, RENEW_SUBSCRIPTION_JOB } from '../../server/subscriptions/schedule';
-import { devClockOn } from '../../server/system/dev-clock';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
-import { insertSavedMethod, insertSubscriber, paidSubscriptionOrder, PUBLIC_URL, shopServices } from './support/subscribers';
-import { testClock, TEST_SECRET } from './support/test-app';
+import { insertSavedMethod, insertSubscriber, paidSubscriptionOrder, PUBLIC_URL, shopWithJobs, type ShopWithJobs } from './support/subscribers';
 
 const flows = loadProfileFlows('flows');
 const START = new Date('2027-02-01T09:00:00Z');
 
 describeEachDatabase('the forecast is what the scheduler then does (issue 27 items 3 and 7; spec 001 §3 "Forecast entry", §4 Forecast status)', (database) => {
   const log = capturedLog();
+  let shop: ShopWithJobs;
   let clock: MovableClock;
-  let queue: JobQueue;
-  let mailer: OutboxDispatcher;
   let app: Hono;
   let services: Services;
   const db = () => database().db;
@@ -47,32 +39,12 @@ describeEachDatabase('the forecast is what the scheduler then does (issue 27 ite
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.userId, made.id));
     pubkey = row!.pubkey;
     subscriptionId = row!.id;
-    clock = movableClock(testClock(START));
-    queue = await startJobQueue({ database: database(), clock, logger: log.logger, pollingIntervalSeconds: 0.5 });
-    mailer = createOutboxDispatcher({ db: db(), transport: null, clock, from: 'shop@shop.test', queue });
-    const payments = createTestProvider({ db: db(), secret: TEST_SECRET, clock, actionUrl: (id) => id });
-    services = shopServices({ db: db(), clock, payments, mailer, flows });
-    await defineShopJobs(queue, {
-      db: db(),
-      clock,
-      mailer,
-      orders: { payments, config: { publicUrl: PUBLIC_URL } },
-      logger: log.logger,
-      subscriptions: services,
-    });
-    app = createApp({
-      db: db(),
-      mailer,
-      flows,
-      clock,
-      payments,
-      config: { publicUrl: PUBLIC_URL, production: false, secret: TEST_SECRET },
-      devClock: devClockOn(clock, queue),
-    });
+    shop = await shopWithJobs(database(), START, log.logger, flows);
+    ({ clock, app } = shop);
+    services = shop.services;
   }, 60_000);
   afterAll(async () => {
-    await mailer?.close();
-    await queue?.close();
+    await shop?.close();
   });
 
   /** A request as the subscriber, with a token of the shop's clock's day. */

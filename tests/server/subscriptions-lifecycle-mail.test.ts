@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { movableClock, type MovableClock } from '../../server/clock';
+import { type MovableClock } from '../../server/clock';
 import { outbox, subscriptions } from '../../server/db/schema';
-import { defineShopJobs } from '../../server/jobs/shop-jobs';
-import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
-import { createOutboxDispatcher, type OutboxDispatcher } from '../../server/mail/outbox-dispatcher';
-import { createTestProvider } from '../../server/payments/test-provider';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { Services } from '../../server/services';
 import { cancelSubscription } from '../../server/subscriptions/cancel';
@@ -17,12 +12,10 @@ import { adoptPaidOrders } from '../../server/subscriptions/from-order';
 import { snooze } from '../../server/subscriptions/manage';
 import { addDays, addWeeks, renewalInstant } from '../../server/subscriptions/schedule';
 import { mailUpcomingRenewal } from '../../server/subscriptions/upcoming-renewal';
-import { devClockOn } from '../../server/system/dev-clock';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import type { LineName } from './support/fulfilment-orders';
-import { insertSavedMethod, insertSubscriber, paidSubscriptionOrder, PUBLIC_URL, shopServices } from './support/subscribers';
-import { testClock, TEST_SECRET } from './support/test-app';
+import { insertSavedMethod, insertSubscriber, paidSubscriptionOrder, PUBLIC_URL, shopWithJobs, type ShopWithJobs } from './support/subscribers';
 
 const flows = loadProfileFlows('flows');
 const PAID_DAY = '2027-01-04';
@@ -32,9 +25,8 @@ const CONDITIONER_DAY = addWeeks(PAID_DAY, 8);
 
 describeEachDatabase('the upcoming-renewal mail under a moving clock (issue 27 item 6; spec 001 §2 "/account/subscription/{category}")', (database) => {
   const log = capturedLog();
+  let shop: ShopWithJobs;
   let clock: MovableClock;
-  let queue: JobQueue;
-  let mailer: OutboxDispatcher;
   let app: Hono;
   let services: Services;
   const db = () => database().db;
@@ -53,32 +45,12 @@ describeEachDatabase('the upcoming-renewal mail under a moving clock (issue 27 i
     people.ana = await subscribe('Ana', { shampoo: 4, conditioner: 8 });
     people.ben = await subscribe('Ben', { shampoo: 4 });
     people.cleo = await subscribe('Cleo', { shampoo: 4 });
-    clock = movableClock(testClock(START));
-    queue = await startJobQueue({ database: database(), clock, logger: log.logger, pollingIntervalSeconds: 0.5 });
-    mailer = createOutboxDispatcher({ db: db(), transport: null, clock, from: 'shop@shop.test', queue });
-    const payments = createTestProvider({ db: db(), secret: TEST_SECRET, clock, actionUrl: (id) => id });
-    services = shopServices({ db: db(), clock, payments, mailer, flows });
-    await defineShopJobs(queue, {
-      db: db(),
-      clock,
-      mailer,
-      orders: { payments, config: { publicUrl: PUBLIC_URL } },
-      logger: log.logger,
-      subscriptions: services,
-    });
-    app = createApp({
-      db: db(),
-      mailer,
-      flows,
-      clock,
-      payments,
-      config: { publicUrl: PUBLIC_URL, production: false, secret: TEST_SECRET },
-      devClock: devClockOn(clock, queue),
-    });
+    shop = await shopWithJobs(database(), START, log.logger, flows);
+    ({ clock, app } = shop);
+    services = shop.services;
   }, 60_000);
   afterAll(async () => {
-    await mailer?.close();
-    await queue?.close();
+    await shop?.close();
   });
 
   const upcoming = async (to: string) =>

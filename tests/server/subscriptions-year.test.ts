@@ -1,24 +1,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { movableClock, type MovableClock } from '../../server/clock';
+import { type MovableClock } from '../../server/clock';
 import { orderItems, orders, outbox, subscriptionProducts, subscriptionRenewals, subscriptions, testProviderCharges } from '../../server/db/schema';
-import { defineShopJobs } from '../../server/jobs/shop-jobs';
-import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
-import { createOutboxDispatcher, type OutboxDispatcher } from '../../server/mail/outbox-dispatcher';
-import { createTestProvider } from '../../server/payments/test-provider';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { RETRY_AFTER_DAYS } from '../../server/subscriptions/renew';
 import { addDays, addWeeks, renewalInstant } from '../../server/subscriptions/schedule';
-import { devClockOn } from '../../server/system/dev-clock';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import type { LineName } from './support/fulfilment-orders';
-import { insertSavedMethod, insertSubscriber, paidSubscriptionOrder, PUBLIC_URL, shopServices } from './support/subscribers';
-import { testClock, TEST_SECRET } from './support/test-app';
+import { insertSavedMethod, insertSubscriber, paidSubscriptionOrder, shopWithJobs, type ShopWithJobs } from './support/subscribers';
 
 const flows = loadProfileFlows('flows');
 const START = new Date('2027-01-04T09:00:00Z');
@@ -50,9 +43,8 @@ function modelBoxes(subscribed: Partial<Record<string, number>>, until: Date): M
 
 describeEachDatabase('a year of renewals under a moving clock (issue 27 items 2 and 7; spec 001 §4 Subscriptions)', (database) => {
   const log = capturedLog();
+  let shop: ShopWithJobs;
   let clock: MovableClock;
-  let queue: JobQueue;
-  let mailer: OutboxDispatcher;
   let app: Hono;
   const db = () => database().db;
   const people: { name: string; userId: number; email: string }[] = [];
@@ -66,32 +58,11 @@ describeEachDatabase('a year of renewals under a moving clock (issue 27 items 2 
       await paidSubscriptionOrder(db(), shopper.id, { lines: Object.keys(s.subscribed) as LineName[], subscribed: s.subscribed, paidAt: START });
       people.push({ name: s.name, userId: shopper.id, email: shopper.email });
     }
-    clock = movableClock(testClock(START));
-    queue = await startJobQueue({ database: database(), clock, logger: log.logger, pollingIntervalSeconds: 0.5 });
-    mailer = createOutboxDispatcher({ db: db(), transport: null, clock, from: 'shop@shop.test', queue });
-    const payments = createTestProvider({ db: db(), secret: TEST_SECRET, clock, actionUrl: (id) => id });
-    const services = shopServices({ db: db(), clock, payments, mailer, flows });
-    await defineShopJobs(queue, {
-      db: db(),
-      clock,
-      mailer,
-      orders: { payments, config: { publicUrl: PUBLIC_URL } },
-      logger: log.logger,
-      subscriptions: services,
-    });
-    app = createApp({
-      db: db(),
-      mailer,
-      flows,
-      clock,
-      payments,
-      config: { publicUrl: PUBLIC_URL, production: false, secret: TEST_SECRET },
-      devClock: devClockOn(clock, queue),
-    });
+    shop = await shopWithJobs(database(), START, log.logger, flows);
+    ({ clock, app } = shop);
   }, 60_000);
   afterAll(async () => {
-    await mailer?.close();
-    await queue?.close();
+    await shop?.close();
   });
 
   it('a year, a day at a time with POST /dev/clock: exactly the orders and charges each product’s schedule gives; the failing card is tried after 1, 3 and 7 days, then held', async () => {

@@ -2,9 +2,17 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createCatalogueReader } from '../../../server/catalog/catalogue-reader';
-import type { Clock } from '../../../server/clock';
+import type { Hono } from 'hono';
+import { createApp } from '../../../server/app';
+import { movableClock, type Clock, type MovableClock } from '../../../server/clock';
 import { resolveAppConfig } from '../../../server/config';
-import type { Database } from '../../../server/db/database';
+import type { Database, DatabaseHandle } from '../../../server/db/database';
+import { defineShopJobs } from '../../../server/jobs/shop-jobs';
+import { startJobQueue, type JobQueue } from '../../../server/jobs/queue';
+import type { Logger } from '../../../server/log/logger';
+import { createOutboxDispatcher, type OutboxDispatcher } from '../../../server/mail/outbox-dispatcher';
+import { createTestProvider } from '../../../server/payments/test-provider';
+import { devClockOn } from '../../../server/system/dev-clock';
 import { hairProfiles, orderItems, orders, paymentMethods } from '../../../server/db/schema';
 import type { Mailer } from '../../../server/mail/mailer';
 import type { PaymentProvider } from '../../../server/payments/payment-provider';
@@ -15,7 +23,7 @@ import type { Services } from '../../../server/services';
 import type { OrderRow } from '../../../server/orders/order-view';
 import { personas } from '../../fixtures/personas';
 import { insertOrder, insertShopper, type LineName } from './fulfilment-orders';
-import { TEST_SECRET } from './test-app';
+import { TEST_SECRET, testClock } from './test-app';
 
 export const PUBLIC_URL = 'https://shop.test';
 
@@ -77,4 +85,46 @@ export async function paidSubscriptionOrder(
   }
   const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
   return row as OrderRow;
+}
+
+/** The shop as a server process runs it, in the test: a movable clock, the job queue with the shop's jobs, the outbox, the test provider and the app (with POST /dev/clock). */
+export interface ShopWithJobs {
+  clock: MovableClock;
+  queue: JobQueue;
+  mailer: OutboxDispatcher;
+  services: Services;
+  app: Hono;
+  /** Stops the mailer, then the queue. */
+  close(): Promise<void>;
+}
+
+/** Starts the shop's jobs and app on `database` with its clock at `start` (the year, forecast and mail tests under a moving clock). */
+export async function shopWithJobs(database: DatabaseHandle, start: Date, logger: Logger, flows: ProfileFlows): Promise<ShopWithJobs> {
+  const db = database.db;
+  const clock = movableClock(testClock(start));
+  const queue = await startJobQueue({ database, clock, logger, pollingIntervalSeconds: 0.5 });
+  const mailer = createOutboxDispatcher({ db, transport: null, clock, from: 'shop@shop.test', queue });
+  const payments = createTestProvider({ db, secret: TEST_SECRET, clock, actionUrl: (id) => id });
+  const services = shopServices({ db, clock, payments, mailer, flows });
+  await defineShopJobs(queue, { db, clock, mailer, orders: { payments, config: { publicUrl: PUBLIC_URL } }, logger, subscriptions: services });
+  const app = createApp({
+    db,
+    mailer,
+    flows,
+    clock,
+    payments,
+    config: { publicUrl: PUBLIC_URL, production: false, secret: TEST_SECRET },
+    devClock: devClockOn(clock, queue),
+  });
+  return {
+    clock,
+    queue,
+    mailer,
+    services,
+    app,
+    close: async () => {
+      await mailer.close();
+      await queue.close();
+    },
+  };
 }
