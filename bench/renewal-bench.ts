@@ -12,13 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../server/db/database';
 import { openDatabase } from '../server/db/open-database';
-import { hairProfiles, paymentMethods, subscriptionProducts, subscriptions, users } from '../server/db/schema';
+import { hairProfiles, paymentMethods, scheduledJobs, subscriptionProducts, subscriptions, users } from '../server/db/schema';
 import { issueTestMethodRef } from '../server/payments/test-card-token';
-import { scheduleRenewal } from '../server/subscriptions/schedule';
+import { scheduleRenewal, UPCOMING_RENEWAL_JOB } from '../server/subscriptions/schedule';
 import { personas } from '../tests/fixtures/personas';
 import { startServer } from '../scripts/start-server';
 import { POSTGRES_ADMIN_URL, type LoadDatabase } from './load-target';
@@ -180,6 +180,8 @@ export async function seedDueSubscribers(db: Database, count: number, secret: st
         ]),
       );
       for (const s of subs) await scheduleRenewal(tx, s.id);
+      // Their upcoming-renewal mails went three days before, as a shop that has had them would have sent them.
+      await tx.delete(scheduledJobs).where(eq(scheduledJobs.name, UPCOMING_RENEWAL_JOB));
       made.push(...subs.map((s) => s.id));
     });
   }

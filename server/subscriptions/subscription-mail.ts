@@ -24,9 +24,12 @@ export function subscriptionName(category: string, subCategory: string): string 
   return CATEGORY_NAMES[category] ?? category;
 }
 
+/** One formatter for every mail: toLocaleDateString makes a new one on each call, which ten thousand renewals feel. */
+const LONG_DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /** "July 20, 2026" for a calendar day. */
 export function longDay(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return LONG_DAY.format(new Date(`${day}T12:00:00Z`));
 }
 
 function every(product: MailProduct, subCategory: string): string {
