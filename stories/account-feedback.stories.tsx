@@ -1,40 +1,19 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect, screen as page, within } from 'storybook/test';
 import type { FeedbackOverview } from '#api';
-import { fakeJwt, mockEndpoint, mockError } from '../api/client/mocks';
-import AccountRoute from '../app/account/account-route';
-import { appTokens, loadAppServices } from '../app/app-services';
-import { createSession, SessionProvider } from '../app/session';
+import { mockEndpoint, mockError } from '../api/client/mocks';
 import '../app/styles/app.css';
 import { sampleUser } from '../tests/api/client-fixtures';
 import { feedbackAwaiting, feedbackDone, feedbackEmpty, feedbackStarted } from './fixtures/feedback-overview';
 import { rosaOrder } from './fixtures/orders';
+import { AccountPage, signedIn } from './support/account-page';
 import { at } from './support/viewports';
-
-/** The account's pages at `path`, as Ada signed in: the real pages over the API's mocks (each story sets them). */
-function AccountPage({ path }: { path: string }) {
-  return (
-    <MemoryRouter initialEntries={[path]}>
-      <SessionProvider session={createSession(loadAppServices, appTokens)}>
-        <main>
-          <Routes>
-            <Route path="/account/:section?/:pubkey?" element={<AccountRoute />} />
-          </Routes>
-        </main>
-      </SessionProvider>
-    </MemoryRouter>
-  );
-}
 
 const meta = {
   title: 'Account/Review & Refine',
   component: AccountPage,
   args: { path: '/account/feedback' },
-  beforeEach() {
-    localStorage.setItem('shop.tokens.user', JSON.stringify({ access: fakeJwt(Math.floor(Date.now() / 1000) + 3600), refresh: 'story-refresh-token' }));
-    return () => localStorage.removeItem('shop.tokens.user');
-  },
+  beforeEach: signedIn,
 } satisfies Meta<typeof AccountPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
