@@ -20,3 +20,4 @@ export * from './feedback';
 export * from './subscriptions';
 export * from './subscription-upsells';
 export * from './subscription-life';
+export * from './gifts';
