@@ -21,3 +21,4 @@ export * from './subscriptions';
 export * from './subscription-upsells';
 export * from './subscription-life';
 export * from './gifts';
+export * from './promotions';
