@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { reviewSchema } from './schema.ts';
+import { giftOccasions } from '../gifts/gift-rules.ts';
+import { faqItemSchema, reviewSchema } from './schema.ts';
 
 /**
  * The content of the shop's own pages as an editor writes it in shop/content/site/<page>.yaml (issue 25): the home
- * page and the help page. Checked like the product pages (every object strict, every problem at file:line:column:
- * `npm run content:check`), compiled to JSON at build time (shop/content/content-plugin.ts).
+ * page, the help page and the gift card page. Checked like the product pages (every object strict, every problem at
+ * file:line:column: `npm run content:check`), compiled to JSON at build time (shop/content/content-plugin.ts).
  */
 const text = z.string().min(1);
 const path = z.string().regex(/^\/[a-z0-9/?=&#-]*$/, 'Expected a site path such as /consultation or /collections/haircare.');
@@ -68,9 +69,44 @@ export const helpSchema = z.strictObject({
     .refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, 'Expected each section id once.'),
 });
 
+/** The gift card page, /gift (spec 001 §2 "Gift card landing page"; shop/gifts/README.md). */
+export const giftSchema = z.strictObject({
+  title: text,
+  metaDescription,
+  hero: z.strictObject({ eyebrow: text, title: text, description: text, cta: text, picture }),
+  /** How it works, in three steps. */
+  steps: z.strictObject({
+    title: text,
+    items: z.array(z.strictObject({ title: text, text })).length(3, 'Expected three steps.'),
+  }),
+  /** "Choose your gift amount": what a gift card buys (links to the collections), then the form. */
+  amounts: z.strictObject({
+    title: text,
+    text,
+    buys: z
+      .array(z.strictObject({ title: text, text, link, picture }))
+      .min(1)
+      .max(4),
+  }),
+  /** Each occasion once, in the order the form offers them, with its readable label and its default message. */
+  occasions: z
+    .array(z.strictObject({ occasion: z.enum(giftOccasions), label: text, message: text.max(500, 'Expected a message of at most 500 characters.') }))
+    .length(giftOccasions.length, `Expected the four occasions: ${giftOccasions.join(', ')}.`)
+    .refine((items) => new Set(items.map((i) => i.occasion)).size === items.length, 'Expected each occasion once.'),
+  press: z.strictObject({
+    title: text,
+    quotes: z
+      .array(z.strictObject({ quote: text, source: text }))
+      .min(1)
+      .max(6),
+  }),
+  faq: z.strictObject({ title: text, questions: z.array(faqItemSchema).min(1) }),
+});
+
 export type HomeContent = z.infer<typeof homeSchema>;
 export type HelpContent = z.infer<typeof helpSchema>;
+export type GiftContent = z.infer<typeof giftSchema>;
 
 /** Each site page's file and its schema. */
-export const sitePages = { home: homeSchema, help: helpSchema } as const;
+export const sitePages = { home: homeSchema, help: helpSchema, gift: giftSchema } as const;
 export type SitePage = keyof typeof sitePages;
