@@ -132,10 +132,21 @@ export const cartItemUpdate = z
   .strict();
 export type CartItemUpdate = z.input<typeof cartItemUpdate>;
 
-/** PATCH of a cart (spec 001 §7 Cart): lines, or going to checkout. */
+/**
+ * A coupon code as a shopper types it (spec 001 §3 Cart display_coupons; api/README.md "Coupons"): letters, digits,
+ * - and _, any case; null removes the cart's coupon.
+ */
+export const couponCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Expected a code of letters and digits, such as WELCOME.')
+  .nullable();
+
+/** PATCH of a cart (spec 001 §7 Cart): lines, going to checkout, or its coupon (a code, or null to remove it). */
 export const cartPatch = z.union([
   z.object({ items: z.array(cartItemUpdate).min(1).max(50) }).strict(),
   z.object({ is_in_checkout: z.literal(true) }).strict(),
+  z.object({ coupon: couponCode }).strict(),
 ]);
 export type CartPatch = z.input<typeof cartPatch>;
 
@@ -191,5 +202,6 @@ export const cartCreate = z.object({ items: z.array(cartItemUpdate).max(50).opti
 export const universalCartPatch = z.union([
   z.object({ items: z.array(cartItemUpdate).min(1).max(50), ...invalidateRecommendation }).strict(),
   z.object({ is_in_checkout: z.literal(true), ...invalidateRecommendation }).strict(),
+  z.object({ coupon: couponCode, ...invalidateRecommendation }).strict(),
 ]);
 export type UniversalCartPatch = z.input<typeof universalCartPatch>;

@@ -1,14 +1,19 @@
+import { eq } from 'drizzle-orm';
 import type { Formula } from '#api';
 import { addressView } from '../account/address-view';
 import { currencyOf, type Currency } from '#api/money';
 import { inRoutine } from '#api/commerce';
 import type { CartKind } from '#api/shared';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
+import { cartItems } from '../db/schema';
 import type { UserRow } from '../http/authenticate';
 import { loadFormulaSet } from '../profile/derived-profile';
 import { locateZipcode } from '../profile/locate-zipcode';
 import { loadTaxTable, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
+import { adoptCartCoupon, couponOfUserCart, loadCartCoupon, type CartCoupon } from '../promotions/coupon-store';
+import { couponProblem } from '../promotions/coupon-rules';
+import { couponLines } from './price-cart';
 import type { CartContext } from './cart-view';
 import { loadShipmentChoice } from './shipment-preferences';
 
@@ -64,6 +69,7 @@ export async function loadCartContext(
   // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD. The shipping address's country
   // decides once there is one (a cart made while the profile said US ships to Toronto in CAD), else the profile's.
   const currency = currencyOf(shippingAddress?.country ?? country);
+  const coupon = await cartCoupon(services, user, kind, currency, entries);
   return {
     context: {
       entries,
@@ -76,10 +82,38 @@ export async function loadCartContext(
       tax: place && rate !== null ? { region: place.region, rate } : null,
       shippingAddress,
       currency,
+      coupon,
+      credit: 0,
     },
     currency,
     // The routine the results page lists under "Your routine" (one rule: ROUTINE_SECTIONS).
     routine: routine.filter((r) => inRoutine(r.section)).map((r) => r.product),
     deliveryInstructions: shipment.deliveryInstructions,
   };
+}
+
+/**
+ * The coupon the shopper's cart of `kind` carries, with its facts. A cart that never had one chosen takes the account's
+ * sign-up coupon (POST /v1/auth/signup/ `coupon`, kept on the account) the first time it applies to the cart's lines:
+ * from then on it is the cart's, shown, checked and removed like one the shopper typed (server/promotions/README.md).
+ */
+export async function cartCoupon(
+  services: Services,
+  user: UserRow,
+  kind: CartKind,
+  currency: Currency,
+  entries: ReadonlyMap<string, CatalogueEntry>,
+): Promise<CartCoupon | null> {
+  const now = services.clock.now();
+  const carried = await couponOfUserCart(services.db, user.id, kind);
+  if (carried.chosen || carried.cartId === null || !user.signupCoupon) return loadCartCoupon(services.db, user.id, carried.code, currency, now);
+  const offered = await loadCartCoupon(services.db, user.id, user.signupCoupon, currency, now);
+  if (!offered) return null;
+  const items = await services.db.select().from(cartItems).where(eq(cartItems.cartId, carried.cartId));
+  const lines = items
+    .filter((i) => entries.has(i.type))
+    .map((i) => ({ entry: entries.get(i.type)!, quantity: i.quantity, subscriptionActive: i.subscriptionActive, category: i.category }));
+  if (couponProblem(offered.coupon, couponLines(lines, currency), offered.facts) !== null) return null;
+  await adoptCartCoupon(services.db, carried.cartId, offered.coupon.key, now);
+  return offered;
 }

@@ -1,14 +1,19 @@
-import { notFound, validationError } from '../http/api-error';
+import { ApiError, notFound, validationError } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { applyLines, findCart, haircareCompleted, lockCart, originOf, replaceLines } from './cart-store';
-import type { Cart, CartItemUpdate, CartPatch } from '#api';
+import type { Cart, CartItemUpdate } from '#api';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { CartKind } from '../db/schema';
+import type { Database } from '../db/database';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
 import { checkLine, needsConsultationCheck, type ShopperFacts } from './cart-rules';
-import { loadCartContext } from './cart-context';
-import { cartView } from './cart-view';
+import { cartCoupon, loadCartContext } from './cart-context';
+import { findCoupon } from '../promotions/coupon-book';
+import { couponProblem } from '../promotions/coupon-rules';
+import { couponFacts, setCartCoupon } from '../promotions/coupon-store';
+import { couponLines } from './price-cart';
+import { cartView, type CartContext } from './cart-view';
 import { shipmentPreferenceOperations } from './shipment-preferences';
 
 /**
@@ -88,35 +93,69 @@ async function shopperFacts(
   return { isGuest: user.isGuest, haircareCompleted: needsConsultationCheck(lines, entries) && (await haircareCompleted(services.db, user.id)) };
 }
 
+/** A change a cart call makes: lines, going to checkout, or its coupon (a code, null to remove it). */
+type CartChange = { items: CartItemUpdate[] } | { is_in_checkout: true } | { coupon: string | null };
+
 /**
  * One change to the shopper's cart of `kind`, as every cart call makes it (spec 001 §7 Cart), in one transaction with
  * the cart row locked, so two tabs take turns and neither loses a change: lines are checked (400 naming each, nothing
- * saved) and applied, or the cart goes to checkout. A cart is made for new lines unless `existing` says it must be
- * there already. The reply is built from the rows the transaction holds: nothing is read twice.
+ * saved) and applied, or the cart goes to checkout, or its coupon is set (422 invalid_coupon naming why, nothing
+ * saved) or removed. A cart is made for new lines unless `existing` says it must be there already. The reply is
+ * built from the rows the transaction holds.
  */
 async function changeCart(
   services: Services,
   user: UserRow,
   kind: CartKind,
-  change: CartPatch | { items: CartItemUpdate[] },
+  change: CartChange,
   existing: 'required' | 'made when missing',
 ): Promise<{ existed: boolean; view: Cart }> {
   const { context, currency } = await loadCartContext(services, user, kind);
   const toCheckout = 'is_in_checkout' in change;
-  const items = toCheckout ? [] : change.items;
+  const couponChange = 'coupon' in change ? change.coupon : undefined;
+  const items = 'items' in change ? change.items : [];
   const shopper = await shopperFacts(services, user, items, context.entries);
   const now = services.clock.now();
   const saved = await services.db.transaction(async (tx) => {
-    const made = existing === 'made when missing' && !toCheckout;
+    const made = existing === 'made when missing' && !toCheckout && couponChange === undefined;
     const locked = await lockCart(tx, user.id, kind, now, {
       ...(made ? { create: { currency } } : {}),
       changes: { currency, ...(toCheckout ? { isInCheckout: true } : {}) },
     });
     if (!locked) throw notFound('not_found', 'There is no cart yet.');
     const lines = items.length > 0 ? await applyLines(tx, locked, items, context.entries, shopper, now) : locked.items;
+    if (couponChange !== undefined) await changeCoupon(tx, user, locked.cart.id, couponChange, lines, context, now);
     return { cart: locked.cart, items: lines, existed: !locked.made };
   });
-  return { existed: saved.existed, view: cartView(saved.cart, saved.items, context) };
+  // The coupon as it stands after the change (a sign-up coupon first applies once the cart holds what it is for).
+  const coupon = await cartCoupon(services, user, kind, currency, context.entries);
+  return { existed: saved.existed, view: cartView(saved.cart, saved.items, { ...context, coupon }) };
+}
+
+/**
+ * Sets the cart's coupon once the rules allow it on the cart's lines now (spec 001 §3 Cart display_coupons): an
+ * unknown, expired, not yet valid, used up, wrong-category, below-minimum or not-first-order code is 422
+ * invalid_coupon naming why in `fields.coupon`, and nothing is saved. Null removes it.
+ */
+async function changeCoupon(
+  tx: Database,
+  user: UserRow,
+  cartId: number,
+  code: string | null,
+  lines: readonly { type: string; quantity: number; subscriptionActive: boolean; category: string }[],
+  context: CartContext,
+  now: Date,
+): Promise<void> {
+  if (code === null) return setCartCoupon(tx, cartId, null, now);
+  const coupon = findCoupon(code);
+  const refuse = (reason: string) => new ApiError(422, 'invalid_coupon', reason, { coupon: [reason] });
+  if (!coupon) throw refuse('There is no coupon with this code.');
+  const priced = lines
+    .filter((l) => context.entries.has(l.type))
+    .map((l) => ({ entry: context.entries.get(l.type)!, quantity: l.quantity, subscriptionActive: l.subscriptionActive, category: l.category }));
+  const problem = couponProblem(coupon, couponLines(priced, context.currency), await couponFacts(tx, user.id, coupon, context.currency, now));
+  if (problem) throw refuse(problem);
+  await setCartCoupon(tx, cartId, coupon.key, now);
 }
 
 /**
@@ -131,7 +170,8 @@ export const patchCart = defineOperation(
     responses: {
       200: 'The cart after the change',
       400: 'validation_error naming each line that cannot be saved (nothing is saved)',
-      404: 'not_found: going to checkout with no cart',
+      404: 'not_found: going to checkout, or setting a coupon, with no cart',
+      422: 'invalid_coupon: a code that cannot be used on this cart now, why in fields.coupon (nothing is saved)',
     },
   },
   async ({ c, query, body, auth, services }) => c.json((await changeCart(services, auth.user, query.category, body, 'made when missing')).view, 200),
@@ -172,10 +212,15 @@ export const patchUniversalCart = defineOperation(
   {
     summary: 'Change the shopper’s universal cart',
     tag: 'cart',
-    responses: { 200: 'The cart after the change', 400: 'validation_error naming each line (nothing saved)', 404: 'not_found: no cart' },
+    responses: {
+      200: 'The cart after the change',
+      400: 'validation_error naming each line (nothing saved)',
+      404: 'not_found: no cart',
+      422: 'invalid_coupon: a code that cannot be used on this cart now, why in fields.coupon (nothing is saved)',
+    },
   },
   async ({ c, body, auth, services }) => {
-    const change = 'items' in body ? { items: body.items } : { is_in_checkout: body.is_in_checkout };
+    const change: CartChange = 'items' in body ? { items: body.items } : 'coupon' in body ? { coupon: body.coupon } : { is_in_checkout: body.is_in_checkout };
     return c.json((await changeCart(services, auth.user, 'universal', change, 'required')).view, 200);
   },
 );

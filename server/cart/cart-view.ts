@@ -4,7 +4,9 @@ import { toMoney, type Currency } from '#api/money';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import type { CartItemCustomization, carts, cartItems } from '../db/schema';
 import { isSupplement, productOf, recommendedFrequency } from './cart-rules';
-import { cartTotals, priceLine, withTaxes } from './price-cart';
+import type { CartCoupon } from '../promotions/coupon-store';
+import { couponOriginLabel } from '../promotions/coupon-rules';
+import { priceCart, priceLine, type AppliedCoupon } from './price-cart';
 
 type CartRow = typeof carts.$inferSelect;
 type ItemRow = typeof cartItems.$inferSelect;
@@ -26,6 +28,10 @@ export interface CartContext {
   shippingAddress: Address | null;
   /** What it is priced in: the shipping address's country's currency, else the profile's (spec 001 §9 Countries). */
   currency: Currency;
+  /** The coupon the cart carries, with the facts its rules read (server/promotions); null: none. */
+  coupon: CartCoupon | null;
+  /** The shopper's shop credit in `currency`, cents (server/money/credit-ledger.ts). */
+  credit: number;
 }
 
 /** Business days from order to door (spec 001 §9 counts business days; the figures are ours): made to order takes longer. */
@@ -67,20 +73,25 @@ export function cartView(cart: CartRow, items: readonly ItemRow[], context: Cart
       );
       return { ...line, recommendation: { quantity: o.quantity, section: o.section } };
     });
-  const totals = cartTotals(
+  const totals = priceCart(
     items
       .filter((item) => context.entries.has(item.type))
-      .map((item) => ({ entry: context.entries.get(item.type)!, quantity: item.quantity, subscriptionActive: item.subscriptionActive })),
+      .map((item) => ({
+        entry: context.entries.get(item.type)!,
+        quantity: item.quantity,
+        subscriptionActive: item.subscriptionActive,
+        category: item.category,
+      })),
     currency,
+    { rate: context.tax?.rate ?? null, coupon: context.coupon, credit: context.credit },
   );
-  const due = withTaxes(totals, context.tax?.rate ?? null);
   const physical = lines.some((line) => line.quantity > 0 && line.type !== 'digital_gift');
   const custom = lines.some((line) => line.quantity > 0 && context.entries.get(line.type)?.isCustom);
   const days = custom ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
   const sections = [...new Set([...lines, ...catalog].map((line) => line.recommendation?.section).filter((s): s is 'main' | 'upsale' => !!s))];
   return {
     pubkey: cart.pubkey,
-    items: lines,
+    items: totals.coupon ? [...lines, couponLine(totals.coupon)] : lines,
     catalog,
     origin: cart.origin,
     need_pumps: false,
@@ -94,16 +105,47 @@ export function cartView(cart: CartRow, items: readonly ItemRow[], context: Cart
     total_amount: toMoney(totals.totalAmount),
     total_price: toMoney(totals.totalPrice),
     total_shipping: toMoney(totals.totalShipping),
-    estimated_taxes: context.tax ? toMoney(due.taxes) : null,
-    amount_due: toMoney(due.amountDue),
+    estimated_taxes: context.tax ? toMoney(totals.taxes) : null,
+    amount_due: toMoney(totals.amountDue),
     tax_region: context.tax?.region ?? null,
     shipping_estimate: lines.length > 0 ? [{ min: addBusinessDays(context.today, days.min), max: addBusinessDays(context.today, days.max) }] : [],
-    display_coupons: [],
-    gift_cards: [],
+    // Spec 001 §9: the coupon's label by its origin; its amount is what it takes off (part of total_discount).
+    display_coupons: totals.coupon
+      ? [{ code: totals.coupon.coupon.code, label: couponOriginLabel(totals.coupon.coupon.origin), amount: toMoney(totals.coupon.discount) }]
+      : [],
+    // The shop credit that pays part of amount_due (never a gift card's code: redeemed cards are one balance).
+    gift_cards: totals.credit > 0 ? [{ code: 'credit', amount: toMoney(totals.credit) }] : [],
     status: 'open',
     checkout: null,
     formulaset: { survey: Object.fromEntries(SURVEY_FIELDS.filter((f) => f in context.answers).map((f) => [f, context.answers[f]])) },
     cartSectionTitle: sections.map((section) => ({ section, title: context.sectionTitles[section] ?? section })),
+  };
+}
+
+/** The coupon as a line of the cart (spec 001 §3 Cart item, category coupon): what it takes off, as a negative price. */
+function couponLine(applied: AppliedCoupon): CartItem {
+  const { coupon, discount } = applied;
+  return {
+    category: 'coupon',
+    type: 'coupon',
+    product: coupon.code,
+    slug: coupon.key,
+    quantity: 1,
+    label: coupon.label,
+    sku: null,
+    unit_price: toMoney(-discount),
+    total_price: toMoney(-discount),
+    amount: toMoney(discount),
+    customization: null,
+    subscription: { active: false, frequency: null, discount: 0, subscribable: false, recommended_frequency: null },
+    recommendation: null,
+    // Shown in the summary (display_coupons), not among the products.
+    is_cart_visible: false,
+    origin: coupon.origin,
+    property: couponOriginLabel(coupon.origin).toLowerCase(),
+    offered_variant_type: null,
+    variant: { product: { type: 'coupon' } },
+    item_object: { label: coupon.label, picture_name: null },
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Currency } from '#api/money';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import { taxOn, type MilliPercent } from '../pricing/sales-tax';
+import type { Coupon } from '../promotions/coupon-book';
+import { couponDiscount, couponProblem, eligibleCents, type CouponFacts, type CouponLine } from '../promotions/coupon-rules';
 
 /**
  * @module server/cart/price-cart: what a cart costs, in integer cents, from the catalogue alone (spec 001 §9 Subscriptions
@@ -9,7 +11,12 @@ import { taxOn, type MilliPercent } from '../pricing/sales-tax';
  *     the skincare table's subscribed prices are exactly that).
  *   - total_price is every line at its full price; total_discount what subscriptions save; shipping is free on an
  *     order with a subscription ("free shipping on all subscription orders"), else the flat rate below;
- *     total_amount = total_price - total_discount + total_shipping, and the customer pays all of it (no gift card yet).
+ *     total_amount = total_price - total_discount + total_shipping.
+ *   - A coupon (server/promotions/coupon-rules.ts) takes its part off the lines it applies to; it is part of
+ *     total_discount, and taxes are on the goods after it (shipping untaxed): amount_due = total_amount + taxes.
+ *   - Shop credit (gift cards, referral rewards: server/money/credit-ledger.ts) pays what it can of amount_due, except
+ *     in a cart holding a gift card (spec 001 §5: a gift card cannot buy another gift card): payment_from_customer =
+ *     amount_due - credit. Every sum is integer cents, each rounding made once.
  */
 
 /** One-off orders' shipping, per currency (spec 001 §9 does not give it): a flat rate, in cents. */
@@ -19,6 +26,8 @@ export interface PricedLineInput {
   entry: CatalogueEntry;
   quantity: number;
   subscriptionActive: boolean;
+  /** The cart line's category (formula, item, gift, ...): a gift line is a gift card. */
+  category?: string;
 }
 
 export interface PricedLine {
@@ -67,4 +76,75 @@ export function cartTotals(lines: readonly PricedLineInput[], currency: Currency
 export function withTaxes(totals: CartTotals, rate: MilliPercent | null): { taxes: number; amountDue: number } {
   const taxes = rate === null ? 0 : taxOn(totals.totalAmount - totals.totalShipping, rate);
   return { taxes, amountDue: totals.totalAmount + taxes };
+}
+
+/** A cart's coupon as priced: the code and what it takes off, cents. */
+export interface AppliedCoupon {
+  coupon: Coupon;
+  discount: number;
+}
+
+/** Everything a cart or an order costs, integer cents (see the module's description). */
+export interface CartCharges extends CartTotals {
+  /** What the subscriptions save (part of totalDiscount). */
+  subscriptionSaving: number;
+  /** The coupon that applies and what it takes off (part of totalDiscount), or null. */
+  coupon: AppliedCoupon | null;
+  /** Why the cart's coupon does not apply now, or null. */
+  couponProblem: string | null;
+  taxes: number;
+  /** total_amount + taxes. */
+  amountDue: number;
+  /** The shop credit that pays part of amountDue. */
+  credit: number;
+  /** Whether the cart holds a gift card (no credit pays it). */
+  holdsGiftCard: boolean;
+}
+
+/** Whether a line is a gift card: the gift line of a gift purchase, or the catalogue's digital gift card. */
+export const isGiftCardLine = (line: PricedLineInput): boolean => line.category === 'gift' || line.entry.type === 'digital_gift';
+
+/** The lines as a coupon sees them. */
+export function couponLines(lines: readonly PricedLineInput[], currency: Currency): CouponLine[] {
+  return lines
+    .filter((l) => l.quantity > 0)
+    .map((l) => ({ category: l.entry.category, giftCard: isGiftCardLine(l), cents: priceLine(l, currency).totalPrice }));
+}
+
+/**
+ * The cart's whole price: its lines, its coupon when the rules allow it now (`coupon`: the code it carries and the
+ * facts the rules read), taxes at `rate`, and up to `credit` cents of shop credit.
+ */
+export function priceCart(
+  lines: readonly PricedLineInput[],
+  currency: Currency,
+  options: { rate: MilliPercent | null; coupon: { coupon: Coupon; facts: CouponFacts } | null; credit: number },
+): CartCharges {
+  const base = cartTotals(lines, currency);
+  const forCoupon = couponLines(lines, currency);
+  const problem = options.coupon ? couponProblem(options.coupon.coupon, forCoupon, options.coupon.facts) : null;
+  const coupon =
+    options.coupon && problem === null
+      ? { coupon: options.coupon.coupon, discount: couponDiscount(options.coupon.coupon, eligibleCents(options.coupon.coupon, forCoupon), currency) }
+      : null;
+  const off = coupon?.discount ?? 0;
+  const totalDiscount = base.totalDiscount + off;
+  const totalAmount = base.totalAmount - off;
+  const { taxes, amountDue } = withTaxes({ ...base, totalDiscount, totalAmount }, options.rate);
+  const holdsGiftCard = lines.some((l) => l.quantity > 0 && isGiftCardLine(l));
+  const credit = holdsGiftCard ? 0 : Math.max(0, Math.min(options.credit, amountDue));
+  return {
+    totalPrice: base.totalPrice,
+    totalDiscount,
+    totalShipping: base.totalShipping,
+    totalAmount,
+    paymentFromCustomer: amountDue - credit,
+    subscriptionSaving: base.totalDiscount,
+    coupon,
+    couponProblem: problem,
+    taxes,
+    amountDue,
+    credit,
+    holdsGiftCard,
+  };
 }

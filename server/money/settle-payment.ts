@@ -28,6 +28,7 @@ import { orderMailLines } from '../orders/order-mail-lines';
 import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } from '../orders/order-view';
 import { cataloguePictures } from '../orders/order-pictures';
 import { subscribeFromPaidOrder } from '../subscriptions/from-order';
+import { clearUsedCoupon, releaseCouponUse, spendCouponUse } from '../promotions/coupon-store';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -173,8 +174,16 @@ async function recordOutcome(
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
       .returning();
-    if (!row || !paid) return row;
+    if (!row) return row;
+    // A failed or voided payment gives back what the order held: its coupon's use (counted no more).
+    if (!paid) {
+      await releaseCouponUse(tx, row.id, now);
+      return row;
+    }
     if (row.cartId !== null) await releaseOrderedLines(tx, row, now);
+    // Its coupon's use is kept, and its cart no longer carries the code (server/promotions/coupon-store.ts).
+    const couponCode = await spendCouponUse(tx, row.id, now);
+    if (couponCode && row.cartId !== null) await clearUsedCoupon(tx, row.cartId, couponCode, now);
     const customer =
       caller?.id === row.userId ? caller : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
     if (customer?.email)

@@ -10,13 +10,27 @@ import { ApiError, validationError } from '../http/api-error';
 import { regionMismatch } from '../account/postal-code';
 import type { CartContext } from '../cart/cart-view';
 import { cartView } from '../cart/cart-view';
-import { cartTotals, priceLine, withTaxes } from '../cart/price-cart';
+import { priceCart, priceLine, type AppliedCoupon } from '../cart/price-cart';
 import type { CartKind, OrderedFormula, cartItems, carts } from '../db/schema';
 import type { PricedBasket } from '../money/record-order';
 import { feedbackSurvey } from '../feedback/survey-fields';
 
 type CartRow = typeof carts.$inferSelect;
 type LineRow = typeof cartItems.$inferSelect;
+
+/** A cart's coupon that no longer applies at order time: the order is refused (422 invalid_coupon) and the coupon removed. */
+export class CouponNoLongerValid extends Error {
+  constructor(
+    readonly code: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'CouponNoLongerValid';
+  }
+}
+
+/** A cart priced as a basket, with the coupon it applies and the shop credit it spends (cents). */
+export type CartBasket = PricedBasket & { coupon: AppliedCoupon | null; credit: number };
 
 /** The locked cart's lines as a basket; `paying` says whether the request brings a way to pay. */
 export async function cartBasket(
@@ -25,16 +39,23 @@ export async function cartBasket(
   context: CartContext,
   deliveryInstructions: string,
   paying: boolean,
-): Promise<PricedBasket> {
+): Promise<CartBasket> {
   const lines = rows.filter((line) => context.entries.has(line.type));
   if (lines.length === 0) throw new ApiError(422, 'cart_empty', 'Your cart is empty.');
   const currency = context.currency;
-  const priced = lines.map((line) => ({ entry: context.entries.get(line.type)!, quantity: line.quantity, subscriptionActive: line.subscriptionActive }));
-  const totals = cartTotals(priced, currency);
-  const { taxes, amountDue } = withTaxes(totals, context.tax?.rate ?? null);
+  const priced = lines.map((line) => ({
+    entry: context.entries.get(line.type)!,
+    quantity: line.quantity,
+    subscriptionActive: line.subscriptionActive,
+    category: line.category,
+  }));
+  const totals = priceCart(priced, currency, { rate: context.tax?.rate ?? null, coupon: context.coupon, credit: context.credit });
+  // The cart's coupon no longer applies (expired, used up, ...): refused, never charged otherwise than the cart said.
+  if (context.coupon && totals.couponProblem) throw new CouponNoLongerValid(context.coupon.coupon.key, totals.couponProblem);
   const isSubscription = priced.some((p) => p.subscriptionActive && p.entry.isSubscribable);
   // Spec 001 §4: checkout goes on without payment only when nothing is to be paid and nothing is a subscription.
-  if ((amountDue > 0 || isSubscription) && !paying) throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
+  if ((totals.paymentFromCustomer > 0 || isSubscription) && !paying)
+    throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
   const view = cartView(cart, lines, context);
   const address = view.need_address ? context.shippingAddress : null;
   if (view.need_address && !address) throw validationError({ shipping_address: ['Add a shipping address.'] }, 'This order needs a shipping address.');
@@ -43,13 +64,16 @@ export async function cartBasket(
   return {
     origin: { cartId: cart.id, cartVersion: cart.version, cartKind: cart.kind as CartKind },
     currency,
+    // What the card pays: the amount due less the shop credit (spent when the order is recorded, place-order.ts).
     totals: {
       totalPrice: totals.totalPrice,
       totalDiscount: totals.totalDiscount,
       totalShipping: totals.totalShipping,
-      totalTaxes: taxes,
-      totalAmount: amountDue,
+      totalTaxes: totals.taxes,
+      totalAmount: totals.paymentFromCustomer,
     },
+    coupon: totals.coupon,
+    credit: totals.credit,
     isSubscription,
     // Spec 001 §3 formulaset.categories: the custom categories it holds; an order of accessories alone is "accessories".
     categories: categoriesOf(priced.filter((p) => p.entry.isCustom).map((p) => p.entry.category)),

@@ -19,7 +19,9 @@ import type { PaymentSource } from '../payments/payment-provider';
 import { checkedReplay, clientKeyOf, fingerprint } from '../money/idempotency';
 import { orderByKey, recordOrder, sameRequestJustAnswered } from '../money/record-order';
 import { settle, supersede, type SettledOrder } from '../money/settle-payment';
-import { cartBasket } from './cart-basket';
+import { lockUser } from '../account/lock-user';
+import { cartCouponCode, claimCoupon, loadCartCoupon, lockCouponCode, setCartCoupon } from '../promotions/coupon-store';
+import { cartBasket, CouponNoLongerValid } from './cart-basket';
 
 /**
  * What the shopper asked: which cart (when several are in checkout), and how to pay when there is something to pay: a
@@ -73,27 +75,55 @@ export async function placeOrder(
   const { context, deliveryInstructions } = await loadCartContext(services, user, cart.kind);
   // Twice at most: once to void the attempts waiting for their bank, once to record this one.
   for (let round = 0; ; round++) {
-    const step = await services.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(carts).where(eq(carts.id, cart.id)).for('update');
-      if (!locked) throw NOT_IN_CHECKOUT();
-      const key = clientKey ?? `checkout:${locked.pubkey}:${locked.version}:${requestHash}`;
-      const existing = await orderByKey(tx, user.id, key);
-      if (existing) return { order: checkedReplay(existing, requestHash) };
-      if (!locked.isInCheckout) throw NOT_IN_CHECKOUT();
-      // Live: any attempt still pending, and an order paid at this very version (another tab, another key).
-      const live = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(eq(orders.cartId, locked.id), or(eq(orders.status, 'pending_payment'), and(eq(orders.status, 'paid'), eq(orders.cartVersion, locked.version)))),
-        );
-      if (live.some((o) => o.status === 'paid' || !o.chargeId || round > 0))
-        throw new ApiError(409, 'order_in_progress', 'This cart is already being ordered. Check your orders before trying again.');
-      if (live.length > 0) return { waiting: live };
-      const rows = await tx.select().from(cartItems).where(eq(cartItems.cartId, locked.id)).orderBy(asc(cartItems.position));
-      const basket = await cartBasket(locked, rows, context, deliveryInstructions, payment.source !== null);
-      return { order: await recordOrder(tx, { userId: user.id, basket, key, requestHash, provider: services.payments.name, now: services.clock.now() }) };
-    });
+    const step = await services.db
+      .transaction(async (tx) => {
+        // The customer first, then the cart (the house's order of locks): the shopper's orders from several carts take
+        // turns, so a first-order coupon, a per-customer limit and the shop credit each see the others' orders.
+        await lockUser(tx, user.id);
+        const [locked] = await tx.select().from(carts).where(eq(carts.id, cart.id)).for('update');
+        if (!locked) throw NOT_IN_CHECKOUT();
+        const key = clientKey ?? `checkout:${locked.pubkey}:${locked.version}:${requestHash}`;
+        const existing = await orderByKey(tx, user.id, key);
+        if (existing) return { order: checkedReplay(existing, requestHash) };
+        if (!locked.isInCheckout) throw NOT_IN_CHECKOUT();
+        // Live: any attempt still pending, and an order paid at this very version (another tab, another key).
+        const live = await tx
+          .select()
+          .from(orders)
+          .where(
+            and(eq(orders.cartId, locked.id), or(eq(orders.status, 'pending_payment'), and(eq(orders.status, 'paid'), eq(orders.cartVersion, locked.version)))),
+          );
+        if (live.some((o) => o.status === 'paid' || !o.chargeId || round > 0))
+          throw new ApiError(409, 'order_in_progress', 'This cart is already being ordered. Check your orders before trying again.');
+        if (live.length > 0) return { waiting: live };
+        const rows = await tx.select().from(cartItems).where(eq(cartItems.cartId, locked.id)).orderBy(asc(cartItems.position));
+        const now = services.clock.now();
+        // The cart's coupon, checked again now with its code's row locked: two orders claiming its last use take turns.
+        const { code } = await cartCouponCode(tx, locked.id);
+        if (code) await lockCouponCode(tx, code);
+        const coupon = await loadCartCoupon(tx, user.id, code, context.currency, now);
+        const basket = await cartBasket(locked, rows, { ...context, coupon }, deliveryInstructions, payment.source !== null);
+        const order = await recordOrder(tx, { userId: user.id, basket, key, requestHash, provider: services.payments.name, now });
+        // The coupon's use is the order's from the start, released if its payment fails (settle-payment.ts).
+        if (basket.coupon)
+          await claimCoupon(tx, {
+            code: basket.coupon.coupon.key,
+            userId: user.id,
+            orderId: order.id,
+            amount: basket.coupon.discount,
+            currency: basket.currency,
+            now,
+          });
+        return { order };
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof CouponNoLongerValid)) throw error;
+        // Removed from the cart, so the cart now shows what an order will charge; the shopper places it again.
+        await services.db.transaction((tx) => setCartCoupon(tx, cart.id, null, services.clock.now()));
+        throw new ApiError(422, 'invalid_coupon', `${error.reason} It was removed from your cart: check your total and place your order again.`, {
+          coupon: [error.reason],
+        });
+      });
     if (step.order) return settle(services, user, step.order, payment);
     if (await supersede(services, step.waiting ?? []))
       throw new ApiError(409, 'cart_already_ordered', 'Your bank approved your earlier payment for this cart: that order is placed. See your orders.');

@@ -98,11 +98,13 @@ describeEachDatabase('carts (spec 001 §3 Cart, §4 Cart, §5, §7 Cart, §9)', 
       ['conditioner', 2],
     ]);
     expect(line(cart, 'conditioner')).toMatchObject({ unit_price: 27.2, total_price: 54.4 });
-    expect(cart).toMatchObject({ total_price: 96, total_discount: 14.4, total_shipping: 0, total_amount: 81.6, payment_from_customer: 81.6 });
+    expect(cart).toMatchObject({ total_price: 96, total_discount: 14.4, total_shipping: 0, total_amount: 81.6 });
     // Taxes are estimated for Houston's state (77002, TX 6.25%): 81.60 × 6.25% = 5.10, half up to the cent.
     expect(cart).toMatchObject({ estimated_taxes: 5.1, tax_region: 'TX' });
-    // What the shopper pays is the server's sum of the two: the browser adds no money up.
+    // What the shopper pays is the server's sum of the two: the browser adds no money up. With no shop credit, the
+    // card pays all of it (payment_from_customer = amount_due − credit, server/cart/price-cart.ts).
     expect(cart.amount_due).toBe(86.7);
+    expect(cart.payment_from_customer).toBe(86.7);
     // Turn both subscriptions off: full price, and one-off shipping.
     const patched = await t.call('PATCH', '/v1/account/cart/?category=haircare', {
       token,
