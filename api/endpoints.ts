@@ -86,6 +86,7 @@ import {
 } from './schemas/subscription-upsell';
 import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
+import { giftCreated, giftList, giftRedeemed, giftRequest, giftSummary, redeemGiftRequest } from './schemas/gifts';
 
 export { buildPath };
 export type { EndpointAuth, HttpMethod };
@@ -307,6 +308,11 @@ export const endpoints = {
   getUpsell: { method: 'GET', path: '/v1/account/upsell/:category', auth: 'required', query: upsellQuery, response: upsellOffer },
   previewUpsell: { method: 'POST', path: '/v2/subscriptions/preview-upsell', auth: 'required', body: upsellPreviewRequest, response: subscriptionPreview },
   addProductsToSubscription: { method: 'POST', path: '/v2/subscriptions/add-products', auth: 'required', body: addProductsRequest, response: subscription },
+  // Gift cards (spec 001 §3, §5, §8, §9; server/gifts/README.md)
+  createGift: { method: 'POST', path: '/v1/gifts/', auth: 'required', body: giftRequest, response: giftCreated },
+  listGifts: { method: 'GET', path: '/v1/gifts/', auth: 'required', response: giftList },
+  getGift: { method: 'GET', path: '/v1/gifts/:pubkey', auth: 'required', response: giftSummary },
+  redeemGift: { method: 'POST', path: '/v1/gifts/redeem/', auth: 'required', body: redeemGiftRequest, response: giftRedeemed },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

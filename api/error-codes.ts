@@ -50,6 +50,10 @@ export const serverErrorCodes = [
   'nothing_to_ship',
   // Upsells (server/subscriptions/README.md "Create and upsells"): an offer's transaction_id already used for other products
   'upsell_used',
+  // Gift cards (server/gifts/README.md): §8's "no redeemable gift" (no code, an unknown or a redeemed one); §5: a gift
+  // card is redeemable only in its country of purchase
+  'no_redeemable_gift',
+  'gift_other_country',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'too_many_declines',

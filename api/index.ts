@@ -253,3 +253,17 @@ export { health, outboxQuery, outboxMessage, outboxMessages, clientErrorReport, 
 export type { ClientErrorReport, FeatureFlags } from './schemas/system';
 export { scrubReportText } from './report-text';
 export type { Health, OutboxMessage } from './schemas/system';
+export {
+  GIFT_AMOUNTS,
+  GIFT_MESSAGE_MAX,
+  GIFT_NAME_MAX,
+  giftOccasion,
+  giftRequest,
+  giftCreated,
+  giftStatus,
+  giftSummary,
+  giftList,
+  redeemGiftRequest,
+  giftRedeemed,
+} from './schemas/gifts';
+export type { GiftAmount, GiftOccasion, GiftRequest, GiftCreated, GiftStatus, GiftSummary, GiftList, RedeemGiftRequest, GiftRedeemed } from './schemas/gifts';

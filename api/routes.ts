@@ -90,6 +90,10 @@ export const routes = {
   getUpsell: { method: 'GET', path: '/v1/account/upsell/:category', auth: 'required' },
   previewUpsell: { method: 'POST', path: '/v2/subscriptions/preview-upsell', auth: 'required' },
   addProductsToSubscription: { method: 'POST', path: '/v2/subscriptions/add-products', auth: 'required' },
+  createGift: { method: 'POST', path: '/v1/gifts/', auth: 'required' },
+  listGifts: { method: 'GET', path: '/v1/gifts/', auth: 'required' },
+  getGift: { method: 'GET', path: '/v1/gifts/:pubkey', auth: 'required' },
+  redeemGift: { method: 'POST', path: '/v1/gifts/redeem/', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

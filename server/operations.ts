@@ -17,6 +17,7 @@ import { getDevClock, postDevClock } from './system/dev-clock';
 import { getAccountFeedback } from './orders/fulfilment-feedback-overview';
 import { subscriptionOperations } from './subscriptions/routes';
 import { createOperations } from './subscriptions/create-routes';
+import { giftOperations } from './gifts/routes';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
@@ -35,6 +36,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...feedbackOperations,
     ...subscriptionOperations,
     ...createOperations,
+    ...giftOperations,
     getHealth,
     getFlags,
     reportClientError,

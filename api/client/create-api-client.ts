@@ -144,6 +144,11 @@ export function createApiClient(options: ApiClientOptions) {
       call('getUpsell', { params: { category }, query: subCategory ? { sub_category: subCategory } : {} }, o),
     previewUpsell: (body: RequestBody<'previewUpsell'>, o?: Options) => call('previewUpsell', { body }, o),
     addProductsToSubscription: (body: RequestBody<'addProductsToSubscription'>, o?: Options) => call('addProductsToSubscription', { body }, o),
+    // Gift cards (spec 001 §3, §5, §8, §9)
+    createGift: (body: RequestBody<'createGift'>, o?: Options) => call('createGift', { body }, o),
+    listGifts: (o?: Options) => call('listGifts', {}, o),
+    getGift: (pubkey: string, o?: Options) => call('getGift', { params: { pubkey } }, o),
+    redeemGift: (body: RequestBody<'redeemGift'>, o?: Options) => call('redeemGift', { body }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

@@ -11,6 +11,7 @@ import { renewSubscription } from '../subscriptions/renew';
 import { RENEW_SUBSCRIPTION_JOB, UPCOMING_RENEWAL_JOB, type RenewSubscriptionJob, type UpcomingRenewalJob } from '../subscriptions/schedule';
 import { mailUpcomingRenewal } from '../subscriptions/upcoming-renewal';
 import { sweepRenewals, SWEEP_RENEWALS_JOB, type SweepRenewalsJob } from '../subscriptions/renewal-sweep';
+import { defineGiftJobs } from '../gifts/gift-jobs';
 import type { JobQueue } from './queue';
 
 /** The shop's background jobs, by name. */
@@ -108,6 +109,8 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
       if (adopted > 0) logger.info(`Made the subscriptions of ${adopted} order(s) paid before subscriptions existed.`);
     },
   });
+  // Gift e-mails at their time by the shop's clock (server/gifts/README.md).
+  await defineGiftJobs(queue, { db, mailer, publicUrl: services.orders.config.publicUrl, logger });
   const shop = services.subscriptions;
   if (shop) {
     await queue.define<RenewSubscriptionJob>({

@@ -243,6 +243,19 @@ describe('the contract, declared once (issue 11)', () => {
           next_start: '2026-12-01',
           shipping_address: 'adr_1',
         }),
+      createGift: (a) =>
+        a.createGift({
+          amount: 50,
+          occasion: 'birthday',
+          message: 'Happy birthday!',
+          recipient_name: 'Grace',
+          recipient_email: 'grace@example.com',
+          sender_name: 'Ada',
+          send_on: '2026-12-01',
+        }),
+      listGifts: (a) => a.listGifts(),
+      getGift: (a) => a.getGift('adr_1'),
+      redeemGift: (a) => a.redeemGift({ code: '7KQ2-M9XD-4TRB-H1CE' }),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {
