@@ -1,4 +1,4 @@
-import { useReducer, useRef, useState, type FormEvent } from 'react';
+import { useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Field, InputField } from '../../renderer/parts/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import type { GiftContent } from '../content/site-schema.ts';
@@ -13,7 +13,7 @@ import {
   type GiftFieldErrors,
   type GiftFormState,
 } from './gift-form.ts';
-import { amountLabel, giftAmounts, lastSendDate, MESSAGE_MAX } from './gift-rules.ts';
+import { amountLabel, giftAmounts, lastSendDate, MESSAGE_MAX, NAME_MAX } from './gift-rules.ts';
 import { GiftPreview } from './gift-preview.tsx';
 import { giftErrorOf } from './gift-errors.ts';
 import type { CreateGift } from './gift-page.tsx';
@@ -40,6 +40,7 @@ export function GiftFormView({
   createGift,
   onCreated,
   initial,
+  aside,
 }: {
   content: GiftContent;
   /** Today in US Eastern time (YYYY-MM-DD): the default and the first day to send. */
@@ -47,6 +48,8 @@ export function GiftFormView({
   createGift: CreateGift;
   onCreated(pubkey: string): void;
   initial?: GiftFormState;
+  /** Beside the form on wide screens, after it on phones: what a gift card buys. */
+  aside?: ReactNode;
 }) {
   const messages = defaultMessages(content);
   const [state, dispatch] = useReducer(giftFormReducer(messages), initial ?? initialGiftForm(messages, today));
@@ -170,6 +173,7 @@ export function GiftFormView({
             id={fieldIds.recipient_name}
             label="Recipient's name"
             autoComplete="off"
+            maxLength={NAME_MAX}
             error={shown.recipient_name}
             value={form.recipient_name}
             onChange={(value) => dispatch({ type: 'text', field: 'recipient_name', value })}
@@ -191,6 +195,7 @@ export function GiftFormView({
           id={fieldIds.sender_name}
           label="Your name"
           autoComplete="name"
+          maxLength={NAME_MAX}
           error={shown.sender_name}
           value={form.sender_name}
           onChange={(value) => dispatch({ type: 'text', field: 'sender_name', value })}
@@ -217,7 +222,10 @@ export function GiftFormView({
           {busy ? 'Creating your gift card…' : 'Continue to payment'}
         </button>
       </form>
-      <GiftPreview form={form} occasionLabel={content.occasions.find((o) => o.occasion === form.occasion)?.label ?? ''} />
+      <div className="gift-form-aside">
+        <GiftPreview form={form} occasionLabel={content.occasions.find((o) => o.occasion === form.occasion)?.label ?? ''} />
+        {aside}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { GiftContent } from '../content/site-schema.ts';
-import { giftAmounts, giftOccasions, lastSendDate, MESSAGE_MAX, type GiftAmount, type GiftOccasion } from './gift-rules.ts';
+import { giftAmounts, giftOccasions, lastSendDate, MESSAGE_MAX, NAME_MAX, type GiftAmount, type GiftOccasion } from './gift-rules.ts';
 
 /** What the gift form sends (POST /v1/gifts/, spec 001 §3, §7): the field names are the server's. */
 export interface GiftForm {
@@ -99,9 +99,11 @@ export function checkGiftForm(form: GiftForm, today: string): GiftFieldErrors {
   if (!form.message.trim()) found.message = 'Write a message to go with the gift card.';
   else if (form.message.length > MESSAGE_MAX) found.message = `Keep the message to ${MESSAGE_MAX} characters (it has ${form.message.length}).`;
   if (!form.recipient_name.trim()) found.recipient_name = "Enter the recipient's name.";
+  else if (form.recipient_name.trim().length > NAME_MAX) found.recipient_name = `Keep the name to ${NAME_MAX} characters.`;
   if (!form.recipient_email.trim()) found.recipient_email = "Enter the recipient's e-mail address.";
   else if (!emailPattern.test(form.recipient_email.trim())) found.recipient_email = 'Enter an e-mail address such as name@example.com.';
   if (!form.sender_name.trim()) found.sender_name = 'Enter your name, so they know who it is from.';
+  else if (form.sender_name.trim().length > NAME_MAX) found.sender_name = `Keep your name to ${NAME_MAX} characters.`;
   if (!datePattern.test(form.send_on)) found.send_on = 'Choose the day to send it.';
   else if (form.send_on < today) found.send_on = 'Choose today or a day after: the gift card cannot be sent in the past.';
   else if (form.send_on > lastSendDate(today)) found.send_on = 'Choose a day within a year from today.';

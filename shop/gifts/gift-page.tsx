@@ -73,19 +73,27 @@ export function GiftPage({
       <section id="gift-amounts" className="gift-section" aria-labelledby="gift-amounts-title" tabIndex={-1}>
         <h2 id="gift-amounts-title">{amounts.title}</h2>
         <p className="gift-section__lead">{amounts.text}</p>
-        <ul className="gift-buys">
-          {amounts.buys.map((item) => (
-            <li key={item.link.to} className="gift-buy">
-              <img src={item.picture.src} alt={item.picture.alt} width={item.picture.width} height={item.picture.height} loading="lazy" decoding="async" />
-              <div>
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-                <Link to={item.link.to}>{item.link.label}</Link>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <GiftFormView content={content} today={today} createGift={createGift} onCreated={onCreated} initial={initial} />
+        <GiftFormView
+          content={content}
+          today={today}
+          createGift={createGift}
+          onCreated={onCreated}
+          initial={initial}
+          aside={
+            <ul className="gift-buys">
+              {amounts.buys.map((item) => (
+                <li key={item.link.to} className="gift-buy">
+                  <img src={item.picture.src} alt={item.picture.alt} width={item.picture.width} height={item.picture.height} loading="lazy" decoding="async" />
+                  <div>
+                    <h3>{item.title}</h3>
+                    <p>{item.text}</p>
+                    <Link to={item.link.to}>{item.link.label}</Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          }
+        />
       </section>
 
       <section className="gift-section" aria-labelledby="gift-press">

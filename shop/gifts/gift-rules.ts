@@ -14,8 +14,10 @@ export const amountLabel = (amount: GiftAmount) => `$${amount}`;
 export const giftOccasions = ['holidays', 'birthday', 'just_because', 'graduation'] as const;
 export type GiftOccasion = (typeof giftOccasions)[number];
 
-/** The longest message the form takes (the server's limit). */
+/** The longest message the form takes (the server's limit, api/schemas/gifts.ts GIFT_MESSAGE_MAX). */
 export const MESSAGE_MAX = 500;
+/** The longest name, the recipient's or the sender's (the server's limit, GIFT_NAME_MAX). */
+export const NAME_MAX = 100;
 
 /** Gift e-mails go out on US Eastern days (§9: 10 AM Eastern on the chosen date), so "today" is Eastern's. */
 const eastern = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -127,9 +127,12 @@ describe('the form\'s own checks (spec 001 §9 "Gift cards and gift sets")', () 
     expect(easternToday(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
   });
 
-  it('an e-mail must look like one; the message holds at most 500 characters', () => {
+  it('an e-mail must look like one; the message holds at most 500 characters, a name 100', () => {
     expect(checkGiftForm({ ...filled, recipient_email: 'sam@' }, today).recipient_email).toMatch(/name@example.com/);
     expect(checkGiftForm({ ...filled, message: 'a'.repeat(501) }, today).message).toMatch(/500 characters/);
+    expect(checkGiftForm({ ...filled, message: 'a'.repeat(500), recipient_name: 'a'.repeat(100) }, today)).toEqual({});
+    expect(checkGiftForm({ ...filled, recipient_name: 'a'.repeat(101) }, today).recipient_name).toMatch(/100 characters/);
+    expect(checkGiftForm({ ...filled, sender_name: 'a'.repeat(101) }, today).sender_name).toMatch(/100 characters/);
   });
 
   it('the body sent trims names and e-mail', () => {
