@@ -1,4 +1,5 @@
-import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, lte, sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Clock } from '../clock';
 import type { Database, DatabaseHandle, SqlResult } from '../db/database';
@@ -199,22 +200,43 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       for (;;) {
         const batch = await database.db.transaction(async (tx) => {
           const due = await tx
-            .select()
+            .select({
+              name: scheduledJobs.name,
+              key: scheduledJobs.key,
+              data: scheduledJobs.data,
+              // A job whose queue no process has defined yet waits for one that does (no policy: not selected).
+              policy: sql<string>`(select q.policy from pgboss.queue q where q.name = scheduled_jobs.name)`,
+            })
             .from(scheduledJobs)
-            // A job whose queue no process has defined yet waits for one that does.
             .where(and(lte(scheduledJobs.dueAt, now), sql`${scheduledJobs.name} in (select name from pgboss.queue)`))
             .orderBy(asc(scheduledJobs.dueAt))
             .limit(DUE_BATCH)
             .for('update', { skipLocked: true });
           const moved: { name: string; key: string; id: string }[] = [];
-          // The job is inserted in the same transaction that deletes its row: sent once, or not at all.
+          if (due.length === 0) return { due: 0, moved };
+          // The jobs are inserted in the same transaction that deletes their rows: sent once, or not at all.
           const inTransaction = transactionDb(tx);
-          for (const row of due) {
-            const id = await boss.send(row.name, row.data, { db: inTransaction });
-            await tx.delete(scheduledJobs).where(and(eq(scheduledJobs.name, row.name), eq(scheduledJobs.key, row.key)));
+          // A `standard` queue takes every job: those are inserted together, under ids made here (a hundred renewals
+          // due at once are one statement, not a hundred).
+          const standard = due.filter((row) => row.policy === 'standard').map((row) => ({ ...row, id: randomUUID() }));
+          if (standard.length > 0) {
+            await boss.insert(
+              standard.map((row) => ({ id: row.id, name: row.name, data: row.data as object })),
+              { db: inTransaction },
+            );
+            moved.push(...standard.map((row) => ({ name: row.name, key: row.key, id: row.id })));
+          }
+          for (const row of due.filter((r) => r.policy !== 'standard')) {
+            const id = await boss.send(row.name, row.data as object, { db: inTransaction });
             // No id: a `stately` job of that name is already waiting, and covers this one.
             if (id) moved.push({ name: row.name, key: row.key, id });
           }
+          await tx.execute(
+            sql`delete from ${scheduledJobs} where (${scheduledJobs.name}, ${scheduledJobs.key}) in (${sql.join(
+              due.map((row) => sql`(${row.name}, ${row.key})`),
+              sql`, `,
+            )})`,
+          );
           return { due: due.length, moved };
         });
         sent.push(...batch.moved);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { scheduledJobs } from '../db/schema';
 
@@ -18,11 +18,19 @@ export interface ScheduledJob {
  * /dev/clock moves the clock.
  */
 export async function scheduleJob(db: Database, job: ScheduledJob): Promise<void> {
-  const data = job.data ?? {};
+  await scheduleJobs(db, [job]);
+}
+
+/** Several jobs of different names or keys scheduled at once (one statement): each as `scheduleJob` would. */
+export async function scheduleJobs(db: Database, jobs: readonly ScheduledJob[]): Promise<void> {
+  if (jobs.length === 0) return;
   await db
     .insert(scheduledJobs)
-    .values({ name: job.name, key: job.key, data, dueAt: job.at })
-    .onConflictDoUpdate({ target: [scheduledJobs.name, scheduledJobs.key], set: { data, dueAt: job.at } });
+    .values(jobs.map((job) => ({ name: job.name, key: job.key, data: job.data ?? {}, dueAt: job.at })))
+    .onConflictDoUpdate({
+      target: [scheduledJobs.name, scheduledJobs.key],
+      set: { data: sql`excluded.data`, dueAt: sql`excluded.due_at` },
+    });
 }
 
 /** Removes a scheduled job that has not been sent yet; false when there was none. */

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { latestCompletedFeedback } from '../feedback/read-feedback';
+import { latestCompletedFeedbacks } from '../feedback/read-feedback';
 import { feedbackCategories } from '../formulation/feedback/feedback-answers';
 import type { CompletedFeedback, ShopperFeedback } from '../formulation/feedback/adjust-from-feedback';
 
@@ -10,9 +10,8 @@ import type { CompletedFeedback, ShopperFeedback } from '../formulation/feedback
  */
 export async function loadShopperFeedback(db: Database, userId: number): Promise<ShopperFeedback> {
   const feedback: ShopperFeedback = {};
-  for (const category of feedbackCategories) {
-    const latest = await latestCompletedFeedback(db, userId, category);
-    if (!latest) continue;
+  for (const latest of await latestCompletedFeedbacks(db, userId, feedbackCategories)) {
+    const category = latest.category;
     const given: CompletedFeedback = {
       answers: latest.answers,
       orderPubkey: latest.orderPubkey,

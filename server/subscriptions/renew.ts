@@ -18,7 +18,7 @@
  * running the same renewal wait for each other's lock and the second finds the first's work.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Currency } from '#api/money';
 import type { CartKind } from '#api/shared';
 import type { Formula } from '#api';
@@ -37,7 +37,7 @@ import { loadFormulaSet } from '../profile/derived-profile';
 import { loadTaxTable, taxOn, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
 import { RENEWAL_KEY_PREFIX } from './from-order';
-import { addWeeks, dayOf, nextDueDay, productsOf, scheduleRenewal } from './schedule';
+import { addWeeks, dayOf, earliestStart, productsOf, scheduleRenewal, scheduleRenewalAt } from './schedule';
 import { reserveCoupon, SHIP_NOW_WAIT_MS, unusedCoupon, spendCoupon } from './coupons';
 import { settleShipNows } from './ship-now-settle';
 import { paymentFailedMail, subscriptionRenewedMail } from './subscription-mail';
@@ -70,6 +70,8 @@ export interface Makings {
   entries: ReadonlyMap<string, CatalogueEntry>;
   formulas: ReadonlyMap<string, Formula>;
   answers: Record<string, unknown>;
+  /** Whether the fragrance of the shopper's formulas is sold out (spec 001 §4 invalid_fragrance). */
+  fragranceSoldOut?: boolean;
   /** A retention coupon on this box (retention.ts): a percent off what the box costs after the subscription's saving. */
   coupon?: RenewalCoupon | null;
 }
@@ -83,13 +85,22 @@ export interface RenewalCoupon {
 
 /** Runs the renewal of one subscription that is due by `now` (see the module's description). */
 export async function renewSubscription(services: Services, subscriptionId: number, now = services.clock.now()): Promise<RenewalOutcome> {
-  const [found] = await services.db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  const [found] = await services.db
+    .select({ user: users, soldOut: hairProfiles.isFragranceSoldout })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .leftJoin(hairProfiles, eq(hairProfiles.userId, subscriptions.userId))
+    .where(eq(subscriptions.id, subscriptionId));
   if (!found) return 'canceled';
-  const [user] = await services.db.select().from(users).where(eq(users.id, found.userId));
-  if (!user) return 'canceled';
+  const user = found.user;
   // The formulas the cart would price now (feedback and season included), read before the transaction locks anything.
   const { answers, set } = await loadFormulaSet(services, user.id);
-  const makings: Makings = { entries: await services.catalogue.entries(), formulas: new Map(set.formulas.map((f) => [f.product, f])), answers };
+  const makings: Makings = {
+    entries: await services.catalogue.entries(),
+    formulas: new Map(set.formulas.map((f) => [f.product, f])),
+    answers,
+    fragranceSoldOut: found.soldOut === true,
+  };
 
   const step = await services.db.transaction((tx) => prepare(tx, services, subscriptionId, user, makings, now));
   if (typeof step === 'string') return step;
@@ -102,9 +113,21 @@ export async function renewSubscription(services: Services, subscriptionId: numb
     if (!(error instanceof ApiError && error.status === 402)) throw error;
     [settled] = (await services.db.select().from(orders).where(eq(orders.id, step.order.id))) as [OrderRow];
   }
-  const outcome = await services.db.transaction((tx) => conclude(tx, services, subscriptionId, step.renewalId, settled, user, now));
+  const outcome = await services.db.transaction((tx) => conclude(tx, services, subscriptionId, step, settled, user, now));
   if (outcome === 'renewed' || outcome === 'declined') services.mailer.wake();
   return outcome;
+}
+
+/**
+ * A renewal's order ready to charge. `lines`: what it holds, when this run recorded it (else read again for the
+ * mail); `coupon`: whether a retention coupon may be on it (false only when this run recorded it without one).
+ */
+interface Prepared {
+  order: OrderRow;
+  ref: string | null;
+  renewalId: number;
+  lines?: { label: string; quantity: number }[];
+  coupon: boolean;
 }
 
 /** Step 1: what is due, checked under the locks; the renewal's order recorded, or why there is none. */
@@ -115,10 +138,26 @@ async function prepare(
   user: typeof users.$inferSelect,
   makings: Makings,
   now: Date,
-): Promise<RenewalOutcome | { order: OrderRow; ref: string | null; renewalId: number }> {
+): Promise<RenewalOutcome | Prepared> {
   await lockUser(tx, user.id);
-  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+  // The subscription, locked, with its payment method when that is still the shopper's (not removed) and this provider's.
+  const [locked] = await tx
+    .select({ subscription: subscriptions, method: paymentMethods })
+    .from(subscriptions)
+    .leftJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.id, subscriptions.paymentMethodId),
+        eq(paymentMethods.userId, subscriptions.userId),
+        isNull(paymentMethods.deletedAt),
+        eq(paymentMethods.provider, services.payments.name),
+      ),
+    )
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update', { of: subscriptions });
+  const subscription = locked?.subscription;
   if (!subscription || subscription.status === 'canceled') return 'canceled';
+  const method = locked.method;
   // A ship-now whose request died after its charge is concluded first (its products move); one being charged right
   // now is waited for, so a box is never made twice.
   if (await settleShipNows(tx, subscriptionId, user.id, now)) {
@@ -126,10 +165,11 @@ async function prepare(
     return 'not_due';
   }
   const today = dayOf(now);
-  const due = await nextDueDay(tx, subscriptionId);
+  const products = await productsOf(tx, subscriptionId);
+  const due = earliestStart(products);
   if (!due) return 'nothing_to_renew';
   if (due > today) {
-    await scheduleRenewal(tx, subscriptionId);
+    await scheduleRenewalAt(tx, subscriptionId, due);
     return 'not_due';
   }
   // Held by something the shopper must settle (a sold-out fragrance): nothing renews until they do.
@@ -139,18 +179,16 @@ async function prepare(
     .from(subscriptionRenewals)
     .where(and(eq(subscriptionRenewals.subscriptionId, subscriptionId), eq(subscriptionRenewals.dueOn, due)))
     .for('update');
-  const method = await liveMethod(tx, services, subscription);
   if (renewal?.orderId) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, renewal.orderId));
     // A run that stopped after recording (or charging): go on with the same order and key.
-    if (order && renewal.status === 'pending') return { order: order as OrderRow, ref: method?.providerRef ?? null, renewalId: renewal.id };
+    if (order && renewal.status === 'pending') return { order: order as OrderRow, ref: method?.providerRef ?? null, renewalId: renewal.id, coupon: true };
     if (renewal.status === 'paid') {
-      await scheduleRenewal(tx, subscriptionId);
+      await scheduleRenewalAt(tx, subscriptionId, due);
       return 'already_settled';
     }
   }
 
-  const products = await productsOf(tx, subscriptionId);
   const dueProducts = products.filter((p) => p.nextStart <= today);
   const box = dueProducts.filter((p) => !p.skipped && sellable(makings.entries.get(p.type)));
   if (box.length === 0) {
@@ -159,8 +197,7 @@ async function prepare(
     await scheduleRenewal(tx, subscriptionId);
     return 'all_skipped';
   }
-  const [profile] = await tx.select({ soldOut: hairProfiles.isFragranceSoldout }).from(hairProfiles).where(eq(hairProfiles.userId, user.id));
-  if (profile?.soldOut && box.some((p) => makings.formulas.get(p.type)?.fragrance)) {
+  if (makings.fragranceSoldOut && box.some((p) => makings.formulas.get(p.type)?.fragrance)) {
     // Spec 001 §4: the fragrance of the shopper's formula is sold out; they choose another, then it renews.
     await hold(tx, subscription, 'invalid_fragrance', due, now);
     return 'invalid_fragrance';
@@ -192,7 +229,7 @@ async function prepare(
     })
     .returning({ id: subscriptionRenewals.id });
   if (coupon) await reserveCoupon(tx, coupon.id, order.id);
-  return { order, ref: method.providerRef, renewalId: row!.id };
+  return { order, ref: method.providerRef, renewalId: row!.id, lines: order.items, coupon: coupon !== null };
 }
 
 /** Step 3: the charge's outcome written once (the renewal leaves pending once). */
@@ -200,11 +237,12 @@ async function conclude(
   tx: Database,
   services: Services,
   subscriptionId: number,
-  renewalId: number,
+  step: Prepared,
   order: OrderRow,
   user: typeof users.$inferSelect,
   now: Date,
 ): Promise<RenewalOutcome> {
+  const renewalId = step.renewalId;
   await lockUser(tx, user.id);
   const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
   const [renewal] = await tx.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.id, renewalId)).for('update');
@@ -231,15 +269,16 @@ async function conclude(
   // Paid (or further along): the products due when the box was made (renewed, or skipped with it) move by their
   // frequency; one that fell due since (a run finished late) waits for its own box.
   await tx.update(subscriptionRenewals).set({ status: 'paid', reason: null, updatedAt: now }).where(eq(subscriptionRenewals.id, renewalId));
-  await spendCoupon(tx, order.id, now);
+  if (step.coupon) await spendCoupon(tx, order.id, now);
   const boxDay = dayOf(order.createdAt);
   const products = await productsOf(tx, subscriptionId);
-  await moveDates(
+  const moved = await moveDates(
     tx,
     products.filter((p) => p.nextStart <= boxDay),
     today,
     now,
   );
+  const next = earliestStart(products.map((p) => ({ nextStart: moved.get(p.id) ?? p.nextStart })));
   await tx
     .update(subscriptions)
     .set({
@@ -249,10 +288,10 @@ async function conclude(
       updatedAt: now,
     })
     .where(eq(subscriptions.id, subscriptionId));
-  await scheduleRenewal(tx, subscriptionId);
+  await scheduleRenewalAt(tx, subscriptionId, next);
   if (user.email) {
-    const lines = await tx.select({ label: orderItems.label, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
-    const next = await nextDueDay(tx, subscriptionId);
+    const lines =
+      step.lines ?? (await tx.select({ label: orderItems.label, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id)));
     await enqueueMail(tx, now, subscriptionRenewedMail(user.email, user.firstName, subscription, order, lines, next, services.config.publicUrl));
   }
   return 'renewed';
@@ -260,14 +299,23 @@ async function conclude(
 
 /**
  * Each product moves by its own frequency from its date, as often as needed to be after `today` (a renewal run late,
- * or resumed after a hold, does not send the boxes it missed); a skipped one is un-skipped.
+ * or resumed after a hold, does not send the boxes it missed); a skipped one is un-skipped. One statement for them
+ * all; answers each moved product's new date by its id.
  */
-async function moveDates(tx: Database, products: readonly ProductRow[], today: string, now: Date): Promise<void> {
+async function moveDates(tx: Database, products: readonly ProductRow[], today: string, now: Date): Promise<Map<number, string>> {
+  const moved = new Map<number, string>();
   for (const product of products) {
     let next = addWeeks(product.nextStart, product.frequency);
     while (next <= today) next = addWeeks(next, product.frequency);
-    await tx.update(subscriptionProducts).set({ nextStart: next, skipped: false, updatedAt: now }).where(eq(subscriptionProducts.id, product.id));
+    moved.set(product.id, next);
   }
+  if (moved.size === 0) return moved;
+  const nextStart = sql.join([sql`case ${subscriptionProducts.id}`, ...[...moved].map(([id, day]) => sql`when ${id} then ${day}::date`), sql`end`], sql` `);
+  await tx
+    .update(subscriptionProducts)
+    .set({ nextStart: sql`${nextStart}`, skipped: false, updatedAt: now })
+    .where(inArray(subscriptionProducts.id, [...moved.keys()]));
+  return moved;
 }
 
 /** Holds the subscription (onhold with its reason) and logs the renewal as held; nothing is charged. */
@@ -298,23 +346,6 @@ async function mailPaymentFailed(
   now: Date,
 ): Promise<void> {
   if (user.email) await enqueueMail(tx, now, paymentFailedMail(user.email, user.firstName, subscription, retryDay, services.config.publicUrl));
-}
-
-/** The subscription's payment method, when it is still the shopper's (not removed) and this provider's. */
-async function liveMethod(tx: Database, services: Services, subscription: SubscriptionRow) {
-  if (subscription.paymentMethodId === null) return null;
-  const [method] = await tx
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.id, subscription.paymentMethodId),
-        eq(paymentMethods.userId, subscription.userId),
-        isNull(paymentMethods.deletedAt),
-        inArray(paymentMethods.provider, [services.payments.name]),
-      ),
-    );
-  return method ?? null;
 }
 
 /** Still sold: in the catalogue, not retired, not sold out. */

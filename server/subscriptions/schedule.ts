@@ -6,7 +6,7 @@
 import { asc, eq, min } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { subscriptionProducts } from '../db/schema';
-import { scheduleJob, unscheduleJob } from '../jobs/schedule';
+import { scheduleJob, scheduleJobs, unscheduleJob } from '../jobs/schedule';
 
 export const RENEW_SUBSCRIPTION_JOB = 'renew-subscription';
 /** What the renewal job is given: the subscription's id. */
@@ -73,22 +73,34 @@ export function productsOf(tx: Database, subscriptionId: number) {
  * earlier at the same hour; a retry (`at`) has none (the subscription is on hold).
  */
 export async function scheduleRenewal(tx: Database, subscriptionId: number, at?: Date): Promise<Date | null> {
-  const day = at ? null : await nextDueDay(tx, subscriptionId);
+  return at ? scheduleRenewalAt(tx, subscriptionId, null, at) : scheduleRenewalAt(tx, subscriptionId, await nextDueDay(tx, subscriptionId));
+}
+
+/** The earliest next date of these products (a subscription's, all of them); null for none. */
+export const earliestStart = (products: readonly { nextStart: string }[]): string | null =>
+  products.reduce<string | null>((min, p) => (min === null || p.nextStart < min ? p.nextStart : min), null);
+
+/**
+ * scheduleRenewal when the caller already holds the subscription's earliest product date (`day`, read under its lock:
+ * a renewal that has just moved the dates), or schedules a retry `at` (day null).
+ */
+export async function scheduleRenewalAt(tx: Database, subscriptionId: number, day: string | null, at?: Date): Promise<Date | null> {
   const when = at ?? (day ? renewalInstant(day) : null);
   if (!when) {
     await unscheduleRenewal(tx, subscriptionId);
     return null;
   }
-  await scheduleJob(tx, { name: RENEW_SUBSCRIPTION_JOB, key: renewalJobKey(subscriptionId), at: when, data: { subscriptionId } });
+  const renewal = { name: RENEW_SUBSCRIPTION_JOB, key: renewalJobKey(subscriptionId), at: when, data: { subscriptionId } };
   if (day) {
     const data: UpcomingRenewalJob = { subscriptionId, dueOn: day };
-    await scheduleJob(tx, {
-      name: UPCOMING_RENEWAL_JOB,
-      key: renewalJobKey(subscriptionId),
-      at: renewalInstant(addDays(day, -REMINDER_DAYS_BEFORE)),
-      data: { ...data },
-    });
-  } else await unscheduleJob(tx, UPCOMING_RENEWAL_JOB, renewalJobKey(subscriptionId));
+    await scheduleJobs(tx, [
+      renewal,
+      { name: UPCOMING_RENEWAL_JOB, key: renewalJobKey(subscriptionId), at: renewalInstant(addDays(day, -REMINDER_DAYS_BEFORE)), data: { ...data } },
+    ]);
+  } else {
+    await scheduleJob(tx, renewal);
+    await unscheduleJob(tx, UPCOMING_RENEWAL_JOB, renewalJobKey(subscriptionId));
+  }
   return when;
 }
 

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { consultationSurvey, endOfTheRoadMessage, order as orderSchema, user as userSchema } from '#api';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { latestCompletedFeedback } from '../../server/feedback/read-feedback';
+import { latestCompletedFeedback, latestCompletedFeedbacks } from '../../server/feedback/read-feedback';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { cardToken, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
 import { describeEachDatabase } from './support/databases';
@@ -131,6 +131,24 @@ describeEachDatabase(
       expect((await latestCompletedFeedback(t.db, userId, 'haircare'))!.orderPubkey).toBe(second);
       expect((await latestCompletedFeedback(t.db, userId, 'haircare'))!.completedAt.toISOString()).toBe(clock.now().toISOString());
       expect(await latestCompletedFeedback(t.db, userId, 'skincare')).toBeNull();
+    });
+
+    it('contracts: latestCompletedFeedbacks reads the newest completed feedback of every category at once, each with its own order lines', async () => {
+      const { token, userId } = await feedbackShopper(t);
+      expect(await latestCompletedFeedbacks(t.db, userId, ['haircare', 'skincare', 'supplements'])).toEqual([]);
+      const older = await orderFor(t.db, userId, ['shampoo', 'cleanser']);
+      const newer = await orderFor(t.db, userId, ['shampoo']);
+      await patch(token, older, { origin: 'account', status: 'completed' }, 'skincare_feedback');
+      await patch(token, older, { origin: 'account', product_shampoo_impact: 'uncleansed_greasy', status: 'completed' });
+      clock.advance(60_000);
+      await patch(token, newer, { origin: 'account', product_shampoo_impact: 'overstripped_dry', status: 'completed' });
+      const read = await latestCompletedFeedbacks(t.db, userId, ['haircare', 'skincare', 'supplements']);
+      expect(read.map((f) => [f.category, f.orderPubkey, f.items.map((i) => i.type)])).toEqual([
+        ['haircare', newer, ['shampoo']],
+        ['skincare', older, ['cleanser']],
+      ]);
+      expect(read[0]!.answers).toMatchObject({ product_shampoo_impact: 'overstripped_dry' });
+      expect((await latestCompletedFeedbacks(t.db, userId, ['skincare'])).map((f) => f.category)).toEqual(['skincare']);
     });
 
     it('spec 002 §3.1: an order placed before ingredient slugs were kept shows slug null', async () => {
