@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/{engine,server,api,flows,bench,formulation}/**/*.test.ts'],
+          // One migrated database of each driver per run, which every suite copies (tests/README.md "Test databases").
+          globalSetup: ['tests/server/support/database-templates.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 120_000 } },

@@ -16,11 +16,16 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Embedded database directory; omitted means in memory (tests). */
   dataDir?: string;
+  /**
+   * Tests only: an in-memory PGlite starts from this `dumpDataDir()` snapshot instead of an empty cluster (a migrated
+   * database made once per test run, tests/server/support/databases.ts), which skips initdb; pending migrations still run.
+   */
+  snapshot?: Blob;
 }
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.snapshot);
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
@@ -52,11 +57,12 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   const lock = dataDir === undefined ? null : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = dataDir === undefined ? new PGlite() : new PGlite(path.join(path.resolve(dataDir), 'pgdata'));
+    if (dataDir !== undefined && snapshot) throw new Error('A PGlite snapshot opens in memory only, not in a data directory.');
+    client = dataDir === undefined ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(path.join(path.resolve(dataDir), 'pgdata'));
     await client.waitReady;
     await migratePgliteDatabase(client);
   } catch (error) {

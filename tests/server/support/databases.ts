@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { DatabaseHandle, Driver } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/open-database';
+import { adminQuery, POSTGRES_ADMIN_URL, postgresUrlOf } from './postgres-admin';
+
+export { POSTGRES_ADMIN_URL };
 
 /** Both drivers every API test runs on. */
 export const DRIVERS: Driver[] = ['pglite', 'postgres'];
-
-/** The PostgreSQL server the tests create their databases on (the machine's PostgreSQL 15 by default). */
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A migrated, empty database of one driver, and how to get rid of it. */
 export interface TestDatabase extends DatabaseHandle {
@@ -16,13 +16,18 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-/** A fresh database: PGlite in memory, or a new PostgreSQL database shop_test_<random>. */
+/**
+ * A fresh database: PGlite in memory, or a new PostgreSQL database shop_test_<random>. Both are copies of the migrated
+ * database the run made once (database-templates.ts, the unit project's globalSetup) when there is one, else made
+ * and migrated here; either way every pending migration has run.
+ */
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const handle = await openDatabase({});
+    const snapshot = pgliteSnapshot();
+    const handle = await openDatabase(snapshot ? { snapshot } : {});
     return { ...handle, destroy: () => handle.close() };
   }
-  const scratch = await createPostgresDatabase();
+  const scratch = await createPostgresDatabase({ migrated: true });
   const handle = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...handle,
@@ -33,22 +38,33 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   };
 }
 
-/** A new, empty PostgreSQL database shop_test_<random>: its URL, and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database shop_test_<random>: its URL, and how to drop it. Empty by default; `migrated` copies the
+ * run's migrated template when there is one (else it is empty, and opening it migrates it).
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  const template = options.migrated ? provided('postgresTemplate') : '';
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return { url: postgresUrlOf(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
+let snapshotBytes: { file: string; blob: Blob } | undefined;
+
+/** The run's migrated PGlite snapshot, read once per test file; undefined outside the unit project's run. */
+function pgliteSnapshot(): Blob | undefined {
+  const file = provided('pgliteSnapshotFile');
+  if (!file) return undefined;
+  if (snapshotBytes?.file !== file) snapshotBytes = { file, blob: new Blob([readFileSync(file)]) };
+  return snapshotBytes.blob;
+}
+
+/** A value the globalSetup provided, or '' when this run has none (another project, or no globalSetup). */
+function provided(key: 'pgliteSnapshotFile' | 'postgresTemplate'): string {
   try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+    return inject(key) ?? '';
+  } catch {
+    return '';
   }
 }
 
