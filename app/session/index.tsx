@@ -8,11 +8,11 @@ import { reportError } from '../report-error';
 
 /**
  * @module app/session: the app's one session (spec 000 §4.6). The machine and the API client load lazily
- * (./session-core); this binding is what pages use: `useSession()`, and sign-out as an event any part of the
+ * (./session-machine), and the sign-up's code with the first sign-up (./sign-up-outcome, ./sign-up); this binding is what pages use: `useSession()`, and sign-out as an event any part of the
  * shop can follow, in React (`useSignOut`) or outside it (`session.onSignOut`, for machines such as the cart).
  */
 
-type SessionModule = typeof import('./session-core');
+type SessionModule = typeof import('./session-machine');
 interface LoadedSession {
   actor: SessionActorRef;
   module: SessionModule;
@@ -36,7 +36,7 @@ export function createSession(services: () => Promise<{ api: ApiClient }>, token
   const listeners = new Set<() => void>();
   return {
     load() {
-      loading ??= Promise.all([import('./session-core'), services()]).then(([module, { api }]) => {
+      loading ??= Promise.all([import('./session-machine'), services()]).then(([module, { api }]) => {
         // A sign-up that fails for another reason than the form's is reported (spec 000 §8).
         const actor = createActor(module.createSessionMachine({ api, tokens, reportError: (error, info) => reportError(info.operation, error) })).start();
         actor.on('logout', () => {
@@ -121,7 +121,8 @@ export function useSession() {
     () => ({
       fetch: () => void load().then(({ actor }) => actor.send({ type: 'FETCH' })),
       /** Resolves with the outcome (signed-up, magic-link-sent, field-errors, invalid-coupon, error). */
-      signUp: (form: SignUpForm): Promise<SignUpOutcome> => load().then(({ actor, module }) => module.signUpAndWait(actor, form)),
+      signUp: (form: SignUpForm): Promise<SignUpOutcome> =>
+        Promise.all([load(), import('./sign-up-outcome')]).then(([{ actor }, outcome]) => outcome.signUpAndWait(actor, form)),
       requestMagicLink: (request: MagicLinkRequest) => void load().then(({ actor }) => actor.send({ type: 'REQUEST_MAGIC_LINK', ...request })),
       verify: (token: string) => void load().then(({ actor }) => actor.send({ type: 'VERIFY', token })),
       signOut: () => void load().then(({ actor }) => actor.send({ type: 'SIGN_OUT' })),

@@ -1,4 +1,7 @@
-/** The session machine (spec 000 §4.6) and its helpers: loaded lazily by the React binding (./index.tsx). */
+/**
+ * The session machine (spec 000 §4.6) and its helpers in one place, for tests and types. The React binding (./index.tsx)
+ * loads the machine (./session-machine) with the session and the sign-up's code (./sign-up-outcome) with a sign-up.
+ */
 export { createSessionMachine, selectAuthStatus, isAuthStatus } from './session-machine';
 export type {
   AuthStatus,

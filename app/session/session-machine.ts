@@ -1,9 +1,11 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { isApiError, toApiError, type ApiError } from '#api/client';
 import type { Address, User } from '#api';
-import { initialSignUpState, signUpFailure, type SignUpForm, type SignUpState } from './sign-up';
+import type { SignUpForm } from './sign-up';
+import { initialSignUpState, type SignUpState } from './sign-up-state';
 import {
   endSession,
+  SignUpFailed,
   isInvalidSession,
   loadSession,
   requestMagicLink,
@@ -185,9 +187,11 @@ export function createSessionMachine(deps: SessionDeps) {
               onError: {
                 target: 'idle',
                 actions: enqueueActions(({ enqueue, event }) => {
-                  const failure = signUpFailure(event.error);
+                  // A refusal as the form shows it; anything else (the sign-up's code failed to load) a generic error.
+                  const failure =
+                    event.error instanceof SignUpFailed ? event.error : { state: { ...initialSignUpState, error: true }, report: true, error: event.error };
                   enqueue.assign({ signUp: failure.state });
-                  if (failure.report) enqueue(() => deps.reportError?.(event.error, { operation: 'signUp' }));
+                  if (failure.report) enqueue(() => deps.reportError?.(failure.error, { operation: 'signUp' }));
                 }),
               },
             },

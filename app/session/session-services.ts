@@ -1,6 +1,7 @@
 import { isApiError, type ApiClient, type TokenStore } from '#api/client';
 import type { Address, User } from '#api';
-import { buildSignUpRequest, type SignUpForm } from './sign-up';
+import type { SignUpForm } from './sign-up';
+import type { SignUpState } from './sign-up-state';
 
 /** The calls the session makes (a real ApiClient, or a fake in tests and stories). */
 export type SessionApi = Pick<ApiClient, 'signUpGuest' | 'signUp' | 'requestMagicLink' | 'verifyMagicLink' | 'signOut' | 'getAccount' | 'getAddresses'>;
@@ -51,14 +52,37 @@ export async function verifyMagicLink(deps: SessionDeps, token: string, signal: 
   return loadSession(deps, signal);
 }
 
-/** Signs up (spec 000 §5.6); new accounts' tokens are stored and the guest's cleared. */
+/** A refused sign-up: what the form shows of it (./sign-up signUpFailure), whether to report it, and the server's error. */
+export class SignUpFailed extends Error {
+  constructor(
+    readonly state: SignUpState,
+    readonly report: boolean,
+    readonly error: unknown,
+  ) {
+    super('sign-up failed', { cause: error });
+    this.name = 'SignUpFailed';
+  }
+}
+
+/**
+ * Signs up (spec 000 §5.6); new accounts' tokens are stored and the guest's cleared. The sign-up's own code (./sign-up)
+ * loads with the first sign-up, not with the session: a page that signs nobody up never downloads it. A refusal
+ * rejects with SignUpFailed; a failure to load that code, with its own error.
+ */
 export async function submitSignUp(deps: SessionDeps, form: SignUpForm, signal: AbortSignal): Promise<'signedUp' | 'magicLinkSent'> {
-  const response = await deps.api.signUp(buildSignUpRequest(form), { signal });
-  if ('magic_link_sent' in response) return 'magicLinkSent';
+  const { buildSignUpRequest, signUpFailure } = await import('./sign-up');
   signal.throwIfAborted();
-  deps.tokens.setUser(response);
-  deps.tokens.setGuest(null);
-  return 'signedUp';
+  try {
+    const response = await deps.api.signUp(buildSignUpRequest(form), { signal });
+    if ('magic_link_sent' in response) return 'magicLinkSent';
+    signal.throwIfAborted();
+    deps.tokens.setUser(response);
+    deps.tokens.setGuest(null);
+    return 'signedUp';
+  } catch (error) {
+    const failure = signUpFailure(error);
+    throw new SignUpFailed(failure.state, failure.report, error);
+  }
 }
 
 /** Asks for a magic link; without a username the result is error and nothing is sent (spec 000 §5.6). */

@@ -1,5 +1,6 @@
 import { isApiError, type FieldErrors } from '#api/client';
 import type { AccountCreationOrigin, SignupRequest } from '#api';
+import { initialSignUpState, type SignUpFieldErrors, type SignUpState } from './sign-up-state';
 
 /** The sign-up form (spec 000 §3.10) and what the page adds to it. */
 export interface SignUpForm {
@@ -16,23 +17,7 @@ export interface SignUpForm {
   textMarketingOptin?: boolean;
 }
 
-/** Server field errors as the form shows them: one message string per field (spec 000 §5.6). */
-export interface SignUpFieldErrors {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-}
-
-/** The sign-up slice of the session context. */
-export interface SignUpState {
-  magicLinkSent: boolean;
-  invalidCoupon: boolean;
-  fieldErrors: SignUpFieldErrors;
-  /** Any other failure: show a generic message (the error went to the error reporter). */
-  error: boolean;
-}
-
-export const initialSignUpState: SignUpState = { magicLinkSent: false, invalidCoupon: false, fieldErrors: {}, error: false };
+export { initialSignUpState, type SignUpFieldErrors, type SignUpState } from './sign-up-state';
 
 const lowercase = (value: string) => value.trim().toLowerCase();
 
