@@ -21,6 +21,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
   ['help', lazy(() => import('./shell/help-page'))],
+  ['gift', lazy(() => import('./gift/gift-route'))],
   ['products/:slug', product],
   ['pages/:slug', product],
   ['collections/:name', lazy(() => import('./products/collection-route'))],

@@ -1,33 +1,23 @@
 /**
  * The gift being bought (spec 001 §4 "Gifts and promotions": a gift purchase stores the created gift's pubkey; reset
- * clears it). Kept for this browser tab (sessionStorage), so the gifter's checkout, a reload included, knows which
- * gift it pays for; cleared on sign-out (app/gift/gift-route.tsx follows the session) and by the checkout once paid.
+ * clears it; §4 Account: logout invalidates the cached gift). Kept in memory for this page's life, as the app's
+ * state: the gifter's checkout reads it after /gift, and a reload loses nothing that matters, since the server's cart
+ * holds the gift's line. The app clears it on sign-out (app/gift/gift-route.tsx `forgetGiftOnSignOut`); the
+ * checkout calls `resetGiftPurchase()` once the gift is paid.
  */
-export const GIFT_PURCHASE_KEY = 'shop.gift-purchase';
+let created: string | null = null;
 
 /** Stores the gift POST /v1/gifts/ created, replacing an earlier one (the server replaces its unpaid line too). */
 export function storeGiftPurchase(pubkey: string): void {
-  try {
-    sessionStorage.setItem(GIFT_PURCHASE_KEY, pubkey);
-  } catch {
-    // Storage blocked: the cart still holds the gift's line, so the checkout works without it.
-  }
+  created = pubkey;
 }
 
-/** The pubkey of the gift this tab is buying, if any. */
+/** The pubkey of the gift being bought, if any. */
 export function giftPurchase(): string | null {
-  try {
-    return sessionStorage.getItem(GIFT_PURCHASE_KEY);
-  } catch {
-    return null;
-  }
+  return created;
 }
 
 /** Forgets the gift being bought (reset: a sign-out, or its order paid). */
 export function resetGiftPurchase(): void {
-  try {
-    sessionStorage.removeItem(GIFT_PURCHASE_KEY);
-  } catch {
-    // Storage blocked: nothing was kept.
-  }
+  created = null;
 }

@@ -14,7 +14,8 @@ import {
   type GiftFormState,
 } from '../../shop/gifts/gift-form';
 import { giftErrorOf } from '../../shop/gifts/gift-errors';
-import { easternToday, lastSendDate } from '../../shop/gifts/gift-rules';
+import { easternToday, giftAmounts, giftOccasions, lastSendDate, MESSAGE_MAX, NAME_MAX } from '../../shop/gifts/gift-rules';
+import { GIFT_AMOUNTS, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, giftOccasion } from '../../api/schemas/gifts';
 
 const giftFile = 'shop/content/site/gift.yaml';
 const giftText = readFileSync(giftFile, 'utf8');
@@ -101,6 +102,12 @@ describe('the gift form (spec 001 §3 "Gifts and promotions": occasions with def
 });
 
 describe('the form\'s own checks (spec 001 §9 "Gift cards and gift sets")', () => {
+  it("the form's amounts, occasions and limits are the contract's (api/schemas/gifts.ts), kept apart so no zod reaches the page", () => {
+    expect(giftAmounts).toEqual(GIFT_AMOUNTS);
+    expect(giftOccasions).toEqual(giftOccasion.options);
+    expect([MESSAGE_MAX, NAME_MAX]).toEqual([GIFT_MESSAGE_MAX, GIFT_NAME_MAX]);
+  });
+
   it('§9: a filled form has no problem; every field empty names each one', () => {
     expect(checkGiftForm(filled, today)).toEqual({});
     const empty = checkGiftForm({ ...initialGiftForm(messages, today).form, message: '', send_on: '' }, today);

@@ -63,7 +63,8 @@ describe('links lead to pages that exist (issue 25 point 5)', () => {
   it('the route table is read from the router', () => {
     expect(routePaths).toContain('/products/:slug');
     expect(routePaths).toContain('/collections/:name');
-    expect(isServed('/gift')).toBe(false);
+    expect(isServed('/gift')).toBe(true);
+    expect(isServed('/gifts')).toBe(false);
     expect(isServed('/blog/leave-in-conditioner-curly')).toBe(false);
     expect(isServed('/products/no-such-product')).toBe(false);
     expect(isServed('/products/brushes?variant=boar')).toBe(true);
