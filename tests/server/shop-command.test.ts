@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
+import { runShopCommand } from '../../server/cli/shop-command';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import type { DatabaseHandle } from '../../server/db/database';
 import { openDatabase } from '../../server/db/open-database';
@@ -14,11 +15,18 @@ import { removeTempDirs, tempDir } from './support/temp-dirs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The environment the command sees: none of the machine's database settings, besides what a test gives. */
+function commandEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: '', DATA_DIR: '', PUBLIC_URL: 'https://shop.example.com', NODE_ENV: 'development', ...env };
+}
+
+type Outcome = { code: number | null; stdout: string; stderr: string };
+
 /** `npm run shop -- <args>` as an operator runs it: its own process, on the database `env` names. */
-function shop(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function shopProcess(args: string[], env: Record<string, string>): Promise<Outcome> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/shop.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', PUBLIC_URL: 'https://shop.example.com', NODE_ENV: 'development', ...env },
+    env: commandEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -29,6 +37,18 @@ function shop(args: string[], env: Record<string, string>): Promise<{ code: numb
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The same command run in this process: `runShopCommand`, which is all server/cli/shop.ts runs (its output to stdout
+ * and stderr, its answer the exit status). A new process costs seconds of start-up; the tests that the process itself
+ * wires these together (exit status, stdout, stderr, a lock held by another process) use `shopProcess`.
+ */
+async function shop(args: string[], env: Record<string, string>): Promise<Outcome> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runShopCommand(args, { out: (text) => (stdout += text), err: (text) => (stderr += text), env: commandEnv(env), cwd: root });
+  return { code, stdout, stderr };
 }
 
 /** Opens the database, lets `work` fill it, and closes it again (releasing DATA_DIR for the command). */
@@ -45,11 +65,11 @@ afterAll(removeTempDirs);
 
 describe('npm run shop (the operators’ command; server/README.md "Operators")', () => {
   it('help, and bad usage: exit 2 with what was wrong and a "did you mean"', async () => {
-    const help = await shop(['help'], {});
+    const help = await shopProcess(['help'], {});
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: npm run shop -- <command>');
     expect(help.stdout).toContain('order <verb> <order> [--tracking <number>] [--carrier <carrier>]');
-    const none = await shop([], {});
+    const none = await shopProcess([], {});
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Usage: npm run shop -- <command>');
     const cases: [string[], string][] = [
@@ -92,7 +112,7 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
     }, 60_000);
 
     it('lists the orders as a table, filtered by status', async () => {
-      const all = await shop(['orders'], env());
+      const all = await shopProcess(['orders'], env());
       expect(all.code).toBe(0);
       const [header, ...rows] = all.stdout.trimEnd().split('\n');
       expect(header).toMatch(/^ORDER\s+STATUS\s+PLACED\s+CUSTOMER\s+ITEMS\s+TOTAL\s+TRACKING$/);
@@ -148,7 +168,7 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
 
     it('refuses, naming the lock, while the shop holds the embedded database, and changes nothing', async () => {
       const result = await withDatabase({ dataDir }, async ({ db }) => {
-        const outcome = await shop(['order', 'process', String(paid.serialNo)], env());
+        const outcome = await shopProcess(['order', 'process', String(paid.serialNo)], env());
         expect((await db.select().from(orderEvents).where(eq(orderEvents.orderId, paid.id))).length).toBe(3);
         return outcome;
       });
@@ -161,14 +181,14 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
   });
 
   it('on PostgreSQL it runs alongside the shop, which keeps its own connections open', async () => {
-    const scratch = await createPostgresDatabase();
+    const scratch = await createPostgresDatabase({ migrated: true });
     try {
       const shopStandIn = await openDatabase({ databaseUrl: scratch.url });
       try {
         await seedCatalogue(shopStandIn.db, loadCatalogue());
         const shopper = await insertShopper(shopStandIn.db);
         const order = await insertOrder(shopStandIn.db, shopper.id, { status: 'paid' });
-        const result = await shop(['order', 'ship', String(order.serialNo), '--tracking', '9400 1118 9922 3344 5566 77'], { DATABASE_URL: scratch.url });
+        const result = await shopProcess(['order', 'ship', String(order.serialNo), '--tracking', '9400 1118 9922 3344 5566 77'], { DATABASE_URL: scratch.url });
         expect(result.stderr).toBe('');
         expect(result.code).toBe(0);
         const [row] = await shopStandIn.db.select().from(orders).where(eq(orders.id, order.id));
