@@ -37,10 +37,16 @@ const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
 const CPU_SLOWDOWNS = (option('cpu-slowdown') ?? '4,6').split(',').map(Number);
 const stepPagesOnly = option('only') === 'step-pages';
 const RENEWALS = Number(option('renewals') ?? 10_000);
-// First visits measured for weight, layout shift and Lighthouse: two consultation steps and a product page.
-const stepPages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age', '/products/custom-conditioner', '/checkout/haircare'];
-/** Product pages have their own targets (issue 12): 130 KB, CLS below 0.01. */
-const isProductPage = (path: string) => path.startsWith('/products/') || path.startsWith('/pages/') || path.startsWith('/checkout/');
+// First visits measured for weight, layout shift and Lighthouse: two consultation steps, a product page, the cart and the gift page.
+const stepPages = [
+  '/consultation/haircare/my-hair/length',
+  '/consultation/skincare/my-lifestyle/age',
+  '/products/custom-conditioner',
+  '/checkout/haircare',
+  '/gift',
+];
+/** Product pages have their own targets (issue 12): 130 KB, CLS below 0.01; the gift page too (issue 28). */
+const isProductPage = (path: string) => path.startsWith('/products/') || path.startsWith('/pages/') || path.startsWith('/checkout/') || path === '/gift';
 const resultsPages = { haircare: '/consultation/haircare/results/get-results', skincare: '/consultation/skincare/results/get-results' } as const;
 
 /** Each figure's own median over the runs (the score's, LCP's and TBT's medians may come from different runs). */

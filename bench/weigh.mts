@@ -1,7 +1,7 @@
 /**
  * `npm run weigh`: the gzipped JS+CSS a first-time visitor downloads for each page `npm run bench` measures, and its
  * layout shift, without Lighthouse (a minute instead of half an hour): to check a change against the page-weight
- * limits (step pages ≤ 120 KB, feedback step pages too, product and checkout pages ≤ 130 KB) before the full bench.
+ * limits (step pages ≤ 120 KB, feedback step pages too, product, checkout and gift pages ≤ 130 KB) before the full bench.
  * Builds the app first. `--files` also lists each page's scripts and stylesheets, heaviest first.
  */
 import { startServer } from '../scripts/start-server';
@@ -10,8 +10,14 @@ import { checkoutPages, shopperAtCheckout } from './checkout-pages';
 import { feedbackPage, isFeedbackPage, shopperWithOrder } from './feedback-pages';
 import { pageWeight } from './page-bench';
 
-const pages = ['/consultation/haircare/my-hair/length', '/consultation/skincare/my-lifestyle/age', '/products/custom-conditioner', '/checkout/haircare'];
-/** The limits of the issues: a consultation or feedback step page 120 KB, a product or checkout page 130 KB. */
+const pages = [
+  '/consultation/haircare/my-hair/length',
+  '/consultation/skincare/my-lifestyle/age',
+  '/products/custom-conditioner',
+  '/checkout/haircare',
+  '/gift',
+];
+/** The limits of the issues: a consultation or feedback step page 120 KB, a product, checkout or gift page 130 KB. */
 const limitOf = (path: string) => (path.startsWith('/consultation/') || isFeedbackPage(path) ? 120 : 130);
 const listFiles = process.argv.includes('--files');
 
