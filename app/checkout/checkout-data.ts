@@ -56,10 +56,16 @@ async function loadCheckoutData(category: CheckoutCategory, orderKey: string | n
     key ? api.getOrder(key).catch(() => null) : null,
     customer ? api.listPaymentMethods('all').catch(() => []) : [],
   ]);
-  const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1';
+  // The gifter's checkout (?gift=gifter, from /gift) orders the universal cart, where POST /v1/gifts/ put the gift card.
+  const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1' || giftersCheckout();
   const cart = universal ? await readCart(category, true) : categoryCart;
   if (!cart || (!cart.is_in_checkout && !order)) return null;
   return { flow, flags, cart, paymentMethods, order, universal, ...(recalled ? { recalled: { cart: recalled.cart } } : {}) };
+}
+
+/** Whether this page is the gifter's checkout (/checkout/gift?gift=gifter leads to it, keeping ?gift=gifter on every step). */
+export function giftersCheckout(search: string = globalThis.location?.search ?? ''): boolean {
+  return new URLSearchParams(search).get('gift') === 'gifter';
 }
 
 let started: { key: string; data: Promise<Loaded | null> } | undefined;

@@ -27,7 +27,8 @@ const text = (values: Answers, field: string) => {
 };
 
 /**
- * Who orders (spec 001 §6): a guest or visitor gives an e-mail and becomes a customer (origin checkout_cartv2); a known
+ * Who orders (spec 001 §6): a guest or visitor gives an e-mail and becomes a customer (origin checkout_cartv2, or
+ * gift_card_gifter at the gifter's checkout); a known
  * e-mail gets a sign-in link back to this step instead. A signed-in shopper's names and phone are saved, and the saved
  * address they chose becomes the one the cart ships to (the primary).
  */
@@ -40,7 +41,11 @@ async function saveAccount(deps: CheckoutDeps, step: CompiledStepOf<'account-det
   try {
     const api = await deps.api();
     if (request.env.session !== 'authenticated') {
-      const outcome = await deps.account.signUp({ email, firstName, lastName, origin: 'checkout_cartv2', next: deps.here() });
+      // Spec 001 §9 Tracking: an account made at the gifter's checkout (?gift=gifter) comes from gift_card_gifter.
+      // A known e-mail's sign-in link leads back to the same checkout (the gifter's keeps its ?gift=gifter).
+      const gifter = request.env.query.gift === 'gifter';
+      const origin = gifter ? 'gift_card_gifter' : 'checkout_cartv2';
+      const outcome = await deps.account.signUp({ email, firstName, lastName, origin, next: gifter ? `${deps.here()}?gift=gifter` : deps.here() });
       if (outcome.kind === 'field-errors') throw new CheckoutRefusal({ kind: 'field-errors', fields: { ...outcome.fields } });
       if (outcome.kind === 'magic-link-sent') throw new CheckoutRefusal({ kind: 'magic-link-sent' });
       if (outcome.kind !== 'signed-up') throw new CheckoutRefusal({ kind: 'error' });
