@@ -7,10 +7,12 @@ const JWT = /\beyJ[\w-]*\.[\w-]+\.[\w-]+/g;
 const BEARER = /(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 // Random tokens (base64url of 32 bytes and the like): long runs with upper and lower case letters and digits.
 const RANDOM_TOKEN = /[A-Za-z0-9_-]{32,}/g;
+// A gift card's code (server/gifts/gift-code.ts): four groups of four of Crockford's base32, in a gift mail's text and link.
+const GIFT_CODE = /\b[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){3}\b/g;
 
-/** The text with every `token=` link parameter replaced: once mail is delivered, the outbox keeps no usable secret. */
+/** The text with every `token=` link parameter and gift card code replaced: once mail is delivered, the outbox keeps no usable secret. */
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PARAM, (_, name: string) => `${name}redacted`);
+  return text.replace(SECRET_PARAM, (_, name: string) => `${name}redacted`).replace(GIFT_CODE, '[gift code]');
 }
 
 /** The text with e-mail addresses replaced (a mail server's refusal names the recipient). */

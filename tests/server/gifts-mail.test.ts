@@ -16,6 +16,7 @@ import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
 import { PUBLIC_URL, shopWithJobs, type ShopWithJobs } from './support/subscribers';
+import { redactLogText, redactSecrets } from '../../server/mail/redact-secrets';
 
 const flows = loadProfileFlows('flows');
 // 2026-03-01 10 AM in New York (EST, UTC-5); daylight saving starts March 8 and ends November 1.
@@ -52,6 +53,13 @@ it('§9: codes carry 80 random bits in four groups of Crockford base32, typed ba
   expect(normalizeGiftCode('7KQ2-M9XD-4TRB-H1CU')).toBeNull();
   expect(giftCodeHash('7kq2m9xd4trbh1ce')).toBe(giftCodeHash('7KQ2-M9XD-4TRB-H1CE'));
   expect(giftCodeHash('7KQ2-M9XD-4TRB-H1CE')).toMatch(/^[0-9a-f]{64}$/);
+});
+
+it('a gift card’s code is redacted from log text, and from a mail once it is delivered (the outbox keeps no usable code)', () => {
+  const code = newGiftCode();
+  const mail = `Your gift card code: ${code}\nRedeem it: ${PUBLIC_URL}/gift/redeem#code=${code}`;
+  expect(redactSecrets(mail)).toBe(`Your gift card code: [gift code]\nRedeem it: ${PUBLIC_URL}/gift/redeem#code=[gift code]`);
+  expect(redactLogText(`failed for ${code}`)).toBe('failed for [gift code]');
 });
 
 describeEachDatabase('the gift e-mail and redeeming its code (issue 28 items 2-4; spec 001 §2 giftee, §5, §8, §9)', (database) => {
