@@ -56,6 +56,8 @@ export function GiftFormView({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [summary, setSummary] = useState<GiftField[]>([]);
+  // Each press of the button draws its notices anew, so a second refusal is announced and focused like the first.
+  const [attempt, setAttempt] = useState(0);
   const { form, errors } = state;
   const latest = lastSendDate(today);
   const busyRef = useRef(false);
@@ -64,6 +66,7 @@ export function GiftFormView({
     event.preventDefault();
     if (busyRef.current) return;
     setFailure(null);
+    setAttempt((n) => n + 1);
     const found = checkGiftForm(form, today);
     dispatch({ type: 'errors', errors: found });
     setSummary(giftFieldOrder.filter((f) => found[f]));
@@ -93,7 +96,7 @@ export function GiftFormView({
           Your gift card
         </h3>
         {listed.length > 0 ? (
-          <Notice tone="error" focus>
+          <Notice key={attempt} tone="error" focus>
             <p className="gift-form__summary-title">There is a problem with the gift card</p>
             <ul className="gift-form__summary">
               {listed.map((field) => (
@@ -213,7 +216,7 @@ export function GiftFormView({
         />
 
         {failure ? (
-          <Notice tone="error" focus>
+          <Notice key={attempt} tone="error" focus>
             {failure}
           </Notice>
         ) : null}

@@ -120,6 +120,12 @@ describe('/gift: the gift card landing page (spec 001 §2 "Gift card landing pag
     expect(document.getElementById(field('Send on').getAttribute('aria-describedby')!)!.textContent).toMatch(/cannot be sent in the past/);
     expect(sent).toEqual([]);
     expect(await axeViolations()).toEqual([]);
+    // Pressed again with a problem left, the summary is announced and focused again.
+    fireEvent.click(screen.getByRole('radio', { name: '$50' }));
+    field('Your name').focus();
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    expect(within(screen.getByRole('alert')).queryByRole('link', { name: 'Choose an amount.' })).toBeNull();
   });
 
   it("§4, §7: a complete form POSTs the gift, stores the created gift's pubkey and goes on to the gifter's checkout", async () => {
