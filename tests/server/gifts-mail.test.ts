@@ -15,6 +15,7 @@ import { creditBalance } from '../../server/money/credit-ledger';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
+import { untilLockWaiters } from './support/lock-waits';
 import { PUBLIC_URL, shopWithJobs, type ShopWithJobs } from './support/subscribers';
 import { redactLogText, redactSecrets } from '../../server/mail/redact-secrets';
 
@@ -237,6 +238,29 @@ describeEachDatabase('the gift e-mail and redeeming its code (issue 28 items 2-4
     const caCode = await mailedCode(fromCanada.gift.id, fromCanada.gift.recipientEmail);
     const ok = await request('POST', '/v1/gifts/redeem/', await tokenOf(canadian), { code: caCode });
     expect(ok.body).toEqual({ amount: 50, currency: 'CAD', balance: 50 });
+  });
+
+  it('§9: two accounts racing with one code get it credited once: the second waits for the gift’s row and finds it redeemed (404)', async () => {
+    const { gift } = await paidGift({ send_on: '2026-12-27' });
+    const code = await mailedCode(gift.id, gift.recipientEmail);
+    const [first, second] = [await customer('US'), await customer('US')];
+    const tokens = [await tokenOf(first), await tokenOf(second)];
+    let answers: Promise<{ status: number; body: any }>[] = [];
+    if (database().driver === 'postgres') {
+      // Forced: both requests reach the gift's row while it is held, so both wait; released, they go one by one.
+      await db().transaction(async (tx) => {
+        await tx.select().from(gifts).where(eq(gifts.id, gift.id)).for('update');
+        answers = tokens.map((token) => request('POST', '/v1/gifts/redeem/', token, { code }));
+        await untilLockWaiters(db(), 2);
+      });
+    } else {
+      answers = tokens.map((token) => request('POST', '/v1/gifts/redeem/', token, { code }));
+    }
+    const statuses = (await Promise.all(answers)).map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 404]);
+    const credits = await db().select().from(creditLedger).where(eq(creditLedger.giftId, gift.id));
+    expect(credits).toHaveLength(1);
+    expect((await creditBalance(db(), first, 'USD')) + (await creditBalance(db(), second, 'USD'))).toBe(10000);
   });
 
   it('guests sign up first (403); redeeming is limited per account (429 after 10 tries an hour), whatever the codes', async () => {

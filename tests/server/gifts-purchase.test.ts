@@ -6,6 +6,7 @@ import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { cartItems, carts, gifts, orders, scheduledJobs, users } from '../../server/db/schema';
 import { GIFT_MAIL_JOB, giftMailKey, onGiftOrderPaid } from '../../server/gifts/gift-paid';
 import { basketMayUseCredit } from '../../server/gifts/gift-lines';
+import { moveGuestGifts } from '../../server/gifts/merge-guest-gifts';
 import { cardToken, rosaAddress } from './support/checkout-shopper';
 import { describeEachDatabase } from './support/databases';
 import { createTestApp, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
@@ -222,6 +223,31 @@ describeEachDatabase('buying a gift card (issue 28 item 2; spec 001 §3 "Gifts a
     expect(declined.status).toBe(402);
     expect((await giftRow(made.body.pubkey)).status).toBe('awaiting_payment');
     expect((await universalCart(token)).body.items.map((i: { type: string }) => i.type)).toEqual(['digital_gift']);
+  });
+
+  it('a guest who bought a gift card and signs in to an account that has its own universal cart brings the gift and its line along', async () => {
+    const { access: guestToken } = await startGuest(t);
+    const made = await t.call('POST', '/v1/gifts/', { token: guestToken, body: form({ amount: 75 }) });
+    const guestId = await userIdOf(guestToken);
+    const { access: token } = await signUpCustomer(t);
+    const userId = await userIdOf(token);
+    expect(
+      (await t.call('POST', '/v2/cart/', { token, body: { items: [{ category: 'item', product: 'brush', type: 'brush_mixed', quantity: 1 }] } })).status,
+    ).toBe(201);
+    const older = await t.call('POST', '/v1/gifts/', { token, body: form({ amount: 150 }) });
+    // What server/identity/merge-guest.ts does at sign-in, after the carts (the account keeps its own universal cart).
+    await db().transaction((tx) => moveGuestGifts(tx, guestId, userId, clock.now()));
+    expect(await giftRow(made.body.pubkey)).toMatchObject({ gifterId: userId, status: 'awaiting_payment' });
+    expect((await giftRow(older.body.pubkey)).status).toBe('replaced');
+    const cart = (await universalCart(token)).body;
+    expect(cart.is_in_checkout).toBe(true);
+    expect(cart.items.map((i: { type: string; unit_price: number }) => [i.type, i.unit_price])).toEqual([
+      ['brush_mixed', expect.any(Number)],
+      ['digital_gift', 75],
+    ]);
+    // Again (a retried sign-in): nothing more moves.
+    await db().transaction((tx) => moveGuestGifts(tx, guestId, userId, clock.now()));
+    expect((await universalCart(token)).body.items).toHaveLength(2);
   });
 
   it('§5: a gift card cannot buy another gift card: a basket holding one may not use credit', () => {
