@@ -14,7 +14,9 @@ import type { Services } from '../services';
 import { adoptCartCoupon, couponOfUserCart, loadCartCoupon, type CartCoupon } from '../promotions/coupon-store';
 import { couponProblem } from '../promotions/coupon-rules';
 import { couponLines } from './price-cart';
+import { creditBalance } from '../money/credit-ledger';
 import type { CartContext } from './cart-view';
+import { giftPricedEntries } from '../gifts/gift-cart';
 import { loadShipmentChoice } from './shipment-preferences';
 
 /** The routine's sections a cart offers, and how: preselected and main products with a quantity, the rest as upsells. */
@@ -45,7 +47,8 @@ export async function loadCartContext(
   routine: string[];
   deliveryInstructions: string;
 }> {
-  const entries = await services.catalogue.entries();
+  // The gift card line costs the shopper's gift's amount, and no one adds one as an item (server/gifts/gift-cart.ts).
+  const entries = await giftPricedEntries(services.db, user.id, kind, await services.catalogue.entries());
   const { answers, derived, set } = await loadFormulaSet(services, user.id);
   const shipment = await loadShipmentChoice(services.db, user.id, kind);
   // The universal cart holds both categories' routines (and the accessories).
@@ -69,7 +72,7 @@ export async function loadCartContext(
   // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD. The shipping address's country
   // decides once there is one (a cart made while the profile said US ships to Toronto in CAD), else the profile's.
   const currency = currencyOf(shippingAddress?.country ?? country);
-  const coupon = await cartCoupon(services, user, kind, currency, entries);
+  const [coupon, credit] = await Promise.all([cartCoupon(services, user, kind, currency, entries), creditBalance(services.db, user.id, currency)]);
   return {
     context: {
       entries,
@@ -83,7 +86,7 @@ export async function loadCartContext(
       shippingAddress,
       currency,
       coupon,
-      credit: 0,
+      credit,
     },
     currency,
     // The routine the results page lists under "Your routine" (one rule: ROUTINE_SECTIONS).

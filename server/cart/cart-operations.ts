@@ -9,12 +9,16 @@ import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
 import { checkLine, needsConsultationCheck, type ShopperFacts } from './cart-rules';
 import { cartCoupon, loadCartContext } from './cart-context';
-import { findCoupon } from '../promotions/coupon-book';
+import { couponBook, findCoupon } from '../promotions/coupon-book';
 import { couponProblem } from '../promotions/coupon-rules';
 import { couponFacts, setCartCoupon } from '../promotions/coupon-store';
 import { couponLines } from './price-cart';
 import { cartView, type CartContext } from './cart-view';
 import { shipmentPreferenceOperations } from './shipment-preferences';
+
+// The coupons file is checked when the server loads its operations: a broken one stops the start with its
+// file:line:column, not the first shopper's coupon.
+couponBook();
 
 /**
  * GET /v1/account/cart/?category=: the shopper's cart of a category (spec 001 §7 Cart), 404 when there is none

@@ -1,6 +1,7 @@
 import type { Currency } from '#api/money';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import { taxOn, type MilliPercent } from '../pricing/sales-tax';
+import { isGiftCardLine } from '../gifts/gift-lines';
 import type { Coupon } from '../promotions/coupon-book';
 import { couponDiscount, couponProblem, eligibleCents, type CouponFacts, type CouponLine } from '../promotions/coupon-rules';
 
@@ -43,6 +44,8 @@ export interface CartTotals {
   totalShipping: number;
   totalAmount: number;
   paymentFromCustomer: number;
+  /** What the gift cards in it cost: neither shipped nor taxed (a gift card is taxed when it is spent). */
+  untaxed?: number;
 }
 
 /** A line's prices in cents: unit, total, and total at full price. */
@@ -57,16 +60,18 @@ export function cartTotals(lines: readonly PricedLineInput[], currency: Currency
   let totalPrice = 0;
   let paid = 0;
   let subscription = false;
+  let untaxed = 0;
   for (const line of lines) {
     const priced = priceLine(line, currency);
     totalPrice += priced.listPrice;
     paid += priced.totalPrice;
     if (line.quantity > 0 && line.subscriptionActive && line.entry.isSubscribable) subscription = true;
+    if (isGiftCard(line)) untaxed += priced.totalPrice;
   }
-  const anything = lines.some((line) => line.quantity > 0);
+  const anything = lines.some((line) => line.quantity > 0 && !isGiftCard(line));
   const totalShipping = !anything || subscription ? 0 : ONE_OFF_SHIPPING[currency];
   const totalAmount = paid + totalShipping;
-  return { totalPrice, totalDiscount: totalPrice - paid, totalShipping, totalAmount, paymentFromCustomer: totalAmount };
+  return { totalPrice, totalDiscount: totalPrice - paid, totalShipping, totalAmount, paymentFromCustomer: totalAmount, untaxed };
 }
 
 /**
@@ -74,7 +79,7 @@ export function cartTotals(lines: readonly PricedLineInput[], currency: Currency
  * the one sum the cart shows as amount_due and an order charges.
  */
 export function withTaxes(totals: CartTotals, rate: MilliPercent | null): { taxes: number; amountDue: number } {
-  const taxes = rate === null ? 0 : taxOn(totals.totalAmount - totals.totalShipping, rate);
+  const taxes = rate === null ? 0 : taxOn(totals.totalAmount - totals.totalShipping - (totals.untaxed ?? 0), rate);
   return { taxes, amountDue: totals.totalAmount + taxes };
 }
 
@@ -101,14 +106,12 @@ export interface CartCharges extends CartTotals {
   holdsGiftCard: boolean;
 }
 
-/** Whether a line is a gift card: the gift line of a gift purchase, or the catalogue's digital gift card. */
-export const isGiftCardLine = (line: PricedLineInput): boolean => line.category === 'gift' || line.entry.type === 'digital_gift';
+/** Whether a line is a gift card (server/gifts/gift-lines.ts: the gift line, or the catalogue's digital gift card). */
+const isGiftCard = (line: PricedLineInput): boolean => isGiftCardLine({ category: line.category ?? null, type: line.entry.type });
 
 /** The lines as a coupon sees them. */
 export function couponLines(lines: readonly PricedLineInput[], currency: Currency): CouponLine[] {
-  return lines
-    .filter((l) => l.quantity > 0)
-    .map((l) => ({ category: l.entry.category, giftCard: isGiftCardLine(l), cents: priceLine(l, currency).totalPrice }));
+  return lines.filter((l) => l.quantity > 0).map((l) => ({ category: l.entry.category, giftCard: isGiftCard(l), cents: priceLine(l, currency).totalPrice }));
 }
 
 /**
@@ -131,7 +134,7 @@ export function priceCart(
   const totalDiscount = base.totalDiscount + off;
   const totalAmount = base.totalAmount - off;
   const { taxes, amountDue } = withTaxes({ ...base, totalDiscount, totalAmount }, options.rate);
-  const holdsGiftCard = lines.some((l) => l.quantity > 0 && isGiftCardLine(l));
+  const holdsGiftCard = lines.some((l) => l.quantity > 0 && isGiftCard(l));
   const credit = holdsGiftCard ? 0 : Math.max(0, Math.min(options.credit, amountDue));
   return {
     totalPrice: base.totalPrice,

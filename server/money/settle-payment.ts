@@ -29,6 +29,8 @@ import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } fr
 import { cataloguePictures } from '../orders/order-pictures';
 import { subscribeFromPaidOrder } from '../subscriptions/from-order';
 import { clearUsedCoupon, releaseCouponUse, spendCouponUse } from '../promotions/coupon-store';
+import { returnCredit } from './credit-ledger';
+import { onGiftOrderPaid } from '../gifts/gift-paid';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -159,7 +161,8 @@ async function recordOutcome(
   const written = await services.db.transaction(async (tx) => {
     // The customer first, as their other writes lock it before their cart: keeping the card waits for them, not the reverse.
     // A subscription order locks them too: its paid outcome makes or adds to their subscription (subscribeFromPaidOrder).
-    if (saved || order.isSubscription) await lockUser(tx, order.userId);
+    // A failure gives back the order's credit (returnCredit locks them too): first, before the order's row.
+    if (saved || order.isSubscription || !paid) await lockUser(tx, order.userId);
     const [row] = await tx
       .update(orders)
       .set({
@@ -175,8 +178,9 @@ async function recordOutcome(
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
       .returning();
     if (!row) return row;
-    // A failed or voided payment gives back what the order held: its coupon's use (counted no more).
+    // A failed or voided payment gives back what the order held: its shop credit and its coupon's use.
     if (!paid) {
+      await returnCredit(tx, row.id);
       await releaseCouponUse(tx, row.id, now);
       return row;
     }
@@ -192,6 +196,8 @@ async function recordOutcome(
     const kept = saved ? await keepSavedMethod(tx, services, row.userId, saved) : null;
     // Its subscription lines make or add to the shopper's subscriptions, with the paid outcome: once (issue 27).
     if (row.isSubscription) await subscribeFromPaidOrder(tx, row, { now, publicUrl: services.config.publicUrl, methodId: kept?.id ?? null });
+    // The gift cards it bought are paid: their e-mails are scheduled, with the paid outcome, once (server/gifts/).
+    await onGiftOrderPaid(tx, services, row);
     return row;
   });
   if (written?.status === 'paid') services.mailer.wake();

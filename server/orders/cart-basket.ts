@@ -1,9 +1,11 @@
 /**
  * @module server/orders/cart-basket: a cart in checkout as a priced basket (server/money/record-order.ts): every line
  * priced from the server's catalogue in the currency of the country it ships to, the taxes of its address's state
- * or province, and the formulas as they are today. Refuses, with 400 and nothing saved, what cannot be ordered: no
- * lines, no payment for something to pay, no address for something that ships, or an address whose postal code is
- * not in its state (kept before that was checked: taxes follow the state).
+ * or province, the cart's coupon and the shopper's shop credit (server/cart/price-cart.ts), and the formulas as they
+ * are today. Refuses, with 400 and nothing saved, what cannot be ordered: no lines, no payment for something the
+ * credit does not pay (or for a subscription), no address for something that ships, or an address whose postal code
+ * is not in its state (kept before that was checked: taxes follow the state); and, with 422 invalid_coupon, a cart
+ * whose coupon no longer applies (place-order.ts removes it).
  */
 import type { Formula } from '#api';
 import { ApiError, validationError } from '../http/api-error';

@@ -20,6 +20,7 @@ import { checkedReplay, clientKeyOf, fingerprint } from '../money/idempotency';
 import { orderByKey, recordOrder, sameRequestJustAnswered } from '../money/record-order';
 import { settle, supersede, type SettledOrder } from '../money/settle-payment';
 import { lockUser } from '../account/lock-user';
+import { creditBalance, spendCredit } from '../money/credit-ledger';
 import { cartCouponCode, claimCoupon, loadCartCoupon, lockCouponCode, setCartCoupon } from '../promotions/coupon-store';
 import { cartBasket, CouponNoLongerValid } from './cart-basket';
 
@@ -102,7 +103,9 @@ export async function placeOrder(
         const { code } = await cartCouponCode(tx, locked.id);
         if (code) await lockCouponCode(tx, code);
         const coupon = await loadCartCoupon(tx, user.id, code, context.currency, now);
-        const basket = await cartBasket(locked, rows, { ...context, coupon }, deliveryInstructions, payment.source !== null);
+        // The shop credit as it is now, the customer's row held: another order of theirs has spent what it spent.
+        const credit = await creditBalance(tx, user.id, context.currency);
+        const basket = await cartBasket(locked, rows, { ...context, coupon, credit }, deliveryInstructions, payment.source !== null);
         const order = await recordOrder(tx, { userId: user.id, basket, key, requestHash, provider: services.payments.name, now });
         // The coupon's use is the order's from the start, released if its payment fails (settle-payment.ts).
         if (basket.coupon)
@@ -114,6 +117,11 @@ export async function placeOrder(
             currency: basket.currency,
             now,
           });
+        // The credit is spent with the order (given back if its payment fails): the card pays the rest, total_amount.
+        if (basket.credit > 0) {
+          const spent = await spendCredit(tx, { userId: user.id, currency: basket.currency, orderId: order.id, upTo: basket.credit });
+          if (spent !== basket.credit) throw new Error(`Order ${order.pubkey} was priced with ${basket.credit} cents of credit but spent ${spent}.`);
+        }
         return { order };
       })
       .catch(async (error: unknown) => {
