@@ -42,6 +42,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
    * connection while it runs. The embedded database has one connection: there it is always 1.
    */
   concurrency?: number;
+  /**
+   * Jobs a worker takes in one fetch and runs together (default 1), on PostgreSQL: one fetch and one completion for
+   * them all instead of one each. A job that fails is failed (and retried) alone; the others complete.
+   */
+  batchSize?: number;
 }
 
 /** How the queue runs. */
@@ -160,21 +165,28 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (workers.has(job.name)) throw new Error(`Job "${job.name}" is defined twice.`);
       await ensureQueue(job as JobDefinition<never>);
       const concurrency = embedded ? 1 : Math.max(1, Math.floor(job.concurrency ?? 1));
+      const batchSize = embedded ? 1 : Math.max(1, Math.floor(job.batchSize ?? 1));
       const ids: string[] = [];
       for (let i = 0; i < concurrency; i++) {
-        const workerId: string = await boss.work<T>(job.name, { includeMetadata: true, batchSize: 1 }, async ([next]) => {
-          if (!next) return;
-          // A job fetched while the queue closes fails back to the queue and is retried (here or in another process).
+        const workerId: string = await boss.work<T>(job.name, { includeMetadata: true, batchSize }, async (fetched) => {
+          if (fetched.length === 0) return;
+          // Jobs fetched while the queue closes fail back to the queue and are retried (here or in another process).
           if (closing) throw new Error('The job queue is closing.');
-          const run = job.handler(next.data, { id: next.id, attempt: next.retryCount + 1, now: clock.now() });
-          running.add(run);
+          const runs = fetched.map((next) => job.handler(next.data, { id: next.id, attempt: next.retryCount + 1, now: clock.now() }));
+          for (const run of runs) running.add(run);
           try {
-            await run;
-          } catch (error) {
-            logger.error({ err: error, job: job.name, attempt: next.retryCount + 1 }, `Job ${job.name} failed`);
-            throw error;
+            const results = await Promise.allSettled(runs);
+            const failures = fetched.flatMap((next, index) => {
+              const result = results[index]!;
+              return result.status === 'rejected' ? [{ next, error: result.reason as unknown }] : [];
+            });
+            for (const { next, error } of failures) logger.error({ err: error, job: job.name, attempt: next.retryCount + 1 }, `Job ${job.name} failed`);
+            // All failed: pg-boss fails them all. Some: those alone are failed here, and pg-boss completes the others
+            // (its completion takes only jobs still active).
+            if (failures.length === fetched.length) throw failures[0]!.error;
+            for (const { next, error } of failures) await boss.fail(job.name, next.id, { message: String((error as Error)?.message ?? error) });
           } finally {
-            running.delete(run);
+            for (const run of runs) running.delete(run);
             // A worker that found a job asks again at once rather than after its polling interval: a queue of ten
             // thousand renewals drains at the pace of the work, not of one job per poll. An empty fetch waits as usual.
             if (!closing) boss.notifyWorker(workerId);

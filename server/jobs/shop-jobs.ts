@@ -116,8 +116,10 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
     await queue.define<RenewSubscriptionJob>({
       name: SHOP_JOBS.renewSubscription,
       policy: 'standard',
-      // Renewals wait mostly on the database: several at once per process on PostgreSQL (server/jobs/README.md).
-      concurrency: Number(process.env.RENEWAL_CONCURRENCY) || 6,
+      // Renewals wait mostly on the database: several at once per process on PostgreSQL (server/jobs/README.md), each
+      // worker fetching two per round trip.
+      concurrency: Number(process.env.RENEWAL_CONCURRENCY) || 3,
+      batchSize: Number(process.env.RENEWAL_BATCH) || 2,
       retryDelaySeconds: 60,
       handler: async (job, { now }) => {
         const outcome = await renewSubscription(shop, job.subscriptionId, now);

@@ -162,6 +162,43 @@ for (const driver of DRIVERS) {
       expect(doomedRuns).toBe(2);
     });
 
+    it('a job with batchSize 3 is fetched three at a time on PostgreSQL (one on the embedded database) and run together; one that fails is retried alone, the others complete once', async () => {
+      const queue = await queueOn(shared.first);
+      const runs: { i: number; attempt: number }[] = [];
+      let active = 0;
+      let most = 0;
+      await queue.define<{ i: number }>({
+        name: 'in-batches',
+        policy: 'standard',
+        batchSize: 3,
+        retryLimit: 2,
+        retryDelaySeconds: 1,
+        retryBackoff: false,
+        handler: async ({ i }, { attempt }) => {
+          active += 1;
+          most = Math.max(most, active);
+          runs.push({ i, attempt });
+          await new Promise((resolve) => setImmediate(resolve));
+          active -= 1;
+          if (i === 4 && attempt === 1) throw new Error('job 4 fails once');
+        },
+      });
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i += 1) ids.push((await queue.send('in-batches', { i }))!);
+      await waitFor(async () => (await Promise.all(ids.map((id) => queue.state('in-batches', id)))).every((state) => state === 'completed'));
+      expect(
+        runs
+          .filter((run) => run.attempt === 1)
+          .map((run) => run.i)
+          .sort(),
+      ).toEqual([0, 1, 2, 3, 4, 5]);
+      // Only the failed job ran again.
+      expect(runs.filter((run) => run.attempt > 1)).toEqual([{ i: 4, attempt: 2 }]);
+      expect(most).toBeGreaterThanOrEqual(1);
+      expect(most).toBeLessThanOrEqual(driver === 'postgres' ? 3 : 1);
+      expect(log.text()).toContain('job 4 fails once');
+    });
+
     it("a job scheduled by the shop's clock is sent once the clock passes its time, once across processes", async () => {
       const clock = testClock(new Date('2027-01-15T14:59:00Z'));
       const [a, b] = await Promise.all([queueOn(shared.first, clock), queueOn(shared.second, clock)]);
