@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { giftRequest } from '#api';
 import { lockUser } from '../account/lock-user';
 import { lockCart } from '../cart/cart-store';
-import { cartItems, gifts, type CartItemCustomization } from '../db/schema';
-import { validationError } from '../http/api-error';
+import { cartItems, gifts, orders, type CartItemCustomization } from '../db/schema';
+import { ApiError, validationError } from '../http/api-error';
 import type { UserRow } from '../http/authenticate';
 import { newPubkey } from '../identity/token-hash';
 import type { Services } from '../services';
@@ -46,6 +46,14 @@ export async function createGift(services: Services, user: UserRow, input: GiftI
     // The customer, then their cart, as every cart change does: one gift waiting for payment at a time.
     await lockUser(tx, user.id);
     const locked = await lockCart(tx, user.id, 'universal', now, { create: { currency }, changes: { isInCheckout: true } });
+    // An order of this cart still waiting for its payment (the bank's check) would take the new gift's line with it
+    // when paid: the shopper waits for it to end first.
+    const [pending] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.cartId, locked!.cart.id), eq(orders.status, 'pending_payment')))
+      .limit(1);
+    if (pending) throw new ApiError(409, 'order_in_progress', 'Your cart is being paid for right now. Finish or cancel that payment, then buy the gift card.');
     await tx
       .update(gifts)
       .set({ status: 'replaced', updatedAt: now })

@@ -18,6 +18,7 @@ export const createGiftOperation = defineOperation(
     responses: {
       201: 'The gift, awaiting its payment: pubkey',
       400: 'validation_error: an amount, occasion, message, name, e-mail or send date (today to a year on, US Eastern) that is not valid; nothing is saved',
+      409: 'order_in_progress: an order of the universal cart is waiting for its payment (nothing is saved)',
     },
   },
   async ({ c, body, auth, services }) => c.json({ pubkey: await createGift(services, auth.user, body) }, 201),

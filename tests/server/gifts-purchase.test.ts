@@ -250,6 +250,18 @@ describeEachDatabase('buying a gift card (issue 28 item 2; spec 001 §3 "Gifts a
     expect((await universalCart(token)).body.items).toHaveLength(2);
   });
 
+  it('while an order of the universal cart waits for its bank, a new gift is 409 and changes nothing (its payment would take the new line)', async () => {
+    const { access: token } = await signUpCustomer(t);
+    const made = await t.call('POST', '/v1/gifts/', { token, body: form() });
+    const placed = await t.call('POST', '/v2/cart/place-order/', { token, body: { payment: { token: await cardToken(t, '4000 0027 6000 3184') } } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(202);
+    const again = await t.call('POST', '/v1/gifts/', { token, body: form({ amount: 150 }) });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('order_in_progress');
+    expect((await giftRow(made.body.pubkey)).status).toBe('awaiting_payment');
+    expect((await universalCart(token)).body.items.map((i: { unit_price: number }) => i.unit_price)).toEqual([50]);
+  });
+
   it('§5: a gift card cannot buy another gift card: a basket holding one may not use credit', () => {
     expect(basketMayUseCredit([{ category: 'gift', type: 'digital_gift' }])).toBe(false);
     expect(
