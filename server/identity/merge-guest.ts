@@ -1,13 +1,14 @@
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { addresses, carts, customerShipmentPreferences, users } from '../db/schema';
+import { moveGuestGifts } from '../gifts/merge-guest-gifts';
 import { mergeGuestProfile } from '../profile/merge-guest-profile';
 import type { Services } from '../services';
 import { revokeUserSessions } from './revoke-sessions';
 
 /**
  * Joins a guest to the account they signed in to: answers, addresses, stylist, carts (each with its shipment
- * preference) and the shipment preference move over (a cart only where the account has none of that kind, the
+ * preference), gift cards and the shipment preference move over (a cart only where the account has none of that kind, the
  * preference only where it has none: the account's own is the one it kept); the guest can no longer sign in.
  */
 export async function mergeGuestInto(tx: Database, services: Services, guestId: number, userId: number): Promise<void> {
@@ -48,6 +49,8 @@ export async function mergeGuestInto(tx: Database, services: Services, guestId: 
     // Its address (if any) is one of the guest's, which moved to the account above.
     await tx.update(customerShipmentPreferences).set({ userId, updatedAt: now }).where(eq(customerShipmentPreferences.userId, guestId));
   }
+  // The gift cards bought as a guest, and the unpaid one's cart line (server/gifts/README.md).
+  await moveGuestGifts(tx, guestId, userId, now);
   await tx.update(users).set({ mergedIntoId: userId, updatedAt: now }).where(eq(users.id, guestId));
   await revokeUserSessions(tx, services, guestId, 'guest_merged');
 }

@@ -9,7 +9,7 @@ import { basketMayUseCredit } from '../../server/gifts/gift-lines';
 import { moveGuestGifts } from '../../server/gifts/merge-guest-gifts';
 import { cardToken, rosaAddress } from './support/checkout-shopper';
 import { describeEachDatabase } from './support/databases';
-import { createTestApp, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
+import { createTestApp, latestMagicToken, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
 
 // 2026-10-20 15:00 UTC is 11 AM in New York (EDT): an Eastern "today" of 2026-10-20.
 const NOW = new Date('2026-10-20T15:00:00Z');
@@ -248,6 +248,23 @@ describeEachDatabase('buying a gift card (issue 28 item 2; spec 001 §3 "Gifts a
     // Again (a retried sign-in): nothing more moves.
     await db().transaction((tx) => moveGuestGifts(tx, guestId, userId, clock.now()));
     expect((await universalCart(token)).body.items).toHaveLength(2);
+  });
+
+  it('a guest who bought a gift card and signs in with an e-mailed link (the gifter’s checkout, a known e-mail) pays for it as that customer', async () => {
+    const customer = await signUpCustomer(t);
+    const guest = await startGuest(t);
+    const made = await t.call('POST', '/v1/gifts/', { token: guest.access, body: form({ amount: 75 }) });
+    // The checkout's sign-up with a known e-mail mails a link; the guest's session follows it, so the guest is merged.
+    const asked = await t.call('POST', '/v1/auth/signup/', { token: guest.access, body: { email: customer.email, has_accepted_terms: true } });
+    expect(asked.body).toEqual({ magic_link_sent: true });
+    const verified = await t.call('POST', '/v1/auth/signin/verify/', { token: guest.access, body: { token: await latestMagicToken(t, customer.email) } });
+    expect(verified.status).toBe(200);
+    const token = verified.body.access as string;
+    expect((await giftRow(made.body.pubkey)).gifterId).toBe(await userIdOf(token));
+    expect((await universalCart(token)).body.items.map((i: { type: string; unit_price: number }) => [i.type, i.unit_price])).toEqual([['digital_gift', 75]]);
+    const placed = await t.call('POST', '/v2/cart/place-order/', { token, body: { payment: { token: await cardToken(t, '4242 4242 4242 4242') } } });
+    expect(placed.body).toMatchObject({ status: 'paid', total_amount: 75 });
+    expect(await giftRow(made.body.pubkey)).toMatchObject({ status: 'scheduled', amount: 7500 });
   });
 
   it('while an order of the universal cart waits for its bank, a new gift is 409 and changes nothing (its payment would take the new line)', async () => {
