@@ -102,36 +102,70 @@ const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router
 // makes them with forwardRef, calls a bundler must keep unless marked pure: with those names left out and the calls
 // marked, the components the app never uses (NavLink, Form and what they alone need) leave the framework every page
 // downloads (1.9 KB gzipped). Line for line, so the source map holds.
-// Its Link also prefetches a page's data and route modules in framework mode (`<Link prefetch>`, PrefetchPageLinks and
-// the route manifest's helpers). The shop runs React Router in declarative mode (<BrowserRouter>, app/main.tsx): with no
-// framework context, Link's prefetch behaviour answers "no prefetch" whatever the prop, so Link is built without it and
-// that code leaves the framework chunk too (1.8 KB gzipped less on every page). The build fails if those lines
-// change in a new version of React Router, rather than silently shipping them again.
+// The shop runs React Router in declarative mode (<BrowserRouter> and useRoutes, app/main.tsx, app/router.tsx), never in
+// its data or framework modes (RouterProvider, loaders, route modules): the router's code for those modes, which its
+// components keep behind run-time checks, is built out as the checks would answer (3.7 KB gzipped less on every page):
+// - Link without prefetching: with no framework context, usePrefetchBehavior answers "no prefetch" whatever the prop,
+//   so PrefetchPageLinks and the route manifest's helpers go;
+// - useRoutes and its matches rendered without a data router's state (its error boundaries, hydration fallbacks, RSC
+//   redirects and error digests), and useNavigate without a data router's stable navigate;
+// - its classes marked pure, so that those no code uses leave (a class with a base is otherwise kept).
+// The build fails when the app imports a data-mode API, or when one of these lines changes in a new React Router.
 const routerBuild = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
-const linkPrefetch = 'let [shouldPrefetch, prefetchRef, prefetchHandlers] = usePrefetchBehavior(';
-const linkPrefetchLinks = 'React10.createElement(PrefetchPageLinks, { page: href })';
+const declarativeOnly: [string, string][] = [
+  // What usePrefetchBehavior answers without a framework context: no prefetch, no ref, no handlers.
+  [
+    'let [shouldPrefetch, prefetchRef, prefetchHandlers] = usePrefetchBehavior(',
+    'let [shouldPrefetch, prefetchRef, prefetchHandlers] = ((_prefetch, _props) => [false, null, {}])(',
+  ],
+  ['React10.createElement(PrefetchPageLinks, { page: href })', 'null'],
+  [
+    'function _renderMatches(matches, parentMatches = [], dataRouterOpts) {',
+    'function _renderMatches(matches, parentMatches = [], _dataRouterOpts) { const dataRouterOpts = void 0;',
+  ],
+  [
+    'function useRoutesImpl(routes, locationArg, dataRouterOpts) {',
+    'function useRoutesImpl(routes, locationArg, _dataRouterOpts) { const dataRouterOpts = void 0;',
+  ],
+  ['return isDataRoute ? useNavigateStable() : useNavigateUnstable();', 'return useNavigateUnstable();'],
+  // Its one property set after the class (a side effect that would keep it) becomes a static field.
+  ['};\nRenderErrorBoundary.contextType = RSCRouterContext;', '  static contextType = RSCRouterContext;\n};'],
+];
+/** React Router's APIs of its data and framework modes, which the lean router builds out. */
+const dataModeApis =
+  /\b(RouterProvider|create(Browser|Hash|Memory|Static)Router|createRoutesFromElements|useRouteError|useLoaderData|useActionData|useFetchers?|useNavigation|useMatches|useRevalidator|useBlocker|Await|Form|ScrollRestoration|HydratedRouter)\b/;
 const leanRouter = (): Plugin => {
-  let linkBuilt = false;
+  const built = new Set<string>();
   return {
     name: 'shop-lean-router',
     apply: 'build',
     transform(code, id) {
-      if (!routerBuild.test(id)) return null;
+      if (!routerBuild.test(id)) {
+        if (id.includes('node_modules')) return null;
+        for (const [, names] of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]react-router['"]/g)) {
+          const api = dataModeApis.exec(names ?? '');
+          if (api)
+            this.error(`${id} imports ${api[0]} from react-router: the lean router (vite.config.ts leanRouter) builds the data and framework modes out.`);
+        }
+        return null;
+      }
       let lean = code
         .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
         .replace(/= (React\d*)\.(forwardRef|createContext|memo)\(/g, '= /* @__PURE__ */ $1.$2(');
-      if (lean.includes(linkPrefetch) && lean.includes(linkPrefetchLinks)) {
-        // What usePrefetchBehavior answers without a framework context: no prefetch, no ref, no handlers.
-        lean = lean
-          .replace(linkPrefetch, 'let [shouldPrefetch, prefetchRef, prefetchHandlers] = ((_prefetch, _props) => [false, null, {}])(')
-          .replace(linkPrefetchLinks, 'null');
-        linkBuilt = true;
+      for (const [from, to] of declarativeOnly) {
+        if (!lean.includes(from)) continue;
+        lean = lean.replace(from, to);
+        built.add(from);
       }
+      lean = lean.replace(/^var ([\w$]+) = (class\b[^\n]*\{)$([\s\S]*?)^\};$/gm, 'var $1 = /* @__PURE__ */ (() => $2$3})();');
       return { code: lean, map: null };
     },
     buildEnd(error) {
-      if (!error && !linkBuilt)
-        this.error("React Router's Link no longer reads usePrefetchBehavior as it did: update the lean router (vite.config.ts leanRouter).");
+      const missing = declarativeOnly.filter(([from]) => !built.has(from));
+      if (!error && missing.length > 0)
+        this.error(
+          `React Router no longer holds ${missing.map(([from]) => JSON.stringify(from)).join(', ')}: update the lean router (vite.config.ts leanRouter).`,
+        );
     },
   };
 };
