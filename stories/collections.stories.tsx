@@ -71,8 +71,8 @@ const accessories: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Brush' }).closest('li')).toHaveTextContent('From $72');
-    // The gift card has no page yet: shown, not linked (issue 25 point 5).
-    await expect(canvas.queryByRole('link', { name: 'Digital Gift Card' })).toBeNull();
+    // The gift card leads to the gift card landing page (spec 001 §2).
+    await expect(canvas.getByRole('link', { name: 'Digital Gift Card' })).toHaveAttribute('href', '/gift');
     await expectNoOverlap(canvasElement);
   },
 };

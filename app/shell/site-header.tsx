@@ -11,7 +11,7 @@ export const shopMenu: readonly { label: string; to: string }[] = [
   { label: 'Haircare', to: '/collections/haircare' },
   { label: 'Skincare', to: '/collections/skincare' },
   { label: 'Accessories', to: '/collections/accessories' },
-  { label: 'Gifts', to: '/collections/accessories#gifts' },
+  { label: 'Gifts', to: '/gift' },
   { label: 'Help', to: '/help' },
 ];
 

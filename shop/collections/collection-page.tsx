@@ -58,7 +58,7 @@ export function CollectionPage({
               card={entry.card}
               headingLevel={2}
               eager={i < 4}
-              // The header's "Gifts" link comes to the gift card (/collections/accessories#gifts).
+              // A link to the gift card in the collection (/collections/accessories#gifts).
               id={entry.card.slug === 'digital_gift' ? 'gifts' : undefined}
             />
           ),

@@ -69,7 +69,7 @@ describe('issue 25 site header: brand, the shop menu, the account and the cart o
       ['Haircare', '/collections/haircare'],
       ['Skincare', '/collections/skincare'],
       ['Accessories', '/collections/accessories'],
-      ['Gifts', '/collections/accessories#gifts'],
+      ['Gifts', '/gift'],
       ['Help', '/help'],
     ]);
     expect(within(shop).getByRole('link', { name: 'Skincare' }).getAttribute('aria-current')).toBe('page');

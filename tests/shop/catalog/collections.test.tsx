@@ -76,8 +76,8 @@ describe('collection pages (spec 001 §2 Collections)', () => {
     expect(cards.map((c) => c.querySelector('.product-card__name')!.textContent)).toEqual(['Hair Towel Wrap', 'Candle', 'Brush', 'Digital Gift Card']);
     expect(cards[2]!.textContent).toContain('From $72');
     expect(cards.some((c) => /subscription/.test(c.textContent ?? ''))).toBe(false);
-    // The gift card has no page yet (/gift): shown, not linked; the header's "Gifts" link lands on it.
-    expect(within(cards[3]!).queryByRole('link')).toBeNull();
+    // The gift card's page is the gift card landing page (spec 001 §2).
+    expect(within(cards[3]!).getByRole('link', { name: 'Digital Gift Card' }).getAttribute('href')).toBe('/gift');
     expect(cards[3]!.id).toBe('gifts');
   });
 
