@@ -22,3 +22,4 @@ export * from './subscription-upsells';
 export * from './subscription-life';
 export * from './gifts';
 export * from './promotions';
+export * from './referrals';
