@@ -5,6 +5,7 @@ import { openDatabase } from '../../server/db/open-database';
 import { readSettings } from '../../server/read-settings';
 import { startServer, type RunningServer } from '../../server/start-server';
 import { fakeFlows } from './support/fake-flows';
+import { migratedDataDir } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 import { createTestApp, signUpCustomer, type TestApp } from './support/test-app';
 import { turnCounter } from './support/turn-counter';
@@ -32,7 +33,7 @@ describe('a burst on the embedded database (PGlite on disk)', () => {
   let tokens: string[];
 
   beforeAll(async () => {
-    handle = await openDatabase({ dataDir: tempDir('shop-burst') });
+    handle = await openDatabase({ dataDir: migratedDataDir('shop-burst') });
     t = createTestApp(handle.db);
     tokens = [];
     for (let i = 0; i < SHOPPERS; i++) {
@@ -75,7 +76,7 @@ describe('new connections during a burst on the embedded database (the real serv
     const settings = readSettings({
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: tempDir('shop-burst-server'),
+      DATA_DIR: migratedDataDir('shop-burst-server'),
       WEB_ROOT: tempDir('shop-web'),
       PUBLIC_URL: 'https://shop.test',
       ACCESS_LOG: 'off',

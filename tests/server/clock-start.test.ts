@@ -6,6 +6,7 @@ import { createLogger } from '../../server/log/logger';
 import { readSettings } from '../../server/read-settings';
 import { startServer } from '../../server/start-server';
 import { fakeFlows } from './support/fake-flows';
+import { migratedDataDir } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
 afterAll(removeTempDirs);
@@ -46,7 +47,7 @@ describe('CLOCK_START: the server clock starts at a set instant (development and
   });
 
   it('a development server started with it dates what it does by that clock (a session token issued at the instant) and warns at start', async () => {
-    const dataDir = tempDir('shop-clock');
+    const dataDir = migratedDataDir('shop-clock');
     const lines: string[] = [];
     const logger = createLogger({ stream: { write: (line: string) => void lines.push(line) } });
     const settings = readSettings({ PORT: '0', DATA_DIR: dataDir, WEB_ROOT: dataDir, ACCESS_LOG: 'off', PUBLIC_URL: 'https://shop.test' });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,7 +26,7 @@ function waitForOutput(child: ChildProcess, text: () => string, predicate: (text
 
 /** The server process writes JSON lines and no secret in production (issue 10). */
 describe('server/main.ts logs in production', () => {
-  const dataDir = tempDir('shop-log');
+  const dataDir = migratedDataDir('shop-log');
   const webRoot = tempDir('shop-log-web');
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
   let child: ChildProcess | undefined;

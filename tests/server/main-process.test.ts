@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 import { exitOf, startServerProcess as startServer } from './support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('server/main.ts as a process', () => {
-  const dataDir = tempDir('shop-main');
+  const dataDir = migratedDataDir('shop-main');
   const webRoot = tempDir('shop-web');
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
   const env = { DATA_DIR: dataDir, WEB_ROOT: webRoot, PUBLIC_URL: 'https://shop.test' };

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/log/logger';
 import { paymentProvider, readSettings } from '../../server/read-settings';
 import { startServer } from '../../server/start-server';
-import { createPostgresDatabase } from './support/databases';
+import { createPostgresDatabase, migratedDataDir } from './support/databases';
 import { fakeFlows } from './support/fake-flows';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
@@ -19,7 +19,7 @@ function settingsFor(dataDir: string, webRoot: string, port = 0) {
 
 describe('startServer (what npm start runs)', () => {
   it('listens on a free port, serves API and web app, and releases DATA_DIR on close', async () => {
-    const dataDir = tempDir('shop-start');
+    const dataDir = migratedDataDir('shop-start');
     const webRoot = tempDir('shop-web');
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
     const server = await startServer(settingsFor(dataDir, webRoot), { flows: fakeFlows });
@@ -63,7 +63,7 @@ describe('startServer (what npm start runs)', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, resolve));
     const { port } = blocker.address() as AddressInfo;
-    const dataDir = tempDir('shop-start');
+    const dataDir = migratedDataDir('shop-start');
     try {
       await expect(startServer(settingsFor(dataDir, dataDir, port), { flows: fakeFlows })).rejects.toThrow(`Port ${port} is in use: set PORT to a free port.`);
       expect(existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
@@ -73,7 +73,7 @@ describe('startServer (what npm start runs)', () => {
   }, 90_000);
 
   it('a FLAGS value that is none of a flow variant’s options stops the start, naming the options; the database is closed again', async () => {
-    const dataDir = tempDir('shop-flags');
+    const dataDir = migratedDataDir('shop-flags');
     const settings = { ...settingsFor(dataDir, dataDir), flags: 'signin_placement=frist' };
     await expect(startServer(settings, { flows: loadProfileFlows('flows') })).rejects.toThrow(
       'The flag "signin_placement" is "frist", which is none of its variant’s options: before-zipcode, after-welcome, before-first-private, first.',
@@ -104,7 +104,7 @@ describe('startServer (what npm start runs)', () => {
     });
 
     it('PAYMENTS=test starts a production shop on the test provider and warns at start', async () => {
-      const dataDir = tempDir('shop-start');
+      const dataDir = migratedDataDir('shop-start');
       const lines: string[] = [];
       const logger = createLogger({ stream: { write: (line: string) => void lines.push(line) } });
       const settings = readSettings({ ...production, PAYMENTS: 'test', DATA_DIR: dataDir, WEB_ROOT: dataDir });

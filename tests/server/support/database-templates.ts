@@ -2,15 +2,16 @@
  * The unit project's globalSetup (vitest.config.ts): one migrated database of each driver, made once per test run,
  * that every suite copies instead of creating and migrating its own (tests/README.md "Test databases").
  *
- * - PGlite: a fresh in-memory database, migrated, dumped with `dumpDataDir()` to a tar file that each suite loads
- *   (`openDatabase({ snapshot })`: no initdb, which is most of a fresh PGlite's cost).
+ * - PGlite: a database in a data directory, migrated, and dumped with `dumpDataDir()` to a tar file that each suite
+ *   loads in memory (`openDatabase({ snapshot })`: no initdb, which is most of a fresh PGlite's cost); tests that start
+ *   a server on a DATA_DIR copy the directory instead (`migratedDataDir`: initdb on disk takes several seconds).
  * - PostgreSQL: a database shop_template_<random>, migrated, then closed (a template must have no connection), that
  *   each suite copies with `CREATE DATABASE ... TEMPLATE`; dropped at the end of the run.
  *
  * Either may be missing (PostgreSQL down, say): createTestDatabase then makes a fresh database as before.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,30 +24,36 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated PGlite snapshot's file (a tar of its data directory), or '' when there is none. */
     pgliteSnapshotFile: string;
+    /** A DATA_DIR holding that migrated PGlite database (its pgdata/), to copy, or '' when there is none. */
+    pgliteDataDir: string;
     /** The migrated PostgreSQL template database's name, or '' when there is none. */
     postgresTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [snapshotFile, template] = await Promise.all([makePgliteSnapshot(), makePostgresTemplate()]);
-  project.provide('pgliteSnapshotFile', snapshotFile);
+  const runDir = mkdtempSync(path.join(tmpdir(), 'shop-test-databases-'));
+  const [snapshot, template] = await Promise.all([makePgliteSnapshot(runDir), makePostgresTemplate()]);
+  project.provide('pgliteSnapshotFile', snapshot.file);
+  project.provide('pgliteDataDir', snapshot.dataDir);
   project.provide('postgresTemplate', template);
   return async () => {
-    if (snapshotFile) rmSync(snapshotFile, { force: true });
+    rmSync(runDir, { recursive: true, force: true });
     if (template) await adminQuery(`drop database if exists ${template} with (force)`).catch(() => undefined);
   };
 }
 
-async function makePgliteSnapshot(): Promise<string> {
-  const client = new PGlite();
+async function makePgliteSnapshot(runDir: string): Promise<{ file: string; dataDir: string }> {
+  const dataDir = path.join(runDir, 'data');
+  mkdirSync(dataDir);
+  const client = new PGlite(path.join(dataDir, 'pgdata'));
   try {
     await client.waitReady;
     await migratePgliteDatabase(client);
     const tarball = await client.dumpDataDir('none');
-    const file = path.join(tmpdir(), `shop-pglite-${randomBytes(6).toString('hex')}.tar`);
+    const file = path.join(runDir, 'pglite.tar');
     writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
-    return file;
+    return { file, dataDir };
   } finally {
     await client.close();
   }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { DatabaseHandle, Driver } from '../../../server/db/database';
 import { openDatabase } from '../../../server/db/open-database';
 import { adminQuery, POSTGRES_ADMIN_URL, postgresUrlOf } from './postgres-admin';
+import { tempDir } from './temp-dirs';
 
 export { POSTGRES_ADMIN_URL };
 
@@ -59,8 +61,20 @@ function pgliteSnapshot(): Blob | undefined {
   return snapshotBytes.blob;
 }
 
+/**
+ * A new temp directory (removed by `removeTempDirs()`) to be a server's DATA_DIR, holding a copy of the run's migrated
+ * embedded database, so the server skips initdb and the migrations (several seconds on disk); an empty directory
+ * outside the unit project's run. For tests of something else than a first start on an empty directory.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = tempDir(prefix);
+  const template = provided('pgliteDataDir');
+  if (template) cpSync(path.join(template, 'pgdata'), path.join(dir, 'pgdata'), { recursive: true });
+  return dir;
+}
+
 /** A value the globalSetup provided, or '' when this run has none (another project, or no globalSetup). */
-function provided(key: 'pgliteSnapshotFile' | 'postgresTemplate'): string {
+function provided(key: 'pgliteSnapshotFile' | 'pgliteDataDir' | 'postgresTemplate'): string {
   try {
     return inject(key) ?? '';
   } catch {
