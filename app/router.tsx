@@ -21,6 +21,7 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
   ['help', lazy(() => import('./shell/help-page'))],
+  ['gift/redeem', lazy(() => import('./gift/redeem-route'))],
   ['gift', lazy(() => import('./gift/gift-route'))],
   ['products/:slug', product],
   ['pages/:slug', product],
