@@ -36,9 +36,11 @@ export async function loadDerivedProfile(
 export async function loadFormulaSet(
   services: Services,
   userId: number,
+  /** The shopper's answers when the caller has just read them (a renewal reads them with the subscriber). */
+  known?: { answers: Record<string, unknown> },
 ): Promise<{ answers: Record<string, unknown>; derived: DerivedProfile; set: FormulaSet; formulation: Formulation }> {
   const formulation = formulationOf(services);
-  const answers = await loadAnswers(services.db, userId);
+  const answers = known?.answers ?? (await loadAnswers(services.db, userId));
   const feedback = await loadShopperFeedback(services.db, userId);
   const now = services.clock.now();
   // The same answers and feedback on the same day give the same formulas (their place's aggressors and the season

@@ -25,7 +25,17 @@ import type { Formula } from '#api';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
-import { hairProfiles, orderItems, orders, paymentMethods, subscriptionProducts, subscriptionRenewals, subscriptions, users } from '../db/schema';
+import {
+  hairProfiles,
+  orderItems,
+  orders,
+  paymentMethods,
+  subscriptionCoupons,
+  subscriptionProducts,
+  subscriptionRenewals,
+  subscriptions,
+  users,
+} from '../db/schema';
 import { feedbackSurvey } from '../feedback/survey-fields';
 import { ApiError } from '../http/api-error';
 import { enqueueMail } from '../mail/enqueue-mail';
@@ -38,7 +48,7 @@ import { loadTaxTable, taxOn, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
 import { RENEWAL_KEY_PREFIX } from './from-order';
 import { addWeeks, dayOf, earliestStart, productsOf, scheduleRenewal, scheduleRenewalAt } from './schedule';
-import { reserveCoupon, SHIP_NOW_WAIT_MS, unusedCoupon, spendCoupon } from './coupons';
+import { reserveCoupon, SHIP_NOW_WAIT_MS, spendCoupon } from './coupons';
 import { settleShipNows } from './ship-now-settle';
 import { paymentFailedMail, subscriptionRenewedMail } from './subscription-mail';
 
@@ -86,7 +96,7 @@ export interface RenewalCoupon {
 /** Runs the renewal of one subscription that is due by `now` (see the module's description). */
 export async function renewSubscription(services: Services, subscriptionId: number, now = services.clock.now()): Promise<RenewalOutcome> {
   const [found] = await services.db
-    .select({ user: users, soldOut: hairProfiles.isFragranceSoldout })
+    .select({ user: users, soldOut: hairProfiles.isFragranceSoldout, answers: hairProfiles.answers })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .leftJoin(hairProfiles, eq(hairProfiles.userId, subscriptions.userId))
@@ -94,7 +104,7 @@ export async function renewSubscription(services: Services, subscriptionId: numb
   if (!found) return 'canceled';
   const user = found.user;
   // The formulas the cart would price now (feedback and season included), read before the transaction locks anything.
-  const { answers, set } = await loadFormulaSet(services, user.id);
+  const { answers, set } = await loadFormulaSet(services, user.id, { answers: found.answers ?? {} });
   const makings: Makings = {
     entries: await services.catalogue.entries(),
     formulas: new Map(set.formulas.map((f) => [f.product, f])),
@@ -142,7 +152,11 @@ async function prepare(
   await lockUser(tx, user.id);
   // The subscription, locked, with its payment method when that is still the shopper's (not removed) and this provider's.
   const [locked] = await tx
-    .select({ subscription: subscriptions, method: paymentMethods })
+    .select({
+      subscription: subscriptions,
+      method: paymentMethods,
+      coupon: { id: subscriptionCoupons.id, percentOff: subscriptionCoupons.percentOff, label: subscriptionCoupons.label },
+    })
     .from(subscriptions)
     .leftJoin(
       paymentMethods,
@@ -153,6 +167,8 @@ async function prepare(
         eq(paymentMethods.provider, services.payments.name),
       ),
     )
+    // Its retention coupon not used yet, if any (one at most: subscription_coupons_unused_idx).
+    .leftJoin(subscriptionCoupons, and(eq(subscriptionCoupons.subscriptionId, subscriptions.id), isNull(subscriptionCoupons.usedAt)))
     .where(eq(subscriptions.id, subscriptionId))
     .for('update', { of: subscriptions });
   const subscription = locked?.subscription;
@@ -210,7 +226,7 @@ async function prepare(
   }
   const attempt = (renewal?.attempts ?? 0) + 1;
   const key = `${RENEWAL_KEY_PREFIX}${subscription.pubkey}:${due}:${attempt}`;
-  const coupon = await unusedCoupon(tx, subscriptionId);
+  const coupon: RenewalCoupon | null = locked.coupon?.id ? locked.coupon : null;
   const basket = renewalBasket(subscription, box, { ...makings, coupon });
   const order = await recordOrder(tx, {
     userId: user.id,
