@@ -54,6 +54,11 @@ export const serverErrorCodes = [
   // card is redeemable only in its country of purchase
   'no_redeemable_gift',
   'gift_other_country',
+  'unknown_referral_code',
+  'self_referral',
+  'referral_code_blocked',
+  'not_a_new_customer',
+  'already_referred',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'too_many_declines',

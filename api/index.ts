@@ -267,3 +267,5 @@ export {
   giftRedeemed,
 } from './schemas/gifts';
 export type { GiftAmount, GiftOccasion, GiftRequest, GiftCreated, GiftStatus, GiftSummary, GiftList, RedeemGiftRequest, GiftRedeemed } from './schemas/gifts';
+export { couponSource, referralCodeText, couponCustomerRequest, couponCustomer } from './schemas/referrals';
+export type { CouponSource, CouponCustomerRequest, CouponCustomer } from './schemas/referrals';

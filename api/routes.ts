@@ -94,6 +94,8 @@ export const routes = {
   listGifts: { method: 'GET', path: '/v1/gifts/', auth: 'required' },
   getGift: { method: 'GET', path: '/v1/gifts/:pubkey', auth: 'required' },
   redeemGift: { method: 'POST', path: '/v1/gifts/redeem/', auth: 'required' },
+  getCouponCustomer: { method: 'GET', path: '/v1/coupon_customers/', auth: 'required' },
+  referCouponCustomer: { method: 'POST', path: '/v1/coupon_customers/', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -18,6 +18,7 @@ import { getAccountFeedback } from './orders/fulfilment-feedback-overview';
 import { subscriptionOperations } from './subscriptions/routes';
 import { createOperations } from './subscriptions/create-routes';
 import { giftOperations } from './gifts/routes';
+import { referralOperations } from './referrals/routes';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
@@ -37,6 +38,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...subscriptionOperations,
     ...createOperations,
     ...giftOperations,
+    ...referralOperations,
     getHealth,
     getFlags,
     reportClientError,

@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { ProfileFlows } from './profile/profile-flows';
 import type { PaymentProvider } from './payments/payment-provider';
+import type { ReferralTracking } from './referrals/referral-tracking';
 import type { DevClock } from './system/dev-clock';
 
 /** What every operation may use: resolved from createApp's deps. */
@@ -19,4 +20,6 @@ export interface Services {
   payments: PaymentProvider;
   /** The movable clock and the due jobs' runner of POST /dev/clock; none in production (or an app without a job queue). */
   devClock?: DevClock;
+  /** The referral-tracking service (spec 001 §7); none given: the embedded one, which records its events (server/referrals/). */
+  referralTracking?: ReferralTracking;
 }
