@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import '../app/styles/app.css';
+import type { Cart } from '#api';
 import { CartPage } from '../shop/cart/cart-page';
 import { rosaCart, rosaCartWithBrush } from './fixtures/carts';
 import { at } from './support/viewports';
@@ -81,6 +82,75 @@ const failed: Story = {
   },
 };
 const saving: Story = { args: { status: 'saving' } };
+
+/**
+ * Rosa's cart with WELCOME (10% off: 18.275 → $18.28, half up) and $20 of gift card credit, as the server prices it
+ * (server/cart/price-cart.ts): the discount splits into the subscriptions' saving and the coupon's line, the taxes are
+ * on the goods after it, and the credit leaves $154.75 to pay.
+ */
+const withCouponCart: Cart = {
+  ...rosaCart,
+  items: [
+    ...rosaCart.items,
+    {
+      ...rosaCart.items[0]!,
+      category: 'coupon',
+      type: 'coupon',
+      product: 'WELCOME',
+      slug: 'welcome',
+      quantity: 1,
+      label: 'Welcome, 10% off your first order',
+      sku: null,
+      unit_price: -18.28,
+      total_price: -18.28,
+      amount: 18.28,
+      is_cart_visible: false,
+      origin: 'promotion',
+      property: 'discount',
+      recommendation: null,
+      variant: { product: { type: 'coupon' } },
+      item_object: { label: 'Welcome, 10% off your first order', picture_name: null },
+    },
+  ],
+  total_discount: 50.53,
+  total_amount: 164.47,
+  estimated_taxes: 10.28,
+  amount_due: 174.75,
+  payment_from_customer: 154.75,
+  display_coupons: [{ code: 'WELCOME', label: 'Discount', amount: 18.28 }],
+  gift_cards: [{ code: 'credit', amount: 20 }],
+};
+const withCoupon: Story = {
+  args: { cart: withCouponCart, onCoupon: fn(async () => null) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const summary = within(canvas.getByRole('region', { name: 'Summary' }));
+    await expect(summary.getByText('Subscription savings').nextElementSibling).toHaveTextContent('−$32.25');
+    await expect(summary.getByText('Discount (WELCOME)').nextElementSibling).toHaveTextContent('−$18.28');
+    await expect(summary.getByText('Gift card credit').nextElementSibling).toHaveTextContent('−$20');
+    await expect(summary.getByText('To pay').nextElementSibling).toHaveTextContent('$154.75');
+    // The coupon is drawn in the summary, not as a product line.
+    await expect(canvas.queryByText('Welcome, 10% off your first order')).toBeNull();
+    await userEvent.click(summary.getByRole('button', { name: 'Remove code WELCOME' }));
+    await expect(args.onCoupon).toHaveBeenCalledWith(null);
+  },
+};
+const couponRefused: Story = {
+  args: { onCoupon: fn(async () => 'This code expired on June 30, 2026.') },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByLabelText('Promo or referral code');
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Enter a code.');
+    await expect(args.onCoupon).not.toHaveBeenCalled();
+    await userEvent.type(field, 'gone');
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(args.onCoupon).toHaveBeenCalledWith('gone');
+    await expect(await canvas.findByText('This code expired on June 30, 2026.')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveValue('gone');
+  },
+};
 const checkoutRefused: Story = { args: { checkout: 'refused' } };
 
 export const FromResults360 = at('xs', fromResults);
@@ -97,3 +167,6 @@ export const Failed360 = at('xs', failed);
 export const Saving768 = at('sm', saving);
 export const Loading1280 = at('lg', loading);
 export const CheckoutRefused360 = at('xs', checkoutRefused);
+export const WithCoupon360 = at('xs', withCoupon);
+export const WithCoupon1280 = at('lg', withCoupon);
+export const CouponRefused360 = at('xs', couponRefused);

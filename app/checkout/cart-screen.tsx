@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { createCartMachine, goToCheckout } from '../../shop/cart/cart-machine.ts';
+import { changeCoupon, createCartMachine, goToCheckout } from '../../shop/cart/cart-machine.ts';
 import { CartPage } from '../../shop/cart/cart-page.tsx';
 import { useSession, useSignOut } from '../session';
 import { cartApi, universalCartApi, universalCartOn } from './cart-apis.ts';
@@ -60,6 +60,7 @@ function CartScreen({ category, universal }: { category: Category; universal: bo
         firstName={firstName}
         onChange={(change) => actor.send({ type: 'CHANGE', change })}
         onRetry={() => actor.send({ type: 'LOAD' })}
+        onCoupon={(code) => changeCoupon(actor, code)}
         checkout={checkout}
         onCheckout={() => {
           setCheckout('waiting');

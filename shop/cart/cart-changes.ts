@@ -2,9 +2,14 @@ import type { Cart, CartItem, CartItemKey, CartItemUpdate, CartPatch } from '#ap
 
 /**
  * What a shopper does to a cart (spec 001 §4 Cart, §7 Cart update): change lines (quantity, subscription,
- * customization; quantity 0 removes a line), set a line's monograms, or go to checkout.
+ * customization; quantity 0 removes a line), set a line's monograms, go to checkout, or enter or remove a coupon code
+ * (null; api/README.md "Coupons on a cart").
  */
-export type CartChange = { kind: 'items'; items: CartItemUpdate[] } | { kind: 'monograms'; item: CartItemKey; monograms: string[] } | { kind: 'checkout' };
+export type CartChange =
+  | { kind: 'items'; items: CartItemUpdate[] }
+  | { kind: 'monograms'; item: CartItemKey; monograms: string[] }
+  | { kind: 'checkout' }
+  | { kind: 'coupon'; code: string | null };
 
 /** True when two lines are the same line: category + type + product (spec 001 §3 Cart item). */
 export function sameLine(a: CartItemKey, b: CartItemKey): boolean {
@@ -15,6 +20,7 @@ export function sameLine(a: CartItemKey, b: CartItemKey): boolean {
 export function cartPatchOf(change: CartChange, cart: Cart | null): CartPatch {
   if (change.kind === 'checkout') return { is_in_checkout: true };
   if (change.kind === 'items') return { items: change.items };
+  if (change.kind === 'coupon') return { coupon: change.code };
   // A monogram update sends the line as it stands, with its new monograms (spec 001 §7 Cart).
   const line = cart?.items.find((item) => sameLine(item, change.item));
   return {
@@ -52,6 +58,8 @@ function updatedLine(line: CartItem, update: CartItemUpdate): CartItem {
 export function applyCartChange(cart: Cart | null, change: CartChange): Cart | null {
   if (!cart) return cart;
   if (change.kind === 'checkout') return { ...cart, is_in_checkout: true };
+  // What a coupon takes off is the server's to say: the cart stays as it is until it answers.
+  if (change.kind === 'coupon') return cart;
   if (change.kind === 'monograms') {
     return {
       ...cart,

@@ -1,4 +1,5 @@
 import type { Cart, CartPatch } from '#api';
+import { isApiError } from '#api/shared';
 import { changeAndWait, createResourceMachine, type ResourceActor } from '../machines/optimistic-resource';
 import { applyCartChange, cartPatchOf, type CartChange } from './cart-changes';
 import type { CartCountKey } from './cart-count';
@@ -43,4 +44,32 @@ export function goToCheckout(actor: CartActor): Promise<boolean> {
 /** Empties the cart machine whenever the session signs out (spec 001 §4 Cart: "cleared on logout"); returns the unsubscriber. */
 export function clearCartOnSignOut(actor: CartActor, onSignOut: (listener: () => void) => () => void): () => void {
   return onSignOut(() => actor.send({ type: 'CLEAR' }));
+}
+
+/**
+ * Enters a coupon code (or removes the cart's coupon: null) and resolves once the server has answered: null when it
+ * was kept, else why it was not, in the server's words (422 invalid_coupon's `fields.coupon`, spec 001 §3 Cart
+ * display_coupons), for the field to show. Unlike a line's change, a refused code is not silent (§8's rollback is for
+ * lines): the cart stays as it was and the shopper reads why.
+ */
+export function changeCoupon(actor: CartActor, code: string | null): Promise<string | null> {
+  const id = actor.getSnapshot().context.nextId;
+  return new Promise((resolve) => {
+    const subscription = actor.on('settled', (notice) => {
+      if (notice.id !== id) return;
+      subscription.unsubscribe();
+      resolve(notice.ok ? null : couponRefusal(notice.error));
+    });
+    actor.send({ type: 'CHANGE', change: { kind: 'coupon', code } });
+  });
+}
+
+/** The words a refused code is shown with. */
+export function couponRefusal(error: unknown): string {
+  if (isApiError(error)) {
+    const field = error.fields?.coupon?.[0];
+    if (field) return field;
+    if (error.code === 'invalid_coupon' && error.detail) return error.detail;
+  }
+  return 'We could not apply this code. Please try again.';
 }

@@ -2,10 +2,10 @@ import './cart.css';
 import { Link } from 'react-router';
 import type { Cart } from '#api';
 import { deliveryText } from '#api/commerce';
-import { formatMoney } from '../catalog/money.ts';
 import type { RequestStatus } from '../machines/optimistic-resource.ts';
 import type { CartChange } from './cart-changes.ts';
 import { isEmptyCart } from './cart-changes.ts';
+import { CartCoupon } from './cart-coupon.tsx';
 import { CartLine } from './cart-line.tsx';
 import { CartOffers } from './cart-offers.tsx';
 import { CartTotals } from './cart-totals.tsx';
@@ -25,6 +25,8 @@ export interface CartPageProps {
   universal?: boolean;
   /** The shopper's first name, written on their custom products' labels in the pictures. */
   firstName?: string | undefined;
+  /** Enters or removes (null) a coupon code: resolves with why it was refused, else null. Without it, no code field. */
+  onCoupon?: ((code: string | null) => Promise<string | null>) | undefined;
 }
 
 const TITLES = { haircare: 'Your haircare cart', skincare: 'Your skincare cart' } as const;
@@ -35,7 +37,19 @@ const TITLES = { haircare: 'Your haircare cart', skincare: 'Your skincare cart' 
  * before the offers in the reading order (and in Tab order); on a wide screen the summary stands beside the lines.
  * Loading, error and empty states each say what to do.
  */
-export function CartPage({ category, cart, status, onChange, onRetry, onCheckout, checkout, headingRef, universal = false, firstName }: CartPageProps) {
+export function CartPage({
+  category,
+  cart,
+  status,
+  onChange,
+  onRetry,
+  onCheckout,
+  checkout,
+  headingRef,
+  universal = false,
+  firstName,
+  onCoupon,
+}: CartPageProps) {
   const heading = (
     <h1 ref={headingRef} tabIndex={-1} className="cart__title">
       {universal ? 'Your cart' : TITLES[category]}
@@ -99,21 +113,35 @@ export function CartPage({ category, cart, status, onChange, onRetry, onCheckout
             In your cart
           </h2>
           <ul className="cart__lines">
-            {cart.items.map((line) => (
-              <CartLine key={`${line.category}:${line.type}:${line.product}`} line={line} currency={currency} onChange={onChange} firstName={firstName} />
-            ))}
+            {cart.items
+              // The coupon's line is drawn in the summary (display_coupons), not among the products.
+              .filter((line) => line.category !== 'coupon')
+              .map((line) => (
+                <CartLine key={`${line.category}:${line.type}:${line.product}`} line={line} currency={currency} onChange={onChange} firstName={firstName} />
+              ))}
           </ul>
         </section>
       )}
-      {cart && !empty ? <Summary cart={cart} onCheckout={onCheckout} checkout={checkout} saving={status === 'saving'} /> : null}
+      {cart && !empty ? <Summary cart={cart} onCheckout={onCheckout} checkout={checkout} saving={status === 'saving'} onCoupon={onCoupon} /> : null}
       {cart ? <CartOffers cart={cart} onChange={onChange} firstName={firstName} /> : null}
     </section>
   );
 }
 
 /** Totals (spec 001 §3 Cart), the delivery estimate (§2), taxes as an estimate until the address is known, the checkout button. */
-function Summary({ cart, onCheckout, checkout, saving }: { cart: Cart; onCheckout: () => void; checkout: CartPageProps['checkout']; saving: boolean }) {
-  const money = (n: number) => formatMoney(n, cart.currency);
+function Summary({
+  cart,
+  onCheckout,
+  checkout,
+  saving,
+  onCoupon,
+}: {
+  cart: Cart;
+  onCheckout: () => void;
+  checkout: CartPageProps['checkout'];
+  saving: boolean;
+  onCoupon: CartPageProps['onCoupon'];
+}) {
   const estimate = cart.shipping_estimate[0];
   const busy = saving || checkout === 'waiting';
   return (
@@ -122,11 +150,7 @@ function Summary({ cart, onCheckout, checkout, saving }: { cart: Cart; onCheckou
         Summary
       </h2>
       <CartTotals cart={cart} taxes="estimate" className="cart__totals" totalClassName="cart__total" />
-      {cart.display_coupons.map((coupon) => (
-        <p key={coupon.code}>
-          {coupon.label}: −{money(coupon.amount)}
-        </p>
-      ))}
+      {onCoupon ? <CartCoupon cart={cart} onCoupon={onCoupon} /> : null}
       {estimate ? <p className="cart__delivery">{deliveryText(estimate)}</p> : null}
       <button
         type="button"

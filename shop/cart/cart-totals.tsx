@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Cart } from '#api';
 import { formatMoney } from '../catalog/money.ts';
 
@@ -14,29 +15,51 @@ export interface CartTotalsProps {
 }
 
 /**
- * A cart's totals as the server prices them (spec 001 §3 Cart): subtotal, subscription savings, shipping, taxes and
- * the amount due, which is the server's own sum (the browser adds no money up).
+ * A cart's totals as the server prices them (spec 001 §3 Cart): subtotal, subscription savings, the coupon
+ * (display_coupons, with its §9 label), shipping, taxes and the amount due, which is the server's own sum; with shop
+ * credit (gift_cards), the credit and what is left to pay (payment_from_customer). The browser only splits the
+ * server's discount into its two lines; every amount is the server's.
  */
 export function CartTotals({ cart, taxes, className, totalClassName }: CartTotalsProps) {
   const money = (n: number) => formatMoney(n, cart.currency);
   const region = cart.tax_region ? ` (${cart.tax_region})` : '';
   const known = cart.estimated_taxes !== null;
+  // total_discount holds the subscriptions' saving and the coupon's part; each is shown on its own line (in cents).
+  const couponCents = cart.display_coupons.reduce((sum, c) => sum + Math.round(c.amount * 100), 0);
+  const savings = (Math.round(cart.total_discount * 100) - couponCents) / 100;
+  const credit = cart.gift_cards.reduce((sum, g) => sum + Math.round(g.amount * 100), 0) / 100;
   return (
     <dl className={className}>
       <dt>Subtotal</dt>
       <dd>{money(cart.total_price)}</dd>
-      {cart.total_discount > 0 ? (
+      {savings > 0 ? (
         <>
           <dt>Subscription savings</dt>
-          <dd>−{money(cart.total_discount)}</dd>
+          <dd>−{money(savings)}</dd>
         </>
       ) : null}
+      {cart.display_coupons.map((coupon) => (
+        <Fragment key={coupon.code}>
+          <dt>
+            {coupon.label} ({coupon.code})
+          </dt>
+          <dd>−{money(coupon.amount)}</dd>
+        </Fragment>
+      ))}
       <dt>Shipping</dt>
       <dd>{cart.total_shipping === 0 ? 'Free' : money(cart.total_shipping)}</dd>
       <dt>{known ? `${taxes === 'estimate' ? 'Estimated taxes' : 'Taxes'}${region}` : 'Taxes'}</dt>
       <dd>{known ? money(cart.estimated_taxes!) : taxes === 'estimate' ? 'Calculated at checkout' : money(0)}</dd>
       <dt className={totalClassName}>Total</dt>
       <dd className={totalClassName}>{money(cart.amount_due)}</dd>
+      {credit > 0 ? (
+        <>
+          <dt>Gift card credit</dt>
+          <dd>−{money(credit)}</dd>
+          <dt className={totalClassName}>To pay</dt>
+          <dd className={totalClassName}>{money(cart.payment_from_customer)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }
