@@ -7,10 +7,13 @@ import './styles/app.css';
 import { AppRoutes } from './router';
 import { SessionProvider } from './session';
 import { reportUncaughtErrors } from './report-error';
-import { keepReferralCode } from './referral';
+import { addressWithoutReferralCode, keepReferralCode } from './referral';
 
 reportUncaughtErrors();
 keepReferralCode(location.search);
+// Spec 001 §3 "Coupon customer": the kept code leaves the address at once (never in a URL analytics may read).
+const cleanAddress = addressWithoutReferralCode(location.href);
+if (cleanAddress !== null) history.replaceState(history.state, '', cleanAddress);
 
 const root = createRoot(document.getElementById('root')!);
 // The first render is a transition: React renders it in slices and lets the browser in between, so starting

@@ -4,6 +4,7 @@ import type { Answers, CompiledStepOf, SaveRequest, SaveResult } from '#engine';
 import { CheckoutRefusal, type CheckoutFacts, type FieldMessages } from '../../shop/checkout/checkout-facts';
 import type { FlowAdapters } from '../flow/flow-kind';
 import type { CheckoutDeps } from './checkout-adapters';
+import { sendKeptReferral } from '../referral';
 import { orderStatus } from './order-status';
 
 // The checkout's saves, loaded with the first answer (./checkout-adapters.ts `checkoutSaving`): a step page
@@ -52,6 +53,8 @@ async function saveAccount(deps: CheckoutDeps, step: CompiledStepOf<'account-det
       if (phone) await api.patchAccount({ phone });
       return {};
     }
+    // Spec 001 §3 "Coupon customer": a signed-in shopper's kept referral code is sent at checkout (../referral.ts).
+    await sendKeptReferral((body) => api.referCouponCustomer(body));
     deps.account.userUpdated(await api.patchAccount({ first_name: firstName, last_name: lastName, ...(phone ? { phone } : {}) }));
     if (!shipTo) return {};
     await api.patchAddress(shipTo, { primary: true });

@@ -1,10 +1,13 @@
 import { isApiError, type ApiClient, type TokenStore } from '#api/client';
 import type { Address, User } from '#api';
+import { sendKeptReferral } from '../referral';
 import type { SignUpForm } from './sign-up';
 import type { SignUpState } from './sign-up-state';
 
 /** The calls the session makes (a real ApiClient, or a fake in tests and stories). */
-export type SessionApi = Pick<ApiClient, 'signUpGuest' | 'signUp' | 'requestMagicLink' | 'verifyMagicLink' | 'signOut' | 'getAccount' | 'getAddresses'>;
+export type SessionApi = Pick<ApiClient, 'signUpGuest' | 'signUp' | 'requestMagicLink' | 'verifyMagicLink' | 'signOut' | 'getAccount' | 'getAddresses'> &
+  // Sends the referral code the device kept (../referral.ts) once the account exists; a fake without it sends none.
+  Partial<Pick<ApiClient, 'referCouponCustomer'>>;
 
 /** What the session machine needs from the app. */
 export interface SessionDeps {
@@ -78,6 +81,9 @@ export async function submitSignUp(deps: SessionDeps, form: SignUpForm, signal: 
     signal.throwIfAborted();
     deps.tokens.setUser(response);
     deps.tokens.setGuest(null);
+    // Spec 001 §3 "Coupon customer": the code kept from ?referral_code= is sent now that the customer exists.
+    const refer = deps.api.referCouponCustomer;
+    if (refer) await sendKeptReferral((body) => refer(body));
     return 'signedUp';
   } catch (error) {
     const failure = signUpFailure(error);
