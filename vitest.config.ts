@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { BrowserCommandContext } from 'vitest/node';
@@ -11,6 +12,12 @@ import { screenshotStyle } from './tests/screenshot-settings.ts';
 
 const root = import.meta.dirname;
 const alias = { flows: path.join(root, 'flows') };
+/**
+ * Test files run at once by the unit and dom projects (together, in one pool): at least 2. Vitest's default, one less
+ * than the cores, is a single worker on CI's 2 cores, which leaves a core idle while a worker imports, renders or waits
+ * for a server process it started; each file still runs alone in its own worker (isolated), in any order.
+ */
+const nodeWorkers = Math.max(2, availableParallelism() - 1);
 
 /** Test projects: unit (node), dom (jsdom), storybook (stories in Chromium with axe), e2e (real server, real browser). */
 export default defineConfig({
@@ -24,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          maxWorkers: nodeWorkers,
           include: ['tests/{engine,server,api,flows,bench,formulation}/**/*.test.ts'],
           // One migrated database of each driver per run, which every suite copies (tests/README.md "Test databases").
           globalSetup: ['tests/server/support/database-templates.ts'],
@@ -38,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          maxWorkers: nodeWorkers,
           include: ['tests/{ui,renderer,app,shop}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
           testTimeout: 180_000,
@@ -52,6 +61,8 @@ export default defineConfig({
         optimizeDeps: { include: ['@xstate/react', 'react-router', 'xstate'] },
         test: {
           name: 'storybook',
+          // Its own group after unit and dom when every project runs in one command: it keeps Vitest's own worker count.
+          sequence: { groupOrder: 1 },
           browser: {
             enabled: true,
             headless: true,
