@@ -87,6 +87,7 @@ import {
 import { shipmentCartQuery, shipmentPreference, shipmentPreferenceInput } from './schemas/shipment';
 import { cartSections, productList, productsQuery, waitlistEntry, waitlistRequest } from './schemas/catalogue';
 import { giftCreated, giftList, giftRedeemed, giftRequest, giftSummary, redeemGiftRequest } from './schemas/gifts';
+import { promotionalGifts } from './schemas/promotions';
 import { couponCustomer, couponCustomerRequest } from './schemas/referrals';
 
 export { buildPath };
@@ -314,6 +315,8 @@ export const endpoints = {
   listGifts: { method: 'GET', path: '/v1/gifts/', auth: 'required', response: giftList },
   getGift: { method: 'GET', path: '/v1/gifts/:pubkey', auth: 'required', response: giftSummary },
   redeemGift: { method: 'POST', path: '/v1/gifts/redeem/', auth: 'required', body: redeemGiftRequest, response: giftRedeemed },
+  // Gifts with purchase (spec 001 §3, §5, §7; server/promotions/README.md)
+  getPromotionalGifts: { method: 'GET', path: '/v1/promotional_gift', auth: 'optional', response: promotionalGifts },
   // Referrals (spec 001 §3 Coupon customer, Referral visitor status, §7; server/referrals/README.md)
   getCouponCustomer: { method: 'GET', path: '/v1/coupon_customers/', auth: 'required', response: couponCustomer },
   referCouponCustomer: { method: 'POST', path: '/v1/coupon_customers/', auth: 'required', body: couponCustomerRequest, response: couponCustomer },

@@ -267,5 +267,7 @@ export {
   giftRedeemed,
 } from './schemas/gifts';
 export type { GiftAmount, GiftOccasion, GiftRequest, GiftCreated, GiftStatus, GiftSummary, GiftList, RedeemGiftRequest, GiftRedeemed } from './schemas/gifts';
+export { GWP_VARIANTS, promotionalGift, promotionalGifts } from './schemas/promotions';
+export type { GwpVariant, PromotionalGift } from './schemas/promotions';
 export { couponSource, referralCodeText, couponCustomerRequest, couponCustomer } from './schemas/referrals';
 export type { CouponSource, CouponCustomerRequest, CouponCustomer } from './schemas/referrals';

@@ -94,6 +94,7 @@ export const routes = {
   listGifts: { method: 'GET', path: '/v1/gifts/', auth: 'required' },
   getGift: { method: 'GET', path: '/v1/gifts/:pubkey', auth: 'required' },
   redeemGift: { method: 'POST', path: '/v1/gifts/redeem/', auth: 'required' },
+  getPromotionalGifts: { method: 'GET', path: '/v1/promotional_gift', auth: 'optional' },
   getCouponCustomer: { method: 'GET', path: '/v1/coupon_customers/', auth: 'required' },
   referCouponCustomer: { method: 'POST', path: '/v1/coupon_customers/', auth: 'required' },
 } as const satisfies Record<string, Route>;

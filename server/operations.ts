@@ -18,6 +18,7 @@ import { getAccountFeedback } from './orders/fulfilment-feedback-overview';
 import { subscriptionOperations } from './subscriptions/routes';
 import { createOperations } from './subscriptions/create-routes';
 import { giftOperations } from './gifts/routes';
+import { promotionOperations } from './promotions/gwp-offers';
 import { referralOperations } from './referrals/routes';
 
 /**
@@ -38,6 +39,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...subscriptionOperations,
     ...createOperations,
     ...giftOperations,
+    ...promotionOperations,
     ...referralOperations,
     getHealth,
     getFlags,

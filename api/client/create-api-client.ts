@@ -149,6 +149,8 @@ export function createApiClient(options: ApiClientOptions) {
     listGifts: (o?: Options) => call('listGifts', {}, o),
     getGift: (pubkey: string, o?: Options) => call('getGift', { params: { pubkey } }, o),
     redeemGift: (body: RequestBody<'redeemGift'>, o?: Options) => call('redeemGift', { body }, o),
+    // Gifts with purchase (spec 001 §3, §7)
+    getPromotionalGifts: (o?: Options) => call('getPromotionalGifts', {}, o),
     // Referrals (spec 001 §3, §7)
     getCouponCustomer: (o?: Options) => call('getCouponCustomer', {}, o),
     referCouponCustomer: (body: RequestBody<'referCouponCustomer'>, o?: Options) => call('referCouponCustomer', { body }, o),

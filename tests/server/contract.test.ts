@@ -258,6 +258,7 @@ describe('the contract, declared once (issue 11)', () => {
       redeemGift: (a) => a.redeemGift({ code: '7KQ2-M9XD-4TRB-H1CE' }),
       getCouponCustomer: (a) => a.getCouponCustomer(),
       referCouponCustomer: (a) => a.referCouponCustomer({ referral_code: '7KQ2M-XW9DA', coupon_source: 'referral_link' }),
+      getPromotionalGifts: (a) => a.getPromotionalGifts(),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {
