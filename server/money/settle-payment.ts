@@ -57,15 +57,27 @@ export async function settle(services: Services, user: UserRow, order: OrderRow 
 }
 
 /**
+ * What a caller of `chargeOrder` adds to the outcome: `then` runs in the transaction that writes a paid or failed
+ * outcome, after it (so what the caller writes with it is written once, with it, or not at all); `confirmationMail:
+ * false` when the caller mails the shopper its own receipt (a renewal's "Your subscription renewed").
+ */
+export interface OutcomeOptions {
+  then?: (tx: Database, row: OrderRow) => Promise<void>;
+  confirmationMail?: boolean;
+}
+
+/**
  * Steps 1 and 2 of the module's description for a recorded order, as a row: charged under its key and its outcome
  * written once (a charge the provider refuses outright is 402 payment_refused, written as failed). A subscription
- * renewal (server/subscriptions/renew.ts) settles its order this way, with the subscription's saved method.
+ * renewal (server/subscriptions/renew.ts) settles its order this way, with the subscription's saved method, and
+ * concludes the renewal in the outcome's own transaction (`options.then`).
  */
 export async function chargeOrder(
   services: SettleServices,
   order: OrderRow,
   payment: Payment,
   user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  options: OutcomeOptions = {},
 ): Promise<OrderRow> {
   let current: OrderRow = order;
   if (current.status === 'pending_payment') {
@@ -85,14 +97,14 @@ export async function chargeOrder(
             : await services.payments.findCharge(`order:${current.pubkey}`);
         } catch (error) {
           if (!(error instanceof PaymentRequestRefused)) throw error;
-          await recordOutcome(services, current, { kind: 'refused', code: error.code }, user);
+          await recordOutcome(services, current, { kind: 'refused', code: error.code }, user, options);
           throw new ApiError(402, 'payment_refused', error.message);
         }
       }
     }
     // Nothing to pay is paid; something to pay with no charge found is not (never paid without a charge).
     const outcome: Outcome = current.totalAmount === 0 ? { kind: 'free' } : charge ? { kind: 'charge', charge } : { kind: 'not_charged' };
-    current = await recordOutcome(services, current, outcome, user);
+    current = await recordOutcome(services, current, outcome, user, options);
   }
   return current;
 }
@@ -143,6 +155,7 @@ async function recordOutcome(
   outcome: Outcome,
   /** The customer asking, when it is them: their e-mail need not be read again. */
   caller?: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  options: OutcomeOptions = {},
 ): Promise<OrderRow> {
   const now = services.clock.now();
   const charge = outcome.kind === 'charge' ? outcome.charge : null;
@@ -182,14 +195,22 @@ async function recordOutcome(
     if (!paid) {
       await returnCredit(tx, row.id);
       await releaseCouponUse(tx, row.id, now);
+      await options.then?.(tx, row);
       return row;
     }
-    if (row.cartId !== null) await releaseOrderedLines(tx, row, now);
-    // Its coupon's use is kept, and its cart no longer carries the code (server/promotions/coupon-store.ts).
-    const couponCode = await spendCouponUse(tx, row.id, now);
-    if (couponCode && row.cartId !== null) await clearUsedCoupon(tx, row.cartId, couponCode, now);
+    if (row.cartId !== null) {
+      await releaseOrderedLines(tx, row, now);
+      // Its coupon's use is kept, and its cart no longer carries the code (server/promotions/coupon-store.ts). Only a
+      // cart's order has one (a renewal's retention offer is the subscription's own: server/subscriptions/coupons.ts).
+      const couponCode = await spendCouponUse(tx, row.id, now);
+      if (couponCode) await clearUsedCoupon(tx, row.cartId, couponCode, now);
+    }
     const customer =
-      caller?.id === row.userId ? caller : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
+      options.confirmationMail === false
+        ? null
+        : caller?.id === row.userId
+          ? caller
+          : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
     if (customer?.email)
       await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl, await orderMailLines(tx, row.id)));
     // Kept with the paid outcome, so exactly when it is written: once, however many requests race to write it.
@@ -198,6 +219,7 @@ async function recordOutcome(
     if (row.isSubscription) await subscribeFromPaidOrder(tx, row, { now, publicUrl: services.config.publicUrl, methodId: kept?.id ?? null });
     // The gift cards it bought are paid: their e-mails are scheduled, with the paid outcome, once (server/gifts/).
     await onGiftOrderPaid(tx, services, row);
+    await options.then?.(tx, row);
     return row;
   });
   if (written?.status === 'paid') services.mailer.wake();

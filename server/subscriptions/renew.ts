@@ -115,15 +115,25 @@ export async function renewSubscription(services: Services, subscriptionId: numb
   const step = await services.db.transaction((tx) => prepare(tx, services, subscriptionId, user, makings, now));
   if (typeof step === 'string') return step;
 
+  // Step 3 runs in the transaction that writes the charge's outcome (paid or declined): one transaction, not two. The
+  // renewal mail is the shopper's receipt (no second, generic order confirmation).
+  let concluded: RenewalOutcome | undefined;
+  const then = async (tx: Database, row: OrderRow) => {
+    concluded = await conclude(tx, services, subscriptionId, step, row, user, now, { userLocked: true });
+  };
   let settled: OrderRow;
   try {
-    settled = await chargeOrder(services, step.order, { source: step.ref ? { kind: 'saved_method', ref: step.ref } : null }, user);
+    settled = await chargeOrder(services, step.order, { source: step.ref ? { kind: 'saved_method', ref: step.ref } : null }, user, {
+      then,
+      confirmationMail: false,
+    });
   } catch (error) {
     // A charge the provider refused outright is written as failed by chargeOrder: it is a decline like another.
     if (!(error instanceof ApiError && error.status === 402)) throw error;
     [settled] = (await services.db.select().from(orders).where(eq(orders.id, step.order.id))) as [OrderRow];
   }
-  const outcome = await services.db.transaction((tx) => conclude(tx, services, subscriptionId, step, settled, user, now));
+  // An outcome written earlier (a run resumed after a crash), or the bank still waiting: concluded on its own.
+  const outcome = concluded ?? (await services.db.transaction((tx) => conclude(tx, services, subscriptionId, step, settled, user, now)));
   if (outcome === 'renewed' || outcome === 'declined') services.mailer.wake();
   return outcome;
 }
@@ -257,9 +267,10 @@ async function conclude(
   order: OrderRow,
   user: typeof users.$inferSelect,
   now: Date,
+  options: { userLocked?: boolean } = {},
 ): Promise<RenewalOutcome> {
   const renewalId = step.renewalId;
-  await lockUser(tx, user.id);
+  if (!options.userLocked) await lockUser(tx, user.id);
   const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
   const [renewal] = await tx.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.id, renewalId)).for('update');
   if (!subscription || !renewal || renewal.status !== 'pending' || renewal.orderId !== order.id) return 'already_settled';

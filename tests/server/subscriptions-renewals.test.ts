@@ -133,6 +133,8 @@ for (const driver of DRIVERS) {
       const [mail] = await mailsOf(email, 'subscription_renewed');
       expect(mail!.subject).toContain(`order ${order!.serialNo}`);
       expect(mail!.textBody).not.toMatch(/4242/);
+      // The renewal mail is the receipt: no second, generic order confirmation for the same order.
+      expect((await db().select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.subject.includes(order!.serialNo))).toHaveLength(1);
       // Run again on the same day: nothing more.
       expect(await renewSubscription(one, subscriptionId, AT_DUE)).toBe('not_due');
       expect(await renewalOrders(userId)).toHaveLength(1);
@@ -154,11 +156,12 @@ for (const driver of DRIVERS) {
       // The first run charged and died before writing anything after the charge: the provider holds one charge.
       let concluded = false;
       let calls = 0;
-      // The shop's database as this process sees it, whose third transaction (after recording, then the paid outcome) dies.
+      // The shop's database as this process sees it, whose second transaction (after recording: the charge's outcome,
+      // which concludes the renewal with it) dies.
       const dying: Database = Object.create(one.db);
       dying.transaction = (async (fn: never) => {
         calls += 1;
-        if (calls === 3) {
+        if (calls === 2) {
           concluded = true;
           throw new Error('process died');
         }
@@ -181,7 +184,7 @@ for (const driver of DRIVERS) {
       const dying: Database = Object.create(one.db);
       dying.transaction = (async (fn: never) => {
         calls += 1;
-        if (calls === 3) throw new Error('process died');
+        if (calls === 2) throw new Error('process died');
         return one.db.transaction(fn);
       }) as Database['transaction'];
       await expect(renewSubscription({ ...one, db: dying }, subscriptionId, AT_DUE)).rejects.toThrow('process died');
