@@ -9,7 +9,8 @@
  *    order (record-order.ts) under the key `renewal:<subscription>:<due date>:<attempt>`, and logged in
  *    `subscription_renewals`, one row per subscription and due date (unique).
  * 2. The order is charged to the saved method (settle-payment.ts `chargeOrder`: one charge per order key).
- * 3. In one transaction again, once (the renewal row goes from pending once): paid moves each renewed product's date
+ * 3. In the transaction that writes the charge's outcome (settle-payment.ts `OutcomeOptions.then`), once (the renewal
+ *    row goes from pending once; a run that finds the outcome already written concludes in its own): paid moves each renewed product's date
  *    by its own frequency (a skipped one is un-skipped and moved the same way), resumes a subscription held by its
  *    payment, schedules the next renewal and mails the shopper; declined holds it (payment_error), mails them and
  *    schedules a retry (RETRY_AFTER_DAYS).
