@@ -31,6 +31,7 @@ import { subscribeFromPaidOrder } from '../subscriptions/from-order';
 import { clearUsedCoupon, releaseCouponUse, spendCouponUse } from '../promotions/coupon-store';
 import { returnCredit } from './credit-ledger';
 import { onGiftOrderPaid } from '../gifts/gift-paid';
+import { onReferralOrderPaid } from '../referrals/referral-paid';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -219,6 +220,8 @@ async function recordOutcome(
     if (row.isSubscription) await subscribeFromPaidOrder(tx, row, { now, publicUrl: services.config.publicUrl, methodId: kept?.id ?? null });
     // The gift cards it bought are paid: their e-mails are scheduled, with the paid outcome, once (server/gifts/).
     await onGiftOrderPaid(tx, services, row);
+    // The referee's first paid order credits their advocate, with the paid outcome: once (server/referrals/).
+    await onReferralOrderPaid(tx, services, row);
     await options.then?.(tx, row);
     return row;
   });
