@@ -13,6 +13,9 @@ import { cartCoupons, carts, couponCounters, couponUses, coupons, orders, testPr
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { compileCoupons, couponBook, replaceCouponBook, type Coupon } from '../../server/promotions/coupon-book';
 import { couponDiscount, couponOriginLabel } from '../../server/promotions/coupon-rules';
+import { ApiError } from '../../api/client/api-error';
+import { applyCartChange, cartPatchOf } from '../../shop/cart/cart-changes';
+import { couponRefusal } from '../../shop/cart/cart-machine';
 import { describeEachDatabase } from './support/databases';
 import { cardToken, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
 import { untilLockWaiters } from './support/lock-waits';
@@ -130,6 +133,23 @@ describe('the coupons file (spec 001 §9 Coupons and referrals)', () => {
     expect(couponDiscount({ percentOff: 15, amountOff: null }, 8329, 'USD')).toBe(1249); // 1249.35
     expect(couponDiscount({ percentOff: null, amountOff: { USD: 1000 } }, 600, 'USD')).toBe(600);
     expect(couponDiscount({ percentOff: null, amountOff: { USD: 1000 } }, 6000, 'USD')).toBe(1000);
+  });
+});
+
+describe('the web cart’s coupon (shop/cart: the server decides and prices it)', () => {
+  it('sends {coupon} (null removes it), changes nothing before the server answers, and shows the server’s reason when refused', () => {
+    expect(cartPatchOf({ kind: 'coupon', code: 'WELCOME' }, null)).toEqual({ coupon: 'WELCOME' });
+    expect(cartPatchOf({ kind: 'coupon', code: null }, null)).toEqual({ coupon: null });
+    const cart = { items: [], display_coupons: [] } as unknown as Cart;
+    expect(applyCartChange(cart, { kind: 'coupon', code: 'WELCOME' })).toBe(cart);
+    const refused = new ApiError({
+      status: 422,
+      code: 'invalid_coupon',
+      detail: 'This code has been used up.',
+      fields: { coupon: ['This code has been used up.'] },
+    });
+    expect(couponRefusal(refused)).toBe('This code has been used up.');
+    expect(couponRefusal(new Error('offline'))).toBe('We could not apply this code. Please try again.');
   });
 });
 
