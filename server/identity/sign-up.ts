@@ -12,6 +12,7 @@ import { revokeUserSessions } from './revoke-sessions';
 import { sendMagicLink } from './send-magic-link';
 import { startSession } from './start-session';
 import { newPubkey } from './token-hash';
+import { onSignedUp } from '../referrals/signed-up';
 import { usernameProblem } from './username-rule';
 
 /** POST /v1/auth/signup/: a new customer gets tokens; a known e-mail gets a magic link; a guest token upgrades that guest (spec 000 §4.6, §5.6). */
@@ -76,6 +77,7 @@ export const signUp = defineOperation(
             .where(and(eq(users.id, guest.user.id), eq(users.isGuest, true)))
             .returning();
           if (upgraded) {
+            await onSignedUp(tx, services, upgraded);
             await revokeUserSessions(tx, services, upgraded.id, 'guest_signed_up');
             return startSession(tx, services, upgraded);
           }
@@ -85,6 +87,7 @@ export const signUp = defineOperation(
           .values({ ...account, pubkey: newPubkey() })
           .returning();
         if (!created) throw new Error('User insert returned no row.');
+        await onSignedUp(tx, services, created);
         return startSession(tx, services, created);
       });
       return c.json(tokens, 201);
