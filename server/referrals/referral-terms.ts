@@ -20,7 +20,10 @@ export interface ReferralTerms {
   maxReferees: number;
 }
 
-const cents = z.number().int('Expected whole cents, such as 1500 for $15.').positive('Expected more than 0 cents.');
+const cents = z
+  .number({ message: 'Expected whole cents for every currency the shop sells in (USD and CAD).' })
+  .int('Expected whole cents, such as 1500 for $15.')
+  .positive('Expected more than 0 cents.');
 const fileSchema = z
   .object({
     referee_coupon: z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, 'Expected a code of coupons.yaml.'),
