@@ -11,6 +11,8 @@ export const POSTGRES_ADMIN_URL = process.env.LOAD_POSTGRES_URL ?? process.env.T
 /** A started server and how to stop it and clean up what it used. */
 export interface LoadTarget {
   url: string;
+  /** The PostgreSQL database the server runs on (none on the embedded database). */
+  databaseUrl?: string;
   server: RunningServer;
   stop(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function startLoadTarget(database: LoadDatabase, nodeArgs: string[]
   }
   return {
     url: server.url,
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     server,
     stop: async () => {
       try {

@@ -12,6 +12,8 @@
  *   - GET /v1/products/ under 50 concurrent shoppers on the embedded database
  *   - cart updates (PATCH /v1/account/cart/) by 50 shoppers at once, at a shopper's pace and flat out, on the embedded
  *     database and on PostgreSQL
+ *   - orders paid with a coupon and gift card credit (bench/gift-order-bench.ts): 50 shoppers racing for 10 gift cards on
+ *     PostgreSQL, timed, then the ledger checked for double spends and every paid order's totals
  *   - subscription renewals (bench/renewal-bench.ts): 10,000 due at once renewed by two server processes on PostgreSQL,
  *     and 1,000 by the one process of the embedded database; each exactly once (`--renewals=<n>` sets how many)
  *   - the host's CPU (/proc/cpuinfo) and Lighthouse's measure of its speed, since every figure depends on it
@@ -23,6 +25,7 @@ import { ensureBuilt } from './build-app';
 import { catalogueLoadBench } from './catalogue-bench';
 import { cartUpdateBench } from './cart-bench';
 import { orderPlacementBench } from './order-bench';
+import { giftOrderBench } from './gift-order-bench';
 import { renewalBench, type RenewalFigures } from './renewal-bench';
 import { engineBench, type EngineFigures } from './engine-bench';
 import { formulationBench, resultsLoadBench, signedInShopper, type FormulationFigures } from './formulation-bench';
@@ -95,6 +98,8 @@ async function main() {
         }
         return runs;
       })();
+  // Orders paid with a coupon and a gift card's credit (issue 28): 50 shoppers, 10 gift cards, on PostgreSQL.
+  const giftRun = stepPagesOnly ? null : await giftOrderBench('postgres');
   // Renewals: two server processes on PostgreSQL (the target), then the embedded database's one process, on a tenth
   // as many (at most 1,000: it renews one at a time on its one connection, a few per second on this machine).
   const renewalRuns: RenewalFigures[] = stepPagesOnly
@@ -201,6 +206,15 @@ async function main() {
         '0 duplicates (latency: no target)',
       ],
     ]),
+    ...(giftRun
+      ? [
+          [
+            `POST /v2/orders/ with a coupon and gift card credit, ${giftRun.shoppers} shoppers within 10 s, each from two tabs at once, ${giftRun.gift_cards} gift cards raced for, ${giftRun.database}`,
+            `${giftRun.median_ms.toFixed(1)} ms median, ${giftRun.p99_ms.toFixed(1)} ms p99; ${giftRun.paid_orders} paid orders (${giftRun.paid_with_credit} with credit), ${giftRun.redeemed} codes redeemed, ${giftRun.double_spends} double spends, ${giftRun.inconsistencies} totals that do not add up, ${giftRun.errors} errors`,
+            'p99 < 300 ms, 0 double spends',
+          ] as [string, string, string],
+        ]
+      : []),
     ...renewalRuns.map((r): [string, string, string] => [
       `subscription renewals, ${r.subscriptions} due at once, ${r.database} (${r.workers} server process${r.workers === 1 ? '' : 'es'})`,
       `${r.seconds.toFixed(0)} s from the start (${r.seconds_after_start.toFixed(0)} s once serving; ${r.per_second.toFixed(0)}/s); ${r.renewal_orders} orders, ${r.charges} charges, ${r.duplicates} duplicates, ${r.missing} missing`,
@@ -233,7 +247,7 @@ async function main() {
   if (stepPagesOnly) return;
   writeFileSync(
     'bench/results/latest.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, orderRuns, renewalRuns, resultsLighthouse, pages }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, orderRuns, giftRun, renewalRuns, resultsLighthouse, pages }, null, 2)}\n`,
   );
   const readme = readFileSync('README.md', 'utf8');
   const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n\n${stamp}\n<!-- bench:end -->`);
