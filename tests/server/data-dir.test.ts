@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/open-database';
 import { seedDatabase } from '../../server/db/seed-database';
 import { resolveSigningSecret } from '../../server/db/signing-secret';
 import { stylists } from '../../server/db/schema';
+import { migratedDataDir } from './support/databases';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
 afterAll(removeTempDirs);
@@ -21,7 +22,8 @@ function deadPid(): number {
 
 describe('the embedded database directory (DATA_DIR)', () => {
   it('a second open of the same directory fails, naming the directory and the holding PID; closing releases it', async () => {
-    const dir = freshDir();
+    // A copy of the run's migrated database: a first open of an empty directory is the restart test's below.
+    const dir = migratedDataDir('shop-data');
     const first = await openDatabase({ dataDir: dir });
     try {
       const second = openDatabase({ dataDir: dir });

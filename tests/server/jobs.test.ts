@@ -11,7 +11,7 @@ import { createOutboxDispatcher, type OutboxDispatcher } from '../../server/mail
 import { flakyTransport } from './support/mail-transport';
 import { createTestProvider } from '../../server/payments/test-provider';
 import { capturedLog } from './support/captured-log';
-import { createPostgresDatabase, DRIVERS } from './support/databases';
+import { createPostgresDatabase, createTestDatabase, DRIVERS } from './support/databases';
 import { createTestApp, signUpCustomer, TEST_SECRET, testClock, uniqueEmail, type TestClock } from './support/test-app';
 
 /** Checks again every 25 ms until `check` holds, however long that takes; the test's timeout is the only limit. */
@@ -34,10 +34,10 @@ function gate(): { promise: Promise<void>; open(): void } {
  */
 async function openShared(driver: Driver): Promise<{ first: DatabaseHandle; second: DatabaseHandle; destroy(): Promise<void> }> {
   if (driver === 'pglite') {
-    const handle = await openDatabase({});
-    return { first: handle, second: handle, destroy: () => handle.close() };
+    const handle = await createTestDatabase('pglite');
+    return { first: handle, second: handle, destroy: () => handle.destroy() };
   }
-  const scratch = await createPostgresDatabase();
+  const scratch = await createPostgresDatabase({ migrated: true });
   const first = await openDatabase({ databaseUrl: scratch.url });
   const second = await openDatabase({ databaseUrl: scratch.url });
   return {
