@@ -1,4 +1,5 @@
 import type { AddressInput } from '#api';
+import type { ApiClient } from '#api/client';
 import { isApiError, methodPaymentMode, type ApiError } from '#api/shared';
 import type { Answers, CompiledStepOf, SaveRequest, SaveResult } from '#engine';
 import { CheckoutRefusal, type CheckoutFacts, type FieldMessages } from '../../shop/checkout/checkout-facts';
@@ -54,7 +55,9 @@ async function saveAccount(deps: CheckoutDeps, step: CompiledStepOf<'account-det
       return {};
     }
     // Spec 001 §3 "Coupon customer": a signed-in shopper's kept referral code is sent at checkout (../referral.ts).
-    await sendKeptReferral((body) => api.referCouponCustomer(body));
+    // The app's client has the call; a test's or story's fake without it sends nothing.
+    const refer = (api as Partial<Pick<ApiClient, 'referCouponCustomer'>>).referCouponCustomer;
+    if (refer) await sendKeptReferral((body) => refer(body));
     deps.account.userUpdated(await api.patchAccount({ first_name: firstName, last_name: lastName, ...(phone ? { phone } : {}) }));
     if (!shipTo) return {};
     await api.patchAddress(shipTo, { primary: true });
