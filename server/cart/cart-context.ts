@@ -18,6 +18,7 @@ import { creditBalance } from '../money/credit-ledger';
 import type { CartContext } from './cart-view';
 import { giftPricedEntries } from '../gifts/gift-cart';
 import { loadShipmentChoice } from './shipment-preferences';
+import { livePromotions } from '../promotions/gwp-offers';
 
 /** The routine's sections a cart offers, and how: preselected and main products with a quantity, the rest as upsells. */
 const OFFERED_SECTIONS = { preselect: 'main', main: 'main', upsale: 'upsale', featured: 'upsale', optional: 'upsale' } as const;
@@ -72,7 +73,11 @@ export async function loadCartContext(
   // Spec 001 §9 Countries: CA pays in CAD; any other country, or none yet, in USD. The shipping address's country
   // decides once there is one (a cart made while the profile said US ships to Toronto in CAD), else the profile's.
   const currency = currencyOf(shippingAddress?.country ?? country);
-  const [coupon, credit] = await Promise.all([cartCoupon(services, user, kind, currency, entries), creditBalance(services.db, user.id, currency)]);
+  const [coupon, credit, promotions] = await Promise.all([
+    cartCoupon(services, user, kind, currency, entries),
+    creditBalance(services.db, user.id, currency),
+    livePromotions(services, user.id),
+  ]);
   return {
     context: {
       entries,
@@ -87,6 +92,7 @@ export async function loadCartContext(
       currency,
       coupon,
       credit,
+      promotions,
     },
     currency,
     // The routine the results page lists under "Your routine" (one rule: ROUTINE_SECTIONS).

@@ -7,6 +7,8 @@ import { isSupplement, productOf, recommendedFrequency } from './cart-rules';
 import type { CartCoupon } from '../promotions/coupon-store';
 import { couponOriginLabel } from '../promotions/coupon-rules';
 import { priceCart, priceLine, type AppliedCoupon } from './price-cart';
+import type { Promotion } from '../promotions/gwp-book';
+import { giftForCart, gwpCartItem } from '../promotions/gwp-rules';
 
 type CartRow = typeof carts.$inferSelect;
 type ItemRow = typeof cartItems.$inferSelect;
@@ -32,6 +34,8 @@ export interface CartContext {
   coupon: CartCoupon | null;
   /** The shopper's shop credit in `currency`, cents (server/money/credit-ledger.ts). */
   credit: number;
+  /** The gifts with purchase running now for the shopper, in priority order (server/promotions/gwp-offers.ts); none: []. */
+  promotions?: readonly Promotion[];
 }
 
 /** Business days from order to door (spec 001 §9 counts business days; the figures are ours): made to order takes longer. */
@@ -73,25 +77,25 @@ export function cartView(cart: CartRow, items: readonly ItemRow[], context: Cart
       );
       return { ...line, recommendation: { quantity: o.quantity, section: o.section } };
     });
-  const totals = priceCart(
-    items
-      .filter((item) => context.entries.has(item.type))
-      .map((item) => ({
-        entry: context.entries.get(item.type)!,
-        quantity: item.quantity,
-        subscriptionActive: item.subscriptionActive,
-        category: item.category,
-      })),
-    currency,
-    { rate: context.tax?.rate ?? null, coupon: context.coupon, credit: context.credit },
-  );
+  const priced = items
+    .filter((item) => context.entries.has(item.type))
+    .map((item) => ({
+      entry: context.entries.get(item.type)!,
+      quantity: item.quantity,
+      subscriptionActive: item.subscriptionActive,
+      category: item.category,
+    }));
+  const totals = priceCart(priced, currency, { rate: context.tax?.rate ?? null, coupon: context.coupon, credit: context.credit });
+  // The one gift with purchase the cart qualifies for, at 0: it changes no total (server/promotions/gwp-rules.ts).
+  const gift = giftForCart(context.promotions ?? [], priced, currency);
+  const products = gift ? [...lines, gwpCartItem(gift, context.entries)] : lines;
   const physical = lines.some((line) => line.quantity > 0 && line.type !== 'digital_gift');
   const custom = lines.some((line) => line.quantity > 0 && context.entries.get(line.type)?.isCustom);
   const days = custom ? DELIVERY_DAYS.custom : DELIVERY_DAYS.ready;
   const sections = [...new Set([...lines, ...catalog].map((line) => line.recommendation?.section).filter((s): s is 'main' | 'upsale' => !!s))];
   return {
     pubkey: cart.pubkey,
-    items: totals.coupon ? [...lines, couponLine(totals.coupon)] : lines,
+    items: totals.coupon ? [...products, couponLine(totals.coupon)] : products,
     catalog,
     origin: cart.origin,
     need_pumps: false,

@@ -16,6 +16,7 @@ import { priceCart, priceLine, type AppliedCoupon } from '../cart/price-cart';
 import type { CartKind, OrderedFormula, cartItems, carts } from '../db/schema';
 import type { PricedBasket } from '../money/record-order';
 import { feedbackSurvey } from '../feedback/survey-fields';
+import { giftForCart, gwpBasketLine } from '../promotions/gwp-rules';
 
 type CartRow = typeof carts.$inferSelect;
 type LineRow = typeof cartItems.$inferSelect;
@@ -59,6 +60,8 @@ export async function cartBasket(
   if ((totals.paymentFromCustomer > 0 || isSubscription) && !paying)
     throw validationError({ payment: ['Enter your card details.'] }, 'This order needs a payment.');
   const view = cartView(cart, lines, context);
+  // The cart's gift with purchase (the one its view shows), kept on the order at 0: one per order, never in a total.
+  const gift = giftForCart(context.promotions ?? [], priced, currency);
   const address = view.need_address ? context.shippingAddress : null;
   if (view.need_address && !address) throw validationError({ shipping_address: ['Add a shipping address.'] }, 'This order needs a shipping address.');
   const mismatch = address ? await regionMismatch(address.zipcode, address.state, address.country) : null;
@@ -86,26 +89,28 @@ export async function cartBasket(
       : null,
     // The cart's shipment preference (server/cart/shipment-preferences.ts), kept as ordered; none: null.
     deliveryInstructions: address && deliveryInstructions !== '' ? deliveryInstructions : null,
-    lines: lines.map((line) => {
-      const entry = context.entries.get(line.type)!;
-      const price = priceLine({ entry, quantity: line.quantity, subscriptionActive: line.subscriptionActive }, currency);
-      const formula = entry.isCustom ? context.formulas.get(entry.type) : undefined;
-      return {
-        category: line.category,
-        type: line.type,
-        product: line.product,
-        label: view.items.find((item) => item.type === line.type && item.category === line.category)?.label ?? entry.label,
-        quantity: line.quantity,
-        unitPrice: price.unitPrice,
-        totalPrice: price.totalPrice,
-        subscriptionActive: line.subscriptionActive && entry.isSubscribable,
-        frequency: entry.isSubscribable ? line.frequency : null,
-        isFormula: entry.isCustom,
-        productCategory: entry.category,
-        formula: formula ? orderedFormula(formula) : null,
-        customization: line.customization,
-      };
-    }),
+    lines: lines
+      .map((line) => {
+        const entry = context.entries.get(line.type)!;
+        const price = priceLine({ entry, quantity: line.quantity, subscriptionActive: line.subscriptionActive }, currency);
+        const formula = entry.isCustom ? context.formulas.get(entry.type) : undefined;
+        return {
+          category: line.category,
+          type: line.type,
+          product: line.product,
+          label: view.items.find((item) => item.type === line.type && item.category === line.category)?.label ?? entry.label,
+          quantity: line.quantity,
+          unitPrice: price.unitPrice,
+          totalPrice: price.totalPrice,
+          subscriptionActive: line.subscriptionActive && entry.isSubscribable,
+          frequency: entry.isSubscribable ? line.frequency : null,
+          isFormula: entry.isCustom,
+          productCategory: entry.category,
+          formula: formula ? orderedFormula(formula) : null,
+          customization: line.customization,
+        };
+      })
+      .concat(gift ? [gwpBasketLine(gift, context.entries)] : []),
   };
 }
 

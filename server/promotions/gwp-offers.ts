@@ -1,8 +1,8 @@
 /**
  * @module server/promotions/gwp-offers: the gifts with purchase running now for a shopper (spec 001 §3 "Promotional
- * gift", §5, §7 GET /v1/promotional_gift; README.md "Gifts with purchase"): the file's promotions whose window holds
- * the shop's clock, only `evergreen` while the data-driven-promotions flag is off, and none for a shopper with both a
- * haircare and a skincare subscription in any state (§5). The cart (server/cart/cart-context.ts) and the banner's
+ * gift", §5, §7 GET /v1/promotional_gift; README.md "Gifts with purchase"): with the data-driven-promotions flag on,
+ * the file's promotions whose window holds the shop's clock, and none for a shopper with both a haircare and a
+ * skincare subscription in any state (§5); with the flag off, none at all. The cart (server/cart/cart-context.ts) and the banner's
  * call read the same list.
  */
 import { eq } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { shopperCountry } from '../gifts/shopper-country';
 import { promotionBook, type Promotion } from './gwp-book';
 import { giftItem, isRunning } from './gwp-rules';
 
-/** The feature flag (spec 001 §9 Feature flags) that runs the file's dated promotions besides the evergreen one. */
+/** The feature flag (spec 001 §9 Feature flags) that runs the gifts with purchase of gifts-with-purchase.yaml. */
 export const DATA_DRIVEN_FLAG = 'data-driven-promotions';
 
 /** §5: "disabled for users with both haircare and skincare subscriptions in any state". */
@@ -31,7 +31,8 @@ export async function gwpExcluded(db: Database, userId: number): Promise<boolean
 export async function livePromotions(services: Services, userId: number | null): Promise<Promotion[]> {
   const now = services.clock.now();
   const dataDriven = services.config.flags[DATA_DRIVEN_FLAG] === true || services.config.flags[DATA_DRIVEN_FLAG] === '1';
-  const running = promotionBook().filter((p) => isRunning(p, now) && (dataDriven || p.variant === 'evergreen'));
+  if (!dataDriven) return [];
+  const running = promotionBook().filter((p) => isRunning(p, now));
   if (running.length === 0 || userId === null) return running;
   return (await gwpExcluded(services.db, userId)) ? [] : running;
 }
@@ -79,3 +80,6 @@ export const getPromotionalGiftsOperation = defineOperation(
 );
 
 export const promotionOperations = [getPromotionalGiftsOperation];
+
+// The gifts-with-purchase file is checked when the server loads its operations: a broken one stops the start.
+promotionBook();

@@ -29,7 +29,7 @@ export interface GwpLine {
 /** The gift line's type when the free item is not a catalogue product (spec 001 §9 lists `gwp` among product types). */
 export const GWP_TYPE = 'gwp';
 /** The cart line category of a gift with purchase. */
-export const GWP_CATEGORY = 'gwp';
+export const GWP_CATEGORY = 'gwp' as const;
 
 /** Whether the promotion runs at `now` (by the shop's clock). */
 export const isRunning = (promotion: Pick<Promotion, 'starts' | 'ends'>, now: Date): boolean =>
@@ -96,7 +96,10 @@ export function gwpCartItem(promotion: Promotion, entries: ReadonlyMap<string, C
 }
 
 /** The gift as a line of the order, at 0 (server/money/record-order.ts). */
-export function gwpBasketLine(promotion: Promotion, entries: ReadonlyMap<string, CatalogueEntry>): BasketLine {
+export function gwpBasketLine(
+  promotion: Promotion,
+  entries: ReadonlyMap<string, CatalogueEntry>,
+): BasketLine & { category: typeof GWP_CATEGORY; productCategory: 'others' } {
   const item = giftItem(promotion, entries);
   return {
     category: GWP_CATEGORY,
@@ -109,7 +112,7 @@ export function gwpBasketLine(promotion: Promotion, entries: ReadonlyMap<string,
     subscriptionActive: false,
     frequency: null,
     isFormula: false,
-    productCategory: 'others',
+    productCategory: 'others' as const,
     formula: null,
     customization: null,
   };
