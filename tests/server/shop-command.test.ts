@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { openDatabase } from '../../server/db/open-database';
 import { orderEvents, orders, outbox, scheduledJobs } from '../../server/db/schema';
 import type { OrderRow } from '../../server/orders/order-view';
-import { createPostgresDatabase } from './support/databases';
+import { createPostgresDatabase, migratedDataDir } from './support/databases';
 import { insertOrder, insertShopper } from './support/fulfilment-orders';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
@@ -101,7 +101,7 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
     const env = () => ({ DATA_DIR: dataDir });
 
     beforeAll(async () => {
-      dataDir = tempDir('shop-command');
+      dataDir = migratedDataDir('shop-command');
       await withDatabase({ dataDir }, async ({ db }) => {
         await seedCatalogue(db, loadCatalogue());
         const shopper = await insertShopper(db, { firstName: 'Rosa' });
