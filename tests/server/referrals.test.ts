@@ -223,6 +223,19 @@ describeEachDatabase('referrals (spec 001 §3 Coupon customer, Referral visitor 
     ).toEqual([{ c: null }]);
   });
 
+  it('no enumerating codes: an account trying more than 10 codes in an hour gets 429, saving nothing', async () => {
+    const { access: token } = await signUpCustomer(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await refer(token, `ZZZZZ-ZZZZ${i % 10}`)).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(422), 429]);
+    expect(
+      await db()
+        .select()
+        .from(referrals)
+        .where(eq(referrals.refereeId, await userIdOf(token))),
+    ).toEqual([]);
+  });
+
   it('owner checks: each account reads only its own referral side; nothing of another’s referral or code is shown', async () => {
     const a = await advocate();
     const { access: referee } = await signUpCustomer(t);
