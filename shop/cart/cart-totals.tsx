@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import type { Cart } from '#api';
 import { formatMoney } from '../catalog/money.ts';
+import { cartAmounts } from './cart-amounts.ts';
 
 export interface CartTotalsProps {
   cart: Cart;
@@ -24,10 +25,8 @@ export function CartTotals({ cart, taxes, className, totalClassName }: CartTotal
   const money = (n: number) => formatMoney(n, cart.currency);
   const region = cart.tax_region ? ` (${cart.tax_region})` : '';
   const known = cart.estimated_taxes !== null;
-  // total_discount holds the subscriptions' saving and the coupon's part; each is shown on its own line (in cents).
-  const couponCents = cart.display_coupons.reduce((sum, c) => sum + Math.round(c.amount * 100), 0);
-  const savings = (Math.round(cart.total_discount * 100) - couponCents) / 100;
-  const credit = cart.gift_cards.reduce((sum, g) => sum + Math.round(g.amount * 100), 0) / 100;
+  // total_discount holds the subscriptions' saving and the coupon's part; each is shown on its own line.
+  const { savings, credit } = cartAmounts(cart);
   return (
     <dl className={className}>
       <dt>Subtotal</dt>

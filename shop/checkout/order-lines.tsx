@@ -3,6 +3,7 @@ import type { Cart } from '#api';
 import { frequencyText } from '#api/shared';
 import { PriceLines, type PriceLine } from '../../ui/price-lines';
 import { formatMoney } from '../catalog/money';
+import { cartAmounts } from '../cart/cart-amounts';
 import './order-lines.css';
 
 /**
@@ -99,12 +100,23 @@ export function OrderLines({
 /** A cart's totals at checkout, as the server priced them: subtotal, savings, shipping, taxes (its region's), total. */
 export function CartPriceLines({ cart }: { cart: Cart }) {
   const money = (n: number) => formatMoney(n, cart.currency);
+  const { savings, credit } = cartAmounts(cart);
   const rows: PriceLine[] = [{ label: 'Subtotal', amount: money(cart.total_price) }];
-  if (cart.total_discount > 0) rows.push({ label: 'Subscription savings', amount: `−${money(cart.total_discount)}`, saving: true });
+  if (savings > 0) rows.push({ label: 'Subscription savings', amount: `−${money(savings)}`, saving: true });
+  for (const coupon of cart.display_coupons) rows.push({ label: `${coupon.label} (${coupon.code})`, amount: `−${money(coupon.amount)}`, saving: true });
   rows.push({ label: 'Shipping', amount: cart.total_shipping === 0 ? 'Free' : money(cart.total_shipping) });
   rows.push({
     label: `Taxes${cart.estimated_taxes !== null && cart.tax_region ? ` (${cart.tax_region})` : ''}`,
     amount: money(cart.estimated_taxes ?? 0),
   });
-  return <PriceLines rows={rows} total={{ label: 'Total', amount: money(cart.amount_due) }} />;
+  const total = { label: 'Total', amount: money(cart.amount_due) };
+  // Shop credit pays part of the total (spec 001 §3 Cart gift_cards): the card is charged what is left to pay.
+  if (credit > 0)
+    return (
+      <PriceLines
+        rows={[...rows, total, { label: 'Gift card credit', amount: `−${money(credit)}`, saving: true }]}
+        total={{ label: 'To pay', amount: money(cart.payment_from_customer) }}
+      />
+    );
+  return <PriceLines rows={rows} total={total} />;
 }

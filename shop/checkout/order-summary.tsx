@@ -49,7 +49,8 @@ export function OrderSummary({ cart, firstName }: { cart: Cart; firstName?: stri
     );
     return () => void (live = false);
   }, [open, Body]);
-  const total = formatMoney(cart.amount_due, cart.currency);
+  // What the shopper pays: the amount due, less any shop credit (spec 001 §3 Cart payment_from_customer).
+  const total = formatMoney(cart.payment_from_customer, cart.currency);
   return (
     <aside className="order-summary" aria-label="Order summary">
       <details className="order-summary__details" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>

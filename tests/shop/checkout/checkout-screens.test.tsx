@@ -226,6 +226,36 @@ describe('the order summary of every checkout step', () => {
     expect(document.querySelector('.price-lines__total')?.textContent).toBe(`Total${formatMoney(cartAtCheckout.amount_due, cartAtCheckout.currency)}`);
   });
 
+  it('spec 001 §3 Cart display_coupons, gift_cards: the coupon and the shop credit each have their line; the card pays what is left ("To pay"), which the folded summary shows', async () => {
+    const cart = {
+      ...cartAtCheckout,
+      total_price: 100,
+      total_discount: 25,
+      display_coupons: [{ code: 'HAIRCARE15', label: '15% off haircare', amount: 15 }],
+      total_shipping: 0,
+      estimated_taxes: 6,
+      amount_due: 81,
+      gift_cards: [{ code: 'credit', amount: 50 }],
+      payment_from_customer: 31,
+    };
+    render(<OrderSummary cart={cart} />);
+    expect(screen.getByText('Show order summary').closest('summary')!.textContent).toBe(`Show order summary${formatMoney(31, cart.currency)}`);
+    await userEvent.click(screen.getByText('Show order summary'));
+    await waitFor(() => expect(document.querySelector('.price-lines')).not.toBeNull());
+    const rows = [...document.querySelectorAll('.price-lines__row')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+    const money = (n: number) => formatMoney(n, cart.currency);
+    expect(rows).toEqual([
+      ['Subtotal', money(100)],
+      ['Subscription savings', `−${money(10)}`],
+      ['15% off haircare (HAIRCARE15)', `−${money(15)}`],
+      ['Shipping', 'Free'],
+      [expect.stringMatching(/^Taxes/), money(6)],
+      ['Total', money(81)],
+      ['Gift card credit', `−${money(50)}`],
+      ['To pay', money(31)],
+    ]);
+  });
+
   it('from 1024 px wide: open beside the form', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
