@@ -9,6 +9,7 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Currency } from '#api/money';
 import type { Database } from '../db/database';
+import { preparedOnce } from '../db/prepared-once';
 import { cartCoupons, carts, couponCounters, couponUses, orders, type CartKind } from '../db/schema';
 import { findCoupon, type Coupon } from './coupon-book';
 import type { CouponFacts } from './coupon-rules';
@@ -25,13 +26,19 @@ export async function cartCouponCode(db: Database, cartId: number): Promise<{ ch
   return row ? { chosen: true, code: row.code } : { chosen: false, code: null };
 }
 
-/** The code of the cart of this shopper and kind (one query for a cart read before its row is). */
-export async function couponOfUserCart(db: Database, userId: number, kind: CartKind): Promise<{ cartId: number | null; chosen: boolean; code: string | null }> {
-  const [row] = await db
+/** The code of the cart of this shopper and kind: every cart call reads it, so it is prepared once (db/prepared-once.ts). */
+const userCartCoupon = preparedOnce((db) =>
+  db
     .select({ cartId: carts.id, code: cartCoupons.code, chosen: sql<boolean>`${cartCoupons.cartId} is not null` })
     .from(carts)
     .leftJoin(cartCoupons, eq(cartCoupons.cartId, carts.id))
-    .where(and(eq(carts.userId, userId), eq(carts.kind, kind)));
+    .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.kind, sql.placeholder('kind'))))
+    .prepare('user_cart_coupon'),
+);
+
+/** The code of the cart of this shopper and kind (one query for a cart read before its row is). */
+export async function couponOfUserCart(db: Database, userId: number, kind: CartKind): Promise<{ cartId: number | null; chosen: boolean; code: string | null }> {
+  const [row] = await userCartCoupon(db).execute({ userId, kind });
   return row ? { cartId: row.cartId, chosen: Boolean(row.chosen), code: row.code } : { cartId: null, chosen: false, code: null };
 }
 
