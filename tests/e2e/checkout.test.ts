@@ -73,11 +73,17 @@ describe('checkout, end to end', () => {
   }
 
   it('§6 a guest checks out: an account is made (origin checkout_cartv2); §8 a declined card, then a good one; a reload resumes the step', async () => {
+    // A friend (the advocate) shares their referral code (spec 001 §3 Coupon customer, §7).
+    const friend = (
+      await call('POST', '/v1/auth/signup/', undefined, { email: `friend+${Date.now()}@example.com`, first_name: 'Ada', has_accepted_terms: true })
+    ).body.access as string;
+    const code = (await call('GET', '/v1/coupon_customers/', friend)).body.referral_code as string;
     const { storage } = await shopperWithCart('guest');
     const { page, errors } = await openWith(storage);
-    // The guest came with a friend's referral code: the device keeps it until the order is paid (§4).
-    await page.goto(url('/checkout/haircare?referral_code=FRIEND10'));
-    expect(await page.evaluate(() => localStorage.getItem('shop.referral-code'))).toBe('FRIEND10');
+    // The guest came with the friend's referral link: the device keeps the code, and it leaves the address at once.
+    await page.goto(url(`/checkout/haircare?referral_code=${code}`));
+    expect(await page.evaluate(() => localStorage.getItem('shop.referral-code'))).toBe(code);
+    expect(page.url()).toBe(url('/checkout/haircare'));
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(url('/checkout/haircare/account-details'));
     // §5 bad input is told inline and nothing moves: no e-mail, no names, a short phone number.
@@ -99,6 +105,10 @@ describe('checkout, end to end', () => {
     const user = JSON.parse((await page.evaluate(() => localStorage.getItem('shop.tokens.user'))) ?? 'null');
     const account = await call('GET', '/v1/account/', user.access);
     expect(account.body).toMatchObject({ email, customer_origin: 'checkout_cartv2', is_guest: false, phone: '+14165550123' });
+    // The kept code went with the sign-up: the new customer is referred (their first order gets the discount) and the
+    // device no longer keeps it.
+    await page.waitForFunction(() => localStorage.getItem('shop.referral-code') === null);
+    expect((await call('GET', '/v1/coupon_customers/', user.access)).body).toMatchObject({ coupon_source: 'referral_link' });
 
     // A Canadian address: the province list, the postal code upper-cased with its space while typed.
     await page.getByLabel('Country').selectOption('CA');
@@ -138,7 +148,8 @@ describe('checkout, end to end', () => {
       return box.top >= 0 && box.bottom <= window.innerHeight;
     });
     expect(page.url()).toBe(url('/checkout/haircare/confirmation'));
-    expect(await page.evaluate(() => localStorage.getItem('shop.referral-code'))).toBe('FRIEND10');
+    // A declined payment rewards nobody.
+    expect((await call('GET', '/v1/coupon_customers/', friend)).body).toMatchObject({ referees: 1, rewarded: 0 });
     await page.getByRole('link', { name: 'Use another payment method' }).click();
     await payWith(page, '4242424242424242');
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -150,6 +161,8 @@ describe('checkout, end to end', () => {
     // API.md: the declined attempt before it is kept for support, not listed as an order.
     expect(orders.map((o: { status: string }) => o.status)).toEqual(['paid']);
     expect(orders[0].shipping_address).toMatchObject({ city: 'Toronto', state: 'ON', zipcode: 'M5H 2N2', country: 'CA' });
+    // The referee's first paid order credits the friend (§7: the advocate's credit, once).
+    expect((await call('GET', '/v1/coupon_customers/', friend)).body).toMatchObject({ referees: 1, rewarded: 1 });
     await page.getByRole('link', { name: 'See your order' }).click();
     await page.getByRole('heading', { level: 1, name: `Order ${orders[0].serial_no}` }).waitFor();
     expect(errors).toEqual([]);
