@@ -103,7 +103,8 @@ const accountMenu: Story = {
   },
   play: async () => {
     await userEvent.click(await within(header()).findByRole('button', { name: 'Account' }, { timeout: 60_000 }));
-    await expect(page.getByRole('link', { name: 'Your orders' })).toBeVisible();
+    // The menu's items load when the customer reaches for it.
+    await expect(await page.findByRole('link', { name: 'Your orders' }, { timeout: 60_000 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(await within(header()).findByRole('link', { name: /^Cart, \d+ items?$/ }, { timeout: 60_000 })).toBeVisible();
   },

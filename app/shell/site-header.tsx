@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { cartSummary, readCartCounts, subscribeCartCounts } from '../../shop/cart/cart-count';
@@ -41,14 +41,17 @@ function CartLink() {
   );
 }
 
-const AccountMenu = lazy(() => import('./account-menu'));
+const AccountMenuItems = lazy(() => import('./account-menu'));
 
 /**
- * Sign in, or the account menu of a signed-in customer (its code loads with the session it needs; meanwhile the same
- * icon holds its place, so nothing moves).
+ * Sign in, or the account menu of a signed-in customer. The menu's button is drawn with the header (nothing moves
+ * when the session arrives); its items and their styles load when the customer reaches for it (a pointer over it, the
+ * keyboard's focus, a press) and show once loaded, the first one focused when a press opened the menu.
  */
 function AccountControl({ pathname }: { pathname: string }) {
   const session = useSession();
+  const menu = useDisclosure<HTMLButtonElement, HTMLDivElement>();
+  const [wanted, setWanted] = useState(false);
   const customer = session.status === 'authenticated' && !session.user?.is_guest ? session.user : null;
   if (!customer) {
     return (
@@ -59,16 +62,21 @@ function AccountControl({ pathname }: { pathname: string }) {
       </Link>
     );
   }
-  const placeholder = (
-    <span className="site-header__icon site-header__account">
-      <Icon name="person" />
-      <span className="site-header__label">Account</span>
-    </span>
-  );
+  const want = () => setWanted(true);
   return (
-    <Suspense fallback={placeholder}>
-      <AccountMenu name={customer.first_name} onSignOut={session.signOut} />
-    </Suspense>
+    <div className="site-header__account-menu" onPointerOver={want} onFocus={want}>
+      <button type="button" className="site-header__icon site-header__account" {...menu.buttonProps}>
+        <Icon name="person" />
+        <span className="site-header__label">Account</span>
+      </button>
+      <div className="account-menu" {...menu.panelProps} hidden={!menu.open}>
+        {wanted || menu.open ? (
+          <Suspense fallback={null}>
+            <AccountMenuItems name={customer.first_name} open={menu.open} onSignOut={() => (menu.close(), session.signOut())} />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -263,7 +263,7 @@ describe('the account menu and sign-out (spec 001 §4 Account)', () => {
         <AccountMenu name="Ada" onSignOut={() => undefined} />
       </MemoryRouter>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    // The menu's items (the header draws its button: tests/app/site-chrome.test.tsx opens it).
     expect(screen.getByRole('link', { name: 'Subscriptions' }).getAttribute('href')).toBe('/account/subscription/home');
     expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/account/profile');
     expect(screen.getByRole('link', { name: 'Addresses' }).getAttribute('href')).toBe('/account/addresses');

@@ -151,7 +151,9 @@ describe('issue 25 site header: brand, the shop menu, the account and the cart o
     expect(cartReads).toBe(2);
     await user.click(account);
     const menu = document.getElementById(account.getAttribute('aria-controls')!)!;
-    expect(within(menu).getByText(`Signed in as ${sampleUser.first_name}`)).toBeTruthy();
+    // The menu's items load when the customer reaches for it (not with the page), then take the focus.
+    expect(await within(menu).findByText(`Signed in as ${sampleUser.first_name}`)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('link', { name: 'Account' })));
     expect(within(menu).getByRole('link', { name: 'Your orders' }).getAttribute('href')).toBe('/account/orders');
     expect(within(menu).getByRole('link', { name: 'Payment methods' }).getAttribute('href')).toBe('/account/payments');
     await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
