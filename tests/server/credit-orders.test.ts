@@ -22,7 +22,12 @@ import type { Coupon } from '../../server/promotions/coupon-book';
 import { describeEachDatabase } from './support/databases';
 import { cardToken, placeOrder, rosaAddress, shopperAtCheckout } from './support/checkout-shopper';
 import { untilLockWaiters } from './support/lock-waits';
-import { createTestApp, signUpCustomer, testClock, type TestApp } from './support/test-app';
+import { createTestApp, signUpCustomer, testClock, TEST_SECRET, type TestApp } from './support/test-app';
+import { reconcileOrders } from '../../server/money/settle-payment';
+import type { PaymentProvider } from '../../server/payments/payment-provider';
+import { createTestProvider } from '../../server/payments/test-provider';
+import { couponUses } from '../../server/db/schema';
+import type { Services } from '../../server/services';
 
 const flows = loadProfileFlows('flows');
 const NOW = new Date('2026-10-20T16:00:00Z');
@@ -294,5 +299,58 @@ describeEachDatabase('shop credit pays orders (spec 001 §3 Cart gift_cards, §4
       );
       expect(order!.totalAmount).toBe(order!.totalPrice - order!.totalDiscount + order!.totalShipping + order!.totalTaxes - own);
     }
+  });
+
+  /** The shop with a provider that dies before or after charging (a crash between the order and its outcome). */
+  function crashing(when: 'before' | 'after') {
+    const real = createTestProvider({ db: db(), secret: TEST_SECRET, clock, actionUrl: (id) => id });
+    const provider: PaymentProvider = {
+      ...real,
+      async charge(request) {
+        if (when === 'after') await real.charge(request);
+        throw new Error('the process died here');
+      },
+    };
+    const services = { db: db(), clock, payments: real, mailer: { wake: () => undefined }, config: { publicUrl: 'https://shop.test' } } as unknown as Services;
+    return { app: createTestApp(db(), { flows, clock, payments: provider, config: { rateLimits: limits } }), services };
+  }
+
+  it('a crash before the charge: the reconciliation writes the attempt failed and gives back its credit and its coupon’s use, once', async () => {
+    const { app, services } = crashing('before');
+    const token = await shopperAtCheckout(app);
+    const userId = await grant(token, 1200);
+    expect((await app.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { coupon: 'WELCOME' } })).status).toBe(200);
+    const crashed = await placeOrder(app, token, { payment: { token: await cardToken(app, '4242424242424242') } }, 'crash-before-credit');
+    expect(crashed.status).toBe(500);
+    const [stranded] = await db().select().from(orders).where(eq(orders.idempotencyKey, 'client:crash-before-credit'));
+    expect(stranded!.status).toBe('pending_payment');
+    expect(await creditBalance(db(), userId, 'USD')).toBe(0);
+    await reconcileOrders(services, 0);
+    await reconcileOrders(services, 0); // another start: nothing more is given back
+    const [after] = await db().select().from(orders).where(eq(orders.id, stranded!.id));
+    expect(after).toMatchObject({ status: 'payment_failed', declineCode: 'not_charged' });
+    expect(await creditBalance(db(), userId, 'USD')).toBe(1200);
+    expect(await db().select({ status: couponUses.status }).from(couponUses).where(eq(couponUses.orderId, stranded!.id))).toEqual([{ status: 'released' }]);
+  });
+
+  it('a crash after the charge: the reconciliation pays the order, and its credit and coupon stay spent', async () => {
+    const { app, services } = crashing('after');
+    const token = await shopperAtCheckout(app);
+    const userId = await grant(token, 1200);
+    expect((await app.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { coupon: 'WELCOME' } })).status).toBe(200);
+    const crashed = await placeOrder(app, token, { payment: { token: await cardToken(app, '4242424242424242') } }, 'crash-after-credit');
+    expect(crashed.status).toBe(500);
+    const [stranded] = await db().select().from(orders).where(eq(orders.idempotencyKey, 'client:crash-after-credit'));
+    await reconcileOrders(services, 0);
+    const [after] = await db().select().from(orders).where(eq(orders.id, stranded!.id));
+    expect(after!.status).toBe('paid');
+    expect(await creditBalance(db(), userId, 'USD')).toBe(0);
+    expect(await db().select({ status: couponUses.status }).from(couponUses).where(eq(couponUses.orderId, stranded!.id))).toEqual([{ status: 'used' }]);
+    const [charge] = await db()
+      .select()
+      .from(testProviderCharges)
+      .where(eq(testProviderCharges.idempotencyKey, `order:${stranded!.pubkey}`));
+    expect(charge!.amount).toBe(after!.totalAmount);
+    expect(after!.totalAmount).toBe(after!.totalPrice - after!.totalDiscount + after!.totalShipping + after!.totalTaxes - 1200);
   });
 });
