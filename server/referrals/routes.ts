@@ -1,3 +1,4 @@
+import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../http/rate-limit';
 import { defineOperation } from '../http/operation';
 import { referCustomer } from './refer';
@@ -8,8 +9,8 @@ import { couponCustomerView } from './referral-view';
 // referrals.yaml stops the start with its file:line:column.
 referralTerms();
 
-/** How many codes one account may try in an hour (POST /v1/coupon_customers/): no enumerating codes. */
-export const REFER_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
+/** How many codes one account, and one address, may try in an hour (POST /v1/coupon_customers/): no enumerating codes. */
+export const REFER_LIMITS = { perUser: { limit: 10, windowSeconds: 60 * 60 }, perIp: { limit: 100, windowSeconds: 60 * 60 } };
 
 /** GET /v1/coupon_customers/: the caller's referral side (referral-view.ts); only ever the caller's own. */
 export const getCouponCustomerOperation = defineOperation(
@@ -29,11 +30,14 @@ export const referCouponCustomerOperation = defineOperation(
       200: 'Already recorded with this same code: the caller’s referral side',
       400: 'validation_error: a body that is not {referral_code, coupon_source}; nothing is saved',
       422: 'unknown_referral_code, self_referral (isSelfReferral), referral_code_blocked (referralCodeBlocked), not_a_new_customer or already_referred, the reason in fields.referral_code; nothing is saved',
-      429: 'rate_limited: too many codes tried from this account',
+      429: 'rate_limited: too many codes tried from this account or address',
     },
   },
   async ({ c, body, auth, services }) => {
-    if (services.config.rateLimits) await hitRateLimit(services, `refer:user:${auth.user.id}`, REFER_LIMIT);
+    if (services.config.rateLimits) {
+      await hitRateLimit(services, `refer:user:${auth.user.id}`, REFER_LIMITS.perUser);
+      await hitRateLimit(services, `refer:ip:${clientIp(c, services.config.trustProxy)}`, REFER_LIMITS.perIp);
+    }
     const recorded = await referCustomer(services, auth.user, body);
     return c.json(await couponCustomerView(services.db, auth.user), recorded ? 201 : 200);
   },
