@@ -3,7 +3,8 @@
  * with a code (spec 001 §3 "Coupon customer", "Referral visitor status", §7). In one transaction, with the caller's
  * row and then the code's row locked (so a code's referees are counted one request at a time, and one caller's two
  * requests take turns):
- *   - an unknown code: 422 unknown_referral_code; the caller's own (or that of someone they referred): 422
+ *   - a code is a customer's or stylist's code, or with coupon_source 'stylist' a stylist's public slug (§6: their
+ *     public profile is their face); an unknown code: 422 unknown_referral_code; the caller's own (or that of someone they referred): 422
  *     self_referral (isSelfReferral); blocked by an operator or past its max_referees: 422 referral_code_blocked
  *     (referralCodeBlocked), both answered by the tracking service's visitor-status check;
  *   - a caller with an order already (paid or waiting for its payment): 422 not_a_new_customer (referrals are for new
@@ -16,11 +17,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { CouponCustomerRequest } from '#api';
 import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
-import { orders, referralCodes, referrals, users } from '../db/schema';
+import { orders, referralCodes, referrals, stylists, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
-import { findReferralCode } from './referral-codes';
+import { findReferralCode, stylistReferralCode, type ReferralCodeRow } from './referral-codes';
 import { referralTerms } from './referral-terms';
 import { referralTrackingOf } from './referral-tracking';
 
@@ -34,7 +35,8 @@ export async function referCustomer(services: Services, user: UserRow, body: Cou
   const now = services.clock.now();
   return services.db.transaction(async (tx: Database) => {
     await lockUser(tx, user.id);
-    const code = await findReferralCode(tx, body.referral_code);
+    const code =
+      (await findReferralCode(tx, body.referral_code)) ?? (body.coupon_source === 'stylist' ? await stylistCodeBySlug(tx, body.referral_code) : undefined);
     if (!code) throw refused('unknown_referral_code', 'There is no such referral code. Check it with the friend who gave it to you.');
     const [already] = await tx.select().from(referrals).where(eq(referrals.refereeId, user.id));
     if (already) {
@@ -63,6 +65,12 @@ export async function referCustomer(services: Services, user: UserRow, body: Cou
       .where(eq(users.id, user.id));
     return true;
   });
+}
+
+/** §6: a stylist refers with their public profile: with coupon_source 'stylist', their public slug is their code. */
+async function stylistCodeBySlug(tx: Database, slug: string): Promise<ReferralCodeRow | undefined> {
+  const [stylist] = await tx.select({ id: stylists.id }).from(stylists).where(eq(stylists.publicSlug, slug.trim().toLowerCase()));
+  return stylist ? stylistReferralCode(tx, stylist.id) : undefined;
 }
 
 async function lockCode(tx: Database, codeId: number): Promise<void> {

@@ -278,6 +278,25 @@ describeEachDatabase('referrals (spec 001 §3 Coupon customer, Referral visitor 
     expect(row).toMatchObject({ rewardCents: 0, rewardedOrderId: expect.any(Number) });
   });
 
+  it('§6 Stylist: with coupon_source stylist, the stylist’s public slug (their public profile) refers as their code does', async () => {
+    const slug = `salon-${Math.random().toString(36).slice(2)}`;
+    const [stylist] = await db()
+      .insert(stylists)
+      .values({ pubkey: `sty_${Math.random().toString(36).slice(2)}`, publicSlug: slug, publicName: 'Mia', salons: [] })
+      .returning();
+    const { access: token } = await signUpCustomer(t);
+    // A slug is a code only with coupon_source stylist.
+    expect(await refer(token, slug, 'referral_link')).toMatchObject({ status: 422, body: { code: 'unknown_referral_code' } });
+    const accepted = await refer(token, slug.toUpperCase(), 'stylist');
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ coupon_source: 'stylist', referred_by_stylist: { public_slug: slug, public_name: 'Mia' } });
+    const [row] = await db()
+      .select()
+      .from(referrals)
+      .where(eq(referrals.refereeId, await userIdOf(token)));
+    expect(row!.codeId).toBe((await stylistReferralCode(db(), stylist!.id)).id);
+  });
+
   it('§7 referral-tracking service: a sign-up sends customer track and sign_up (pubkey, email, first_name, last_name, username); the visitor-status check is recorded; no code in any event or log line', async () => {
     const a = await advocate();
     const signed = await signUpCustomer(t, { first_name: 'Grace', last_name: 'Hopper' });
