@@ -59,7 +59,7 @@ const promotion = (fields: Partial<Promotion> = {}): Promotion => ({
   ...fields,
 });
 
-const line = (category: string, usd: number, fields: Partial<GwpLine> = {}): GwpLine => ({
+const line = (category: 'haircare' | 'skincare' | 'others', usd: number, fields: Partial<GwpLine> = {}): GwpLine => ({
   entry: { type: `${category}_thing`, category, isSubscribable: true, price: { USD: usd, CAD: usd }, subscribedPrice: { USD: usd - 100, CAD: usd - 100 } },
   quantity: 1,
   subscriptionActive: false,
