@@ -3,6 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { changeCoupon, createCartMachine, goToCheckout } from '../../shop/cart/cart-machine.ts';
 import { CartPage } from '../../shop/cart/cart-page.tsx';
+import { bindGiftList, shopGiftList, useGiftList } from '../../shop/promotions/gift-list.ts';
+import { loadAppServices } from '../app-services.ts';
 import { useSession, useSignOut } from '../session';
 import { cartApi, universalCartApi, universalCartOn } from './cart-apis.ts';
 import { PageStatus } from '../shell/page-status.tsx';
@@ -11,6 +13,9 @@ import { useLoad } from '../use-load.ts';
 import type { Category } from '#api/shared';
 
 export type { Category };
+
+// The gifts with purchase the banner shows (spec 001 §3, §7 GET /v1/promotional_gift), one list for the app.
+bindGiftList(() => loadAppServices().then(({ api }) => api.getPromotionalGifts()));
 
 /** /checkout/haircare and /checkout/skincare: the category's cart, up to the checkout button (spec 001 §2 Cart and checkout). */
 export default function CategoryCart({ category }: { category: Category }) {
@@ -48,7 +53,11 @@ function CartScreen({ category, universal }: { category: Category; universal: bo
     if (context.status === 'success' && (search.has('origin') || search.has('items'))) void navigate(`/checkout/${category}`, { replace: true });
   }, [context.status, search, navigate, category]);
   // Spec 001 §4 Cart: the cart is cleared on sign-out.
-  useSignOut(() => actor.send({ type: 'CLEAR' }));
+  useSignOut(() => {
+    actor.send({ type: 'CLEAR' });
+    shopGiftList.invalidate();
+  });
+  const { gifts } = useGiftList(shopGiftList);
   return (
     <div className="page">
       <CartPage
@@ -61,6 +70,7 @@ function CartScreen({ category, universal }: { category: Category; universal: bo
         onChange={(change) => actor.send({ type: 'CHANGE', change })}
         onRetry={() => actor.send({ type: 'LOAD' })}
         onCoupon={(code) => changeCoupon(actor, code)}
+        gifts={gifts}
         checkout={checkout}
         onCheckout={() => {
           setCheckout('waiting');

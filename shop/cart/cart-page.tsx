@@ -1,6 +1,6 @@
 import './cart.css';
 import { Link } from 'react-router';
-import type { Cart } from '#api';
+import type { Cart, PromotionalGift } from '#api';
 import { deliveryText } from '#api/commerce';
 import type { RequestStatus } from '../machines/optimistic-resource.ts';
 import type { CartChange } from './cart-changes.ts';
@@ -9,6 +9,8 @@ import { CartCoupon } from './cart-coupon.tsx';
 import { CartLine } from './cart-line.tsx';
 import { CartOffers } from './cart-offers.tsx';
 import { CartTotals } from './cart-totals.tsx';
+import { GwpLine } from './gwp-line.tsx';
+import { GwpBanner } from '../promotions/gwp-banner.tsx';
 import type { Category } from '#api/shared';
 
 export interface CartPageProps {
@@ -27,6 +29,8 @@ export interface CartPageProps {
   firstName?: string | undefined;
   /** Enters or removes (null) a coupon code: resolves with why it was refused, else null. Without it, no code field. */
   onCoupon?: ((code: string | null) => Promise<string | null>) | undefined;
+  /** The gifts with purchase running now (GET /v1/promotional_gift): the banner when one should show (spec 001 §3). */
+  gifts?: readonly PromotionalGift[] | undefined;
 }
 
 const TITLES = { haircare: 'Your haircare cart', skincare: 'Your skincare cart' } as const;
@@ -49,6 +53,7 @@ export function CartPage({
   universal = false,
   firstName,
   onCoupon,
+  gifts = [],
 }: CartPageProps) {
   const heading = (
     <h1 ref={headingRef} tabIndex={-1} className="cart__title">
@@ -83,6 +88,7 @@ export function CartPage({
   return (
     <section className={`cart${empty ? ' cart--empty' : ''}`} aria-busy={status === 'saving'}>
       {heading}
+      <GwpBanner gifts={gifts} cart={cart} category={universal ? undefined : category} />
       {empty ? (
         <div className="cart__empty card">
           <p className="cart__empty-title">Your cart is empty.</p>
@@ -116,9 +122,13 @@ export function CartPage({
             {cart.items
               // The coupon's line is drawn in the summary (display_coupons), not among the products.
               .filter((line) => line.category !== 'coupon')
-              .map((line) => (
-                <CartLine key={`${line.category}:${line.type}:${line.product}`} line={line} currency={currency} onChange={onChange} firstName={firstName} />
-              ))}
+              .map((line) =>
+                line.category === 'gwp' ? (
+                  <GwpLine key={`gwp:${line.type}:${line.product}`} line={line} />
+                ) : (
+                  <CartLine key={`${line.category}:${line.type}:${line.product}`} line={line} currency={currency} onChange={onChange} firstName={firstName} />
+                ),
+              )}
           </ul>
         </section>
       )}
