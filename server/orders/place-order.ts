@@ -21,6 +21,7 @@ import { orderByKey, recordOrder, sameRequestJustAnswered } from '../money/recor
 import { settle, supersede, type SettledOrder } from '../money/settle-payment';
 import { lockUser } from '../account/lock-user';
 import { creditBalance, spendCredit } from '../money/credit-ledger';
+import { findCoupon } from '../promotions/coupon-book';
 import { cartCouponCode, claimCoupon, loadCartCoupon, lockCouponCode, setCartCoupon } from '../promotions/coupon-store';
 import { cartBasket, CouponNoLongerValid } from './cart-basket';
 
@@ -101,7 +102,8 @@ export async function placeOrder(
         const now = services.clock.now();
         // The cart's coupon, checked again now with its code's row locked: two orders claiming its last use take turns.
         const { code } = await cartCouponCode(tx, locked.id);
-        if (code) await lockCouponCode(tx, code);
+        const known = code ? findCoupon(code) : undefined;
+        if (known) await lockCouponCode(tx, known);
         const coupon = await loadCartCoupon(tx, user.id, code, context.currency, now);
         // The shop credit as it is now, the customer's row held: another order of theirs has spent what it spent.
         const credit = await creditBalance(tx, user.id, context.currency);

@@ -1,8 +1,9 @@
 /**
  * @module server/promotions/coupon-store: coupons in the database (server/db/schema/promotions.ts): the coupon a cart
  * carries, the facts its rules read (coupon-rules.ts), and each use by an order, counted under the code's row lock.
- *   - An order claims its coupon in the transaction that records it (`claimCoupon`, after `lockCouponCode`): the use
- *     is reserved and counted, so a code with one use left goes to exactly one of two shoppers racing for it.
+ *   - An order claims its coupon in the transaction that records it (`claimCoupon`, after `lockCouponCode` and the
+ *     customer's row lock): the use is reserved and counted, so a code with one use left goes to exactly one of two
+ *     shoppers racing for it, and a code good once per customer to one of a shopper's two carts.
  *   - Paid: the use is kept (`spendCouponUse`); the payment failed or was voided: it is released and no longer
  *     counted (`releaseCouponUse`), in the transaction that writes the outcome, once.
  */
@@ -77,7 +78,12 @@ export async function couponFacts(db: Database, userId: number, coupon: Coupon, 
           .from(couponUses)
           .where(and(eq(couponUses.code, coupon.key), eq(couponUses.userId, userId), inArray(couponUses.status, [...LIVE])))
       : Promise.resolve([{ n: 0 }]),
-    coupon.usesInAll !== null ? db.select({ n: couponCounters.uses }).from(couponCounters).where(eq(couponCounters.code, coupon.key)) : Promise.resolve([]),
+    coupon.usesInAll !== null
+      ? db
+          .select({ n: count() })
+          .from(couponUses)
+          .where(and(eq(couponUses.code, coupon.key), inArray(couponUses.status, [...LIVE])))
+      : Promise.resolve([{ n: 0 }]),
   ]);
   return { now, currency, hasOrdered: ordered !== undefined, usesByCustomer: Number(mine?.n ?? 0), usesInAll: Number(all?.n ?? 0) };
 }
@@ -90,15 +96,18 @@ export async function loadCartCoupon(db: Database, userId: number, code: string 
 }
 
 /**
- * Locks the code's counter row (made at its first use), so the uses read after it are the ones that count: two orders
- * claiming the same code take turns. Call before `couponFacts` in the recording transaction.
+ * Before an order claims `coupon`, in its recording transaction: a code limited in all has its row locked (made at its
+ * first claim), so the uses counted after it (`couponFacts`) are the ones that count and two orders claiming its last
+ * use take turns. A code without that limit locks nothing shared: its other limits are the shopper's own, held by the
+ * customer's row lock the order already has.
  */
-export async function lockCouponCode(tx: Database, code: string): Promise<void> {
-  await tx.insert(couponCounters).values({ code }).onConflictDoNothing();
-  await tx.select({ code: couponCounters.code }).from(couponCounters).where(eq(couponCounters.code, code)).for('update');
+export async function lockCouponCode(tx: Database, coupon: Pick<Coupon, 'key' | 'usesInAll'>): Promise<void> {
+  if (coupon.usesInAll === null) return;
+  await tx.insert(couponCounters).values({ code: coupon.key }).onConflictDoNothing();
+  await tx.select({ code: couponCounters.code }).from(couponCounters).where(eq(couponCounters.code, coupon.key)).for('update');
 }
 
-/** The order's use of the code, reserved and counted (its counter row locked by `lockCouponCode`). */
+/** The order's use of the code, reserved (counted by the limits from now on). */
 export async function claimCoupon(
   tx: Database,
   use: { code: string; userId: number; orderId: number; amount: number; currency: Currency; now: Date },
@@ -113,10 +122,6 @@ export async function claimCoupon(
     createdAt: use.now,
     updatedAt: use.now,
   });
-  await tx
-    .update(couponCounters)
-    .set({ uses: sql`${couponCounters.uses} + 1` })
-    .where(eq(couponCounters.code, use.code));
 }
 
 /** The paid order's use is kept; returns its code (null: the order used none). */
@@ -131,16 +136,10 @@ export async function spendCouponUse(tx: Database, orderId: number, now: Date): 
 
 /** The failed order's use is released and no longer counted, once. */
 export async function releaseCouponUse(tx: Database, orderId: number, now: Date): Promise<void> {
-  const [use] = await tx
+  await tx
     .update(couponUses)
     .set({ status: 'released', updatedAt: now, releasedAt: now })
-    .where(and(eq(couponUses.orderId, orderId), eq(couponUses.status, 'reserved')))
-    .returning({ code: couponUses.code });
-  if (!use) return;
-  await tx
-    .update(couponCounters)
-    .set({ uses: sql`${couponCounters.uses} - 1` })
-    .where(eq(couponCounters.code, use.code));
+    .where(and(eq(couponUses.orderId, orderId), eq(couponUses.status, 'reserved')));
 }
 
 /** After a paid order, its cart no longer carries the code it used (removed, so a sign-up coupon is not put back). */

@@ -1,8 +1,8 @@
 /**
  * @module server/db/schema/promotions: coupons as they are used (spec 001 §3 Cart display_coupons, §9 "Coupons and
  * referrals"). The coupons themselves are data (server/promotions/coupons.yaml, checked at start); the database keeps
- * which coupon each cart carries and every use of a code by an order, with the count of live uses per code that the
- * limits are held against (server/promotions/README.md).
+ * which coupon each cart carries, every use of a code by an order (the limits count them), and a row per code limited
+ * in all that orders claiming it lock (server/promotions/README.md).
  */
 import type { Currency } from '#api/money';
 import { sql } from 'drizzle-orm';
@@ -25,17 +25,13 @@ export const cartCoupons = pgTable('cart_coupons', {
 });
 
 /**
- * One row per code ever claimed: `uses` counts its live uses (reserved by an order waiting for its payment, or paid).
- * An order claiming the code locks this row first, so two shoppers racing for the last use take turns.
+ * One row per code limited in all (`uses_in_all`), made at its first claim: an order claiming the code locks it before
+ * counting the code's live uses (coupon_uses), so two shoppers racing for its last use take turns. Codes without that
+ * limit take no lock shared by all shoppers (a popular code does not make orders wait for each other).
  */
-export const couponCounters = pgTable(
-  'coupon_counters',
-  {
-    code: text('code').primaryKey(),
-    uses: integer('uses').notNull().default(0),
-  },
-  (t) => [check('coupon_counters_uses_check', sql`${t.uses} >= 0`)],
-);
+export const couponCounters = pgTable('coupon_counters', {
+  code: text('code').primaryKey(),
+});
 
 export const COUPON_USE_STATUSES = ['reserved', 'used', 'released'] as const;
 export type CouponUseStatus = (typeof COUPON_USE_STATUSES)[number];

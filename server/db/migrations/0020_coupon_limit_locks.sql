@@ -1,0 +1,2 @@
+ALTER TABLE "coupon_counters" DROP CONSTRAINT "coupon_counters_uses_check";--> statement-breakpoint
+ALTER TABLE "coupon_counters" DROP COLUMN "uses";
