@@ -7,7 +7,7 @@ import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
 import { findCustomerByEmail } from './find-customer';
-import { findValidCoupon } from './find-valid-coupon';
+import { isSignUpCoupon } from './find-valid-coupon';
 import { revokeUserSessions } from './revoke-sessions';
 import { sendMagicLink } from './send-magic-link';
 import { startSession } from './start-session';
@@ -37,7 +37,7 @@ export const signUp = defineOperation(
     const badUsername = usernameProblem(username, email);
     if (badUsername) throw validationError({ username: [badUsername] });
     const couponCode = body.coupon?.trim() || null;
-    if (couponCode && !(await findValidCoupon(db, couponCode, clock.now()))) {
+    if (couponCode && !(await isSignUpCoupon(db, couponCode, clock.now()))) {
       throw new ApiError(422, 'invalid_coupon', 'This coupon code is not valid.');
     }
     const guest = auth?.user.isGuest ? auth : null;

@@ -95,6 +95,19 @@ describeEachDatabase('identity (spec 000 §4.6, §5.6, §7)', (database) => {
       expect(good.status).toBe(201);
     });
 
+    it("issue 28 item 5: sign-up takes the shop's coupon book's codes (server/promotions/coupons.yaml) while they run, in any case; one that has ended is 422 invalid_coupon", async () => {
+      const friend = await t.call('POST', '/v1/auth/signup/', { body: { email: uniqueEmail(), has_accepted_terms: true, coupon: 'friend20' } });
+      expect(friend.status).toBe(201);
+      // HAIRCARE15 runs until 2027-07-01 (coupons.yaml): after that, sign-up refuses it.
+      t.clock.set(new Date('2027-07-02T00:00:00Z'));
+      try {
+        const ended = await t.call('POST', '/v1/auth/signup/', { body: { email: uniqueEmail(), has_accepted_terms: true, coupon: 'HAIRCARE15' } });
+        expect(ended).toMatchObject({ status: 422, body: { code: 'invalid_coupon' } });
+      } finally {
+        t.clock.set(new Date());
+      }
+    });
+
     it('names the e-mail field when it is not an address', async () => {
       const response = await t.call('POST', '/v1/auth/signup/', { body: { email: 'not-an-email', has_accepted_terms: true } });
       expect(response.status).toBe(400);
