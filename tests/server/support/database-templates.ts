@@ -11,14 +11,15 @@
  * Either may be missing (PostgreSQL down, say): createTestDatabase then makes a fresh database as before.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/open-database';
 import { migratePgliteDatabase } from '../../../server/db/migrate-database';
-import { adminQuery, postgresUrlOf } from './postgres-admin';
+import { adminQuery, POSTGRES_ADMIN_URL, postgresUrlOf } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +33,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const runDir = mkdtempSync(path.join(tmpdir(), 'shop-test-databases-'));
+  await removeLeftovers();
+  const runDir = mkdtempSync(path.join(tmpdir(), `shop-test-databases-${process.pid}-`));
   const [snapshot, template] = await Promise.all([makePgliteSnapshot(runDir), makePostgresTemplate()]);
   project.provide('pgliteSnapshotFile', snapshot.file);
   project.provide('pgliteDataDir', snapshot.dataDir);
@@ -60,7 +62,7 @@ async function makePgliteSnapshot(runDir: string): Promise<{ file: string; dataD
 }
 
 async function makePostgresTemplate(): Promise<string> {
-  const name = `shop_template_${randomBytes(6).toString('hex')}`;
+  const name = `shop_template_${process.pid}_${randomBytes(6).toString('hex')}`;
   try {
     await adminQuery(`create database ${name}`);
   } catch (error) {
@@ -74,5 +76,38 @@ async function makePostgresTemplate(): Promise<string> {
   } catch (error) {
     await adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * What runs that were killed before their teardown left (`timeout` stops a run so): the templates and temp directories
+ * whose run's process (its PID is in their names) has gone. A template still copied or open is left alone.
+ */
+async function removeLeftovers(): Promise<void> {
+  for (const entry of readdirSync(tmpdir())) {
+    const pid = /^shop-test-databases-(\d+)-/.exec(entry)?.[1];
+    if (pid && !isAlive(Number(pid))) rmSync(path.join(tmpdir(), entry), { recursive: true, force: true });
+  }
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like 'shop\\_template\\_%'");
+    for (const { datname } of rows) {
+      const pid = /^shop_template_(\d+)_[0-9a-f]+$/.exec(datname)?.[1];
+      if (pid && !isAlive(Number(pid))) await client.query(`drop database if exists ${datname}`).catch(() => undefined);
+    }
+  } catch {
+    // No PostgreSQL: makePostgresTemplate says so.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
