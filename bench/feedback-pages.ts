@@ -8,6 +8,12 @@ import { signedInShopper } from './formulation-bench';
 /** The first question page of a haircare feedback (spec 002 §2.1 overall_experience), for the order `pubkey`. */
 export const feedbackPage = (pubkey: string) => `/feedback/haircare/overall_experience?order=${encodeURIComponent(pubkey)}&origin=account`;
 
+/**
+ * The subscription pages of the same shopper (issue 27 targets: at most 130 KB, Lighthouse at least 95): their paid
+ * order's subscription lines made a haircare subscription, which the account's subscription pages show and edit.
+ */
+export const subscriptionPages = ['/account/subscription/home', '/account/subscription/haircare'];
+
 /** Whether `path` is a feedback page (its limit is a step page's: 120 KB). */
 export const isFeedbackPage = (path: string) => path.startsWith('/feedback/');
 

@@ -32,7 +32,7 @@ import { formulationBench, resultsLoadBench, signedInShopper, type FormulationFi
 import { hostCpu, hostLine } from './host';
 import { lighthousePerformance, pageWeight, type LighthouseFigures } from './page-bench';
 import { checkoutPages, shopperAtCheckout } from './checkout-pages';
-import { feedbackPage, shopperWithOrder } from './feedback-pages';
+import { feedbackPage, shopperWithOrder, subscriptionPages } from './feedback-pages';
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
@@ -49,7 +49,8 @@ const stepPages = [
   '/gift',
 ];
 /** Product pages have their own targets (issue 12): 130 KB, CLS below 0.01; the gift page too (issue 28). */
-const isProductPage = (path: string) => path.startsWith('/products/') || path.startsWith('/pages/') || path.startsWith('/checkout/') || path === '/gift';
+const isProductPage = (path: string) =>
+  path.startsWith('/products/') || path.startsWith('/pages/') || path.startsWith('/checkout/') || path === '/gift' || path.startsWith('/account/subscription/');
 const resultsPages = { haircare: '/consultation/haircare/results/get-results', skincare: '/consultation/skincare/results/get-results' } as const;
 
 /** Each figure's own median over the runs (the score's, LCP's and TBT's medians may come from different runs). */
@@ -116,8 +117,9 @@ async function main() {
     // The feedback's first question as a signed-in shopper with a paid order opens it (bench/feedback-pages.ts).
     const withOrder = await shopperWithOrder(server.url);
     const feedback = feedbackPage(withOrder.order);
-    for (const path of [...stepPages, ...checkoutPages, feedback]) {
-      const storage = checkoutPages.includes(path) ? atCheckout : path === feedback ? withOrder.storage : undefined;
+    // The subscription pages of that shopper, whose paid order made a haircare subscription (issue 27).
+    for (const path of [...stepPages, ...checkoutPages, feedback, ...subscriptionPages]) {
+      const storage = checkoutPages.includes(path) ? atCheckout : path === feedback || subscriptionPages.includes(path) ? withOrder.storage : undefined;
       const weight = await pageWeight(server.url, path, storage);
       const lighthouse = [];
       for (const cpuSlowdown of CPU_SLOWDOWNS) lighthouse.push({ cpuSlowdown, ...(await lighthouseMedian(server.url + path, storage, cpuSlowdown)) });

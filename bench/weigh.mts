@@ -7,7 +7,7 @@
 import { startServer } from '../scripts/start-server';
 import { ensureBuilt } from './build-app';
 import { checkoutPages, shopperAtCheckout } from './checkout-pages';
-import { feedbackPage, isFeedbackPage, shopperWithOrder } from './feedback-pages';
+import { feedbackPage, isFeedbackPage, shopperWithOrder, subscriptionPages } from './feedback-pages';
 import { pageWeight } from './page-bench';
 
 const pages = [
@@ -17,7 +17,7 @@ const pages = [
   '/checkout/haircare',
   '/gift',
 ];
-/** The limits of the issues: a consultation or feedback step page 120 KB, a product, checkout or gift page 130 KB. */
+/** The limits of the issues: a consultation or feedback step page 120 KB, a product, checkout, gift or subscription page 130 KB. */
 const limitOf = (path: string) => (path.startsWith('/consultation/') || isFeedbackPage(path) ? 120 : 130);
 const listFiles = process.argv.includes('--files');
 
@@ -28,11 +28,12 @@ try {
   // A signed-in shopper with a paid order opens its feedback's first question (bench/feedback-pages.ts).
   const withOrder = await shopperWithOrder(server.url);
   const feedback = feedbackPage(withOrder.order);
-  const storageOf = (path: string) => (checkoutPages.includes(path) ? atCheckout : path === feedback ? withOrder.storage : undefined);
+  const storageOf = (path: string) =>
+    checkoutPages.includes(path) ? atCheckout : path === feedback || subscriptionPages.includes(path) ? withOrder.storage : undefined;
   console.log('| page | JS+CSS gzipped | limit | layout shift |\n|---|---|---|---|');
   let over = 0;
   const details: string[] = [];
-  for (const path of [...pages, ...checkoutPages, feedback]) {
+  for (const path of [...pages, ...checkoutPages, feedback, ...subscriptionPages]) {
     const weight = await pageWeight(server.url, path, storageOf(path));
     const kb = (weight.jsGzipBytes + weight.cssGzipBytes) / 1024;
     if (kb > limitOf(path)) over += 1;
