@@ -10,24 +10,17 @@ import type { Cart } from '#api';
 import { toCents } from '#api/money';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { defaultRateLimits, type RateLimits } from '../../server/config';
 import { couponUses, creditLedger, orders, testProviderCharges, users } from '../../server/db/schema';
 import { creditBalance, grantCredit } from '../../server/money/credit-ledger';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { couponBook, replaceCouponBook, type Coupon } from '../../server/promotions/coupon-book';
 import { describeEachDatabase } from './support/databases';
-import { cardToken, placeOrder, rosaAddress, shopperAtCheckout } from './support/checkout-shopper';
+import { cardToken, placeOrder, rosaAddress, shopperAtCheckout, oneAddressLimits } from './support/checkout-shopper';
 import { createTestApp, testClock, type TestApp } from './support/test-app';
 
 const flows = loadProfileFlows('flows');
 const NOW = new Date('2026-07-15T12:00:00Z');
-const limits: RateLimits = {
-  ...defaultRateLimits,
-  cardTokensPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  placeOrderPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  declinesPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-};
+const limits = oneAddressLimits;
 
 const oncePerCustomer: Coupon = {
   code: 'MINE1',

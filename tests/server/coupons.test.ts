@@ -8,7 +8,6 @@ import type { Cart } from '#api';
 import { toCents } from '#api/money';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { defaultRateLimits, type RateLimits } from '../../server/config';
 import { cartCoupons, carts, couponCounters, couponUses, coupons, orders, testProviderCharges } from '../../server/db/schema';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { compileCoupons, couponBook, replaceCouponBook, type Coupon } from '../../server/promotions/coupon-book';
@@ -17,20 +16,13 @@ import { ApiError } from '../../api/client/api-error';
 import { applyCartChange, cartPatchOf } from '../../shop/cart/cart-changes';
 import { couponRefusal } from '../../shop/cart/cart-machine';
 import { describeEachDatabase } from './support/databases';
-import { cardToken, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
+import { cardToken, placeOrder, shopperAtCheckout, oneAddressLimits } from './support/checkout-shopper';
 import { untilLockWaiters } from './support/lock-waits';
 import { createTestApp, testClock, type TestApp } from './support/test-app';
 
 const flows = loadProfileFlows('flows');
 const NOW = new Date('2026-07-15T12:00:00Z');
-const limits: RateLimits = {
-  ...defaultRateLimits,
-  cardTokensPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  placeOrderPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  declinesPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  signupPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-};
+const limits = oneAddressLimits;
 
 /** A coupon for a test, over the defaults of the file. */
 const coupon = (code: string, fields: Partial<Coupon> = {}): Coupon => ({

@@ -13,14 +13,13 @@ import type { CatalogueEntry } from '../../server/catalog/catalogue-reader';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { priceCart } from '../../server/cart/price-cart';
-import { defaultRateLimits, type RateLimits } from '../../server/config';
 import { creditLedger, gifts, orders, scheduledJobs, testProviderCharges, users } from '../../server/db/schema';
 import { GIFT_MAIL_JOB, giftMailKey } from '../../server/gifts/gift-paid';
 import { creditBalance, grantCredit } from '../../server/money/credit-ledger';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import type { Coupon } from '../../server/promotions/coupon-book';
 import { describeEachDatabase } from './support/databases';
-import { cardToken, placeOrder, rosaAddress, shopperAtCheckout } from './support/checkout-shopper';
+import { cardToken, placeOrder, rosaAddress, shopperAtCheckout, oneAddressLimits } from './support/checkout-shopper';
 import { untilLockWaiters } from './support/lock-waits';
 import { createTestApp, signUpCustomer, testClock, TEST_SECRET, type TestApp } from './support/test-app';
 import { reconcileOrders } from '../../server/money/settle-payment';
@@ -31,13 +30,7 @@ import type { Services } from '../../server/services';
 
 const flows = loadProfileFlows('flows');
 const NOW = new Date('2026-10-20T16:00:00Z');
-const limits: RateLimits = {
-  ...defaultRateLimits,
-  cardTokensPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  placeOrderPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  declinesPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-};
+const limits = oneAddressLimits;
 const cents = toCents;
 
 describe('an order’s total adds up (issue 28 item 7: total = lines − coupon − credit + shipping + tax, in cents)', () => {

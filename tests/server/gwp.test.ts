@@ -12,7 +12,6 @@ import { GWP_VARIANTS, type Cart, type PromotionalGift } from '#api';
 import { toCents } from '#api/money';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { defaultRateLimits, type RateLimits } from '../../server/config';
 import { hairProfiles, orderItems, orders, subscriptions, users } from '../../server/db/schema';
 import { loadAllFlags } from '../../server/flags/load-flags';
 import { outboxOnlyMailer } from '../../server/mail/mailer';
@@ -24,21 +23,14 @@ import { adoptPaidOrders } from '../../server/subscriptions/from-order';
 import { shipNow } from '../../server/subscriptions/ship-now';
 import { personas } from '../fixtures/personas';
 import { describeEachDatabase } from './support/databases';
-import { cardToken, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
+import { cardToken, placeOrder, shopperAtCheckout, oneAddressLimits } from './support/checkout-shopper';
 import { insertSavedMethod, paidSubscriptionOrder, PUBLIC_URL, shopServices } from './support/subscribers';
 import { createTestApp, signUpCustomer, testClock, TEST_SECRET, type TestApp } from './support/test-app';
 
 const flows = loadProfileFlows('flows');
 /** Black Friday 2026, noon UTC: the shipped file's Black Friday gift runs. */
 const NOW = new Date('2026-11-28T12:00:00Z');
-const limits: RateLimits = {
-  ...defaultRateLimits,
-  cardTokensPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  placeOrderPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  declinesPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  signupPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-};
+const limits = oneAddressLimits;
 const FLAG_ON = { ...loadAllFlags(), 'data-driven-promotions': true };
 
 /** §9's 14 variants, as the spec lists them. */

@@ -9,22 +9,16 @@ import type { Order } from '#api';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { addresses, orders, testProviderCharges } from '../../server/db/schema';
-import { defaultRateLimits, type RateLimits } from '../../server/config';
+import { defaultRateLimits } from '../../server/config';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { describeEachDatabase } from './support/databases';
-import { cardToken, placeOrder as place, rosaAddress, shopperAtCheckout } from './support/checkout-shopper';
+import { cardToken, placeOrder as place, rosaAddress, shopperAtCheckout, oneAddressLimits } from './support/checkout-shopper';
 import { createTestApp, signUpCustomer, testClock, type TestApp } from './support/test-app';
 
 const flows = loadProfileFlows('flows');
 const clock = testClock(new Date('2026-07-15T12:00:00Z'));
 /** Every test here comes from one test address: its per-address limits are raised, each shopper's are the shop's own. */
-const limits: RateLimits = {
-  ...defaultRateLimits,
-  cardTokensPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  placeOrderPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  declinesPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-};
+const limits = oneAddressLimits;
 
 const chargeIdOf = (waiting: { body: { next_action: { url: string } } }) => decodeURIComponent(waiting.body.next_action.url.split('/').pop()!);
 

@@ -9,7 +9,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { defaultRateLimits, type RateLimits } from '../../server/config';
 import { creditLedger, orders, referralCodes, referralEvents, referrals, stylists, users } from '../../server/db/schema';
 import { creditBalance } from '../../server/money/credit-ledger';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
@@ -17,7 +16,7 @@ import { couponBook } from '../../server/promotions/coupon-book';
 import { normalizeReferralCode, setReferralCodeBlocked, stylistReferralCode } from '../../server/referrals/referral-codes';
 import { compileReferralTerms, REFERRALS_FILE, referralTerms, replaceReferralTerms } from '../../server/referrals/referral-terms';
 import { capturedLog } from './support/captured-log';
-import { cardToken, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
+import { cardToken, placeOrder, shopperAtCheckout, oneAddressLimits } from './support/checkout-shopper';
 import { describeEachDatabase } from './support/databases';
 import { untilLockWaiters } from './support/lock-waits';
 import { createTestApp, signUpCustomer, startGuest, testClock, type TestApp } from './support/test-app';
@@ -25,13 +24,7 @@ import { readFileSync } from 'node:fs';
 
 const flows = loadProfileFlows('flows');
 const NOW = new Date('2026-10-20T16:00:00Z');
-const limits: RateLimits = {
-  ...defaultRateLimits,
-  cardTokensPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  placeOrderPerIp: { limit: 1000, windowSeconds: 15 * 60 },
-  declinesPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-  savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
-};
+const limits = oneAddressLimits;
 
 describe('the referral terms file (server/referrals/referrals.yaml)', () => {
   it('the shipped file is valid: its referee coupon is a first-order referral_code coupon, shown as Discount (§9)', () => {

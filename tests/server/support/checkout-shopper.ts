@@ -1,8 +1,22 @@
 /** A shopper at checkout, as the order tests need one: Rosa's answers, an address, her recommendation cart in checkout. */
 import { personas } from '../../fixtures/personas';
+import { defaultRateLimits, type RateLimits } from '../../../server/config';
 import { signUpCustomer, startGuest, type TestApp } from './test-app';
 
 const rosa = personas.find((p) => p.name === 'Rosa')!;
+
+/**
+ * The shop's rate limits for tests whose shoppers all come from one test address: the per-address limits raised (many
+ * shoppers sign up, save cards and order from it), each shopper's own limits the shop's.
+ */
+export const oneAddressLimits: RateLimits = {
+  ...defaultRateLimits,
+  cardTokensPerIp: { limit: 1000, windowSeconds: 15 * 60 },
+  placeOrderPerIp: { limit: 1000, windowSeconds: 15 * 60 },
+  declinesPerIp: { limit: 1000, windowSeconds: 60 * 60 },
+  savedCardsPerIp: { limit: 1000, windowSeconds: 60 * 60 },
+  signupPerIp: { limit: 1000, windowSeconds: 60 * 60 },
+};
 
 /** Where Rosa's orders ship (a Texas address: Texas's rate in the tax table). */
 export const rosaAddress = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' } as const;
