@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Subscription, SubscriptionForecast } from '#api';
 import { isApiError } from '#api/shared';
 import { createShipNowMachine } from '../../shop/subscriptions/ship-now-machine';
+import { shopGiftList } from '../../shop/promotions/gift-list';
 import type { ProductChange } from '../../shop/subscriptions/subscription-changes';
 import { SubscriptionEditor, type Loaded } from '../../shop/subscriptions/subscription-editor';
 import { currentFor, isSubscriptionSlug, SNOOZE_MESSAGES, subscriptionFor, todayIso, type SubscriptionSlug } from '../../shop/subscriptions/subscription-rules';
@@ -125,7 +126,16 @@ function Editor({
   const shown = previewing ? preview : saved;
   const forecast: Loaded<SubscriptionForecast> = shown.status === 'success' ? shown.value : shown.status;
 
-  const shipMachine = useMemo(() => createShipNowMachine((key) => loadAppServices().then(({ api }) => api.shipSubscriptionNow(key, version))), [version]);
+  // Spec 001 §4: a successful ship now invalidates promotions (the gifts with purchase are fetched again where shown).
+  const shipMachine = useMemo(
+    () =>
+      createShipNowMachine(async (key) => {
+        const placed = await loadAppServices().then(({ api }) => api.shipSubscriptionNow(key, version));
+        shopGiftList.invalidate();
+        return placed;
+      }),
+    [version],
+  );
   const ship = useActorRef(shipMachine);
   const shipSnapshot = useSelector(ship, (s) => s);
   const shipState: ShipNowState =

@@ -9,6 +9,7 @@ import AccountRoute from '../../app/account/account-route';
 import { appTokens, loadAppServices } from '../../app/app-services';
 import { createSession, SessionProvider, useSession } from '../../app/session';
 import { bannerFor } from '../../shop/subscriptions/subscription-words';
+import { bindGiftList, shopGiftList } from '../../shop/promotions/gift-list';
 import {
   adaAddresses,
   adaCards,
@@ -307,7 +308,12 @@ describe('editing a subscription (spec 001 §2, §4, §5, §8, §9)', () => {
     expect(snoozes).toEqual([56, 14]);
   });
 
-  it('spec 001 §4, §8: ship now asks first, then leads to the order; a declined card is a payment error with the way to update it', async () => {
+  it('spec 001 §4, §8: ship now asks first, then leads to the order; a declined card is a payment error with the way to update it; a successful one invalidates promotions', async () => {
+    // The gifts with purchase, as the cart page loaded them earlier (shop/promotions/gift-list.ts).
+    let giftFetches = 0;
+    bindGiftList(async () => (giftFetches++, []));
+    shopGiftList.load();
+    await waitFor(() => expect(shopGiftList.getSnapshot().status).toBe('loaded'));
     let attempts = 0;
     server.use(
       mocks.shipSubscriptionNow(({ body }) => {
@@ -322,9 +328,11 @@ describe('editing a subscription (spec 001 §2, §4, §5, §8, §9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, ship it now' }));
     const refusal = await screen.findByText(/Your payment did not go through/);
     expect(within(refusal.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Update your card' })).toBeTruthy();
+    expect(giftFetches).toBe(1);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, ship it now' }));
     await waitFor(() => expect(where()).toBe('/account/orders/ord_42'));
     expect(attempts).toBe(2);
+    await waitFor(() => expect(giftFetches).toBe(2));
   });
 
   it('a category with no subscription says so, with the way back to the list', async () => {
