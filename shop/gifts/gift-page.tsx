@@ -1,5 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { LandingHero } from '../../ui/landing-hero.tsx';
+import { NumberedSteps } from '../../ui/numbered-steps.tsx';
 import type { GiftContent } from '../content/site-schema.ts';
 import { RichText } from '../product-page/modules/rich-text.tsx';
 import type { GiftForm } from './gift-form.ts';
@@ -33,44 +35,16 @@ export function GiftPage({
 }) {
   const { hero, steps, amounts, press, faq } = content;
   return (
-    <div className="gift">
-      <section className="gift-hero" aria-labelledby="gift-title">
-        <div className="gift-hero__text">
-          <p className="gift-eyebrow">{hero.eyebrow}</p>
-          <h1 id="gift-title" ref={headingRef} tabIndex={-1}>
-            {hero.title}
-          </h1>
-          <p className="gift-hero__description">{hero.description}</p>
-          <a className="button button--primary" href="#gift-amounts">
-            {hero.cta}
-          </a>
-        </div>
-        <img
-          className="gift-hero__picture"
-          src={hero.picture.src}
-          alt={hero.picture.alt}
-          width={hero.picture.width}
-          height={hero.picture.height}
-          fetchPriority="high"
-        />
-      </section>
+    <div className="landing gift">
+      <LandingHero page="gift" hero={hero} headingRef={headingRef}>
+        <a className="button button--primary" href="#gift-amounts">
+          {hero.cta}
+        </a>
+      </LandingHero>
 
-      <section className="gift-section" aria-labelledby="gift-steps">
-        <h2 id="gift-steps">{steps.title}</h2>
-        <ol className="gift-steps">
-          {steps.items.map((step, index) => (
-            <li key={step.title} className="gift-steps__item">
-              <span className="gift-steps__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <NumberedSteps id="gift-steps" title={steps.title} steps={steps.items} />
 
-      <section id="gift-amounts" className="gift-section" aria-labelledby="gift-amounts-title" tabIndex={-1}>
+      <section id="gift-amounts" className="landing-section" aria-labelledby="gift-amounts-title" tabIndex={-1}>
         <h2 id="gift-amounts-title">{amounts.title}</h2>
         <p className="gift-section__lead">{amounts.text}</p>
         <GiftFormView
@@ -80,7 +54,7 @@ export function GiftPage({
           onCreated={onCreated}
           initial={initial}
           aside={
-            <ul className="gift-buys">
+            <ul className="landing-list gift-buys">
               {amounts.buys.map((item) => (
                 <li key={item.link.to} className="gift-buy">
                   <img src={item.picture.src} alt={item.picture.alt} width={item.picture.width} height={item.picture.height} loading="lazy" decoding="async" />
@@ -96,9 +70,9 @@ export function GiftPage({
         />
       </section>
 
-      <section className="gift-section" aria-labelledby="gift-press">
+      <section className="landing-section" aria-labelledby="gift-press">
         <h2 id="gift-press">{press.title}</h2>
-        <ul className="gift-press">
+        <ul className="landing-list gift-press">
           {press.quotes.map((q) => (
             <li key={q.source}>
               <figure>
@@ -110,7 +84,7 @@ export function GiftPage({
         </ul>
       </section>
 
-      <section className="gift-section gift-faq" aria-labelledby="gift-faq">
+      <section className="landing-section gift-faq" aria-labelledby="gift-faq">
         <h2 id="gift-faq">{faq.title}</h2>
         {faq.questions.map((q) => (
           <details key={q.question}>

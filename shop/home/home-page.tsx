@@ -1,5 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { LandingHero } from '../../ui/landing-hero.tsx';
+import { NumberedSteps } from '../../ui/numbered-steps.tsx';
 import type { HomeContent } from '../content/site-schema.ts';
 import './home.css';
 
@@ -15,53 +17,25 @@ export type FromPrices = Partial<Record<HomeContent['collections']['items'][numb
 export function HomePage({ content, fromPrices, headingRef }: { content: HomeContent; fromPrices: FromPrices; headingRef?: Ref<HTMLHeadingElement> }) {
   const { hero, steps, collections, guarantee, reviews, cta } = content;
   return (
-    <div className="home">
-      <section className="home-hero" aria-labelledby="home-title">
-        <div className="home-hero__text">
-          <p className="home-eyebrow">{hero.eyebrow}</p>
-          <h1 id="home-title" ref={headingRef} tabIndex={-1}>
-            {hero.title}
-          </h1>
-          <p className="home-hero__description">{hero.description}</p>
-          <div className="home-hero__actions">
-            <Link className="button button--primary" to={hero.cta.to}>
-              {hero.cta.label}
+    <div className="landing">
+      <LandingHero page="home" hero={hero} headingRef={headingRef}>
+        <div className="home-hero__actions">
+          <Link className="button button--primary" to={hero.cta.to}>
+            {hero.cta.label}
+          </Link>
+          {hero.secondary ? (
+            <Link className="button button--secondary" to={hero.secondary.to}>
+              {hero.secondary.label}
             </Link>
-            {hero.secondary ? (
-              <Link className="button button--secondary" to={hero.secondary.to}>
-                {hero.secondary.label}
-              </Link>
-            ) : null}
-          </div>
+          ) : null}
         </div>
-        <img
-          className="home-hero__picture"
-          src={hero.picture.src}
-          alt={hero.picture.alt}
-          width={hero.picture.width}
-          height={hero.picture.height}
-          fetchPriority="high"
-        />
-      </section>
+      </LandingHero>
 
-      <section className="home-section" aria-labelledby="home-steps">
-        <h2 id="home-steps">{steps.title}</h2>
-        <ol className="home-steps">
-          {steps.items.map((step, index) => (
-            <li key={step.title} className="home-steps__item">
-              <span className="home-steps__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <NumberedSteps id="home-steps" title={steps.title} steps={steps.items} />
 
-      <section className="home-section" aria-labelledby="home-collections">
+      <section className="landing-section" aria-labelledby="home-collections">
         <h2 id="home-collections">{collections.title}</h2>
-        <ul className="home-collections">
+        <ul className="landing-list home-collections">
           {collections.items.map((item) => (
             <li key={item.collection} className="card home-collection">
               <img src={item.picture.src} alt={item.picture.alt} width={item.picture.width} height={item.picture.height} loading="lazy" decoding="async" />
@@ -77,15 +51,15 @@ export function HomePage({ content, fromPrices, headingRef }: { content: HomeCon
         </ul>
       </section>
 
-      <section className="home-section home-guarantee" aria-labelledby="home-guarantee">
+      <section className="landing-section home-guarantee" aria-labelledby="home-guarantee">
         <h2 id="home-guarantee">{guarantee.title}</h2>
         <p>{guarantee.text}</p>
         <Link to={guarantee.link.to}>{guarantee.link.label}</Link>
       </section>
 
-      <section className="home-section" aria-labelledby="home-reviews">
+      <section className="landing-section" aria-labelledby="home-reviews">
         <h2 id="home-reviews">{reviews.title}</h2>
-        <ul className="home-reviews">
+        <ul className="landing-list home-reviews">
           {reviews.reviews.map((review) => (
             <li key={`${review.name}-${review.date}`} className="card">
               <p className="home-reviews__stars" role="img" aria-label={`${review.stars} out of 5 stars`}>
@@ -103,7 +77,7 @@ export function HomePage({ content, fromPrices, headingRef }: { content: HomeCon
         </ul>
       </section>
 
-      <section className="home-section home-cta" aria-labelledby="home-cta">
+      <section className="landing-section home-cta" aria-labelledby="home-cta">
         <h2 id="home-cta">{cta.title}</h2>
         <p>{cta.text}</p>
         <Link className="button button--primary" to={cta.link.to}>
