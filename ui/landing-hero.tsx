@@ -1,5 +1,4 @@
 import type { ReactNode, Ref } from 'react';
-import './landing.css';
 
 /**
  * A landing page's hero: an eyebrow, the page's h1 (`{page}-title`, focusable for the route's focus on arrival), a

@@ -1,5 +1,3 @@
-import './landing.css';
-
 /**
  * "How it works": a landing section (its h2 `title`, named `id`) holding an ordered list of steps, each a number in a
  * brand circle (hidden from screen readers: the list numbers them), its title (h3) and its words. Two columns from
