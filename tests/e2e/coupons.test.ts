@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { formatMoney } from '#api/money';
-import { personas } from '../fixtures/personas';
 import { createPostgresDatabase } from '../server/support/databases';
-import { apiCaller, openShop, phonePage } from './support/browser';
-
-const rosa = personas.find((p) => p.name === 'Rosa')!;
+import { apiCaller, openShop, phonePage, rosaWithHaircareCart } from './support/browser';
 
 interface CartFigures {
   total_price: number;
@@ -83,25 +80,8 @@ describe('a coupon in the cart, end to end', () => {
   it('§3 Cart coupons: a wrong code shows the server’s reason and moves nothing; haircare15 (any case) takes 15% off the haircare lines, and removed, the totals are back', async () => {
     // A customer (with a saved address, so the checkout asks for none) whose finished haircare consultation made a cart.
     const email = `coupon+${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const tokens = (
-      await call('POST', '/v1/auth/signup/', undefined, {
-        email,
-        first_name: 'Rosa',
-        last_name: 'Martinez',
-        has_accepted_terms: true,
-        account_creation_origin: 'consultation_sign_up_haircare',
-      })
-    ).body;
-    token = tokens.access as string;
-    const saved = await call('PATCH', '/v1/account/hair_profile/', token, {
-      ...rosa.answers,
-      consultation_status: { category: 'haircare', status: 'completed' },
-      source: 'website',
-    });
-    expect(saved.status).toBe(200);
-    expect((await call('GET', '/v1/account/cart/?category=haircare&origin=results', token)).status).toBe(200);
-    const address = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US', primary: true };
-    expect((await call('POST', '/v1/account/addresses', token, address)).status).toBe(201);
+    const tokens = await rosaWithHaircareCart(call, email);
+    token = tokens.access;
     bare = await cart();
     expect(bare.display_coupons).toEqual([]);
     // HAIRCARE15's minimum is $50 of haircare: the consultation's cart reaches it.

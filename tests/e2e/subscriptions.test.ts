@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
-import { personas } from '../fixtures/personas';
 import { createPostgresDatabase } from '../server/support/databases';
-import { apiCaller, openShop, phonePage } from './support/browser';
-
-const rosa = personas.find((p) => p.name === 'Rosa')!;
+import { apiCaller, openShop, phonePage, rosaWithHaircareCart } from './support/browser';
 
 interface Product {
   type: string;
@@ -34,25 +31,8 @@ describe('a subscription from checkout to cancel, end to end', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase();
     shop = await openShop({ env: { DATABASE_URL: database.url } });
-    const tokens = (
-      await call('POST', '/v1/auth/signup/', undefined, {
-        email,
-        first_name: 'Rosa',
-        last_name: 'Martinez',
-        has_accepted_terms: true,
-        account_creation_origin: 'consultation_sign_up_haircare',
-      })
-    ).body;
+    const tokens = await rosaWithHaircareCart(call, email);
     token = tokens.access;
-    const saved = await call('PATCH', '/v1/account/hair_profile/', token, {
-      ...rosa.answers,
-      consultation_status: { category: 'haircare', status: 'completed' },
-      source: 'website',
-    });
-    expect(saved.status).toBe(200);
-    expect((await call('GET', '/v1/account/cart/?category=haircare&origin=results', token)).status).toBe(200);
-    const address = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US', primary: true };
-    expect((await call('POST', '/v1/account/addresses', token, address)).status).toBe(201);
     ({ page, errors } = await phonePage(shop.browser));
     await page.addInitScript(
       (stored) => {

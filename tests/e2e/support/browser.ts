@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium';
 import { startServer, type RunningServer } from '../../../scripts/start-server';
+import { personas } from '../../fixtures/personas';
 
 /** The built web app must exist: `npm test` builds it before the e2e stage; a lone run builds it here. */
 export function ensureBuilt(): void {
@@ -90,4 +91,34 @@ export function apiCaller(baseUrl: () => string) {
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
+}
+
+/** Where the e2e shoppers' orders ship (a Texas address: Texas's rate in the tax table). */
+export const austinAddress = { address1: '1100 Congress Ave', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US', primary: true } as const;
+
+/**
+ * A customer made through the API with Rosa's finished haircare consultation, the recommendation cart it makes, and a
+ * primary address in Austin (so the checkout asks for none); their tokens.
+ */
+export async function rosaWithHaircareCart(call: ReturnType<typeof apiCaller>, email: string): Promise<{ access: string; refresh: string }> {
+  const rosa = personas.find((p) => p.name === 'Rosa')!;
+  const signedUp = await call('POST', '/v1/auth/signup/', undefined, {
+    email,
+    first_name: 'Rosa',
+    last_name: 'Martinez',
+    has_accepted_terms: true,
+    account_creation_origin: 'consultation_sign_up_haircare',
+  });
+  if (signedUp.status !== 201) throw new Error(`Signing up ${email}: ${signedUp.status} ${JSON.stringify(signedUp.body)}`);
+  const tokens = { access: signedUp.body.access as string, refresh: signedUp.body.refresh as string };
+  const steps: [string, string, unknown, number][] = [
+    ['PATCH', '/v1/account/hair_profile/', { ...rosa.answers, consultation_status: { category: 'haircare', status: 'completed' }, source: 'website' }, 200],
+    ['GET', '/v1/account/cart/?category=haircare&origin=results', undefined, 200],
+    ['POST', '/v1/account/addresses', austinAddress, 201],
+  ];
+  for (const [method, path, body, expected] of steps) {
+    const answer = await call(method, path, tokens.access, body);
+    if (answer.status !== expected) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return tokens;
 }
