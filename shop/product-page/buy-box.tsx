@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useOptimistic, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Product } from '#api';
 import { QUANTITY_RANGES, quantityChoices } from '#api/commerce';
@@ -52,6 +52,9 @@ export function BuyBox({ product, variant, onChoose, purchase }: BuyBoxProps) {
   const id = useId();
   const { pathname, search } = useLocation();
   const variants = brushVariants(product.variants);
+  // The router applies a new ?variant= inside a transition, which on a busy phone can take a moment: the radio shows
+  // the choice at once (an optimistic value) instead of springing back until the URL catches up.
+  const [shownVariant, showVariant] = useOptimistic(variant?.slug);
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [outcome, setOutcome] = useState<AddOutcome | null>(null);
@@ -82,10 +85,13 @@ export function BuyBox({ product, variant, onChoose, purchase }: BuyBoxProps) {
                 type="radio"
                 name={`${id}-variant`}
                 value={v.slug}
-                checked={v === variant}
+                checked={v.slug === shownVariant}
                 onChange={() => {
                   setOutcome(null);
-                  onChoose(v.slug);
+                  startTransition(() => {
+                    showVariant(v.slug);
+                    onChoose(v.slug);
+                  });
                 }}
               />
               <span className="pp-buy__variant-name">{v.label}</span>

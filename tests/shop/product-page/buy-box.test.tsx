@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
+import { startTransition, Suspense, use, useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Cart, CartItem, CartPatch, User } from '#api';
@@ -11,7 +12,8 @@ import { appSession, SessionProvider } from '../../../app/session';
 import { appTokens } from '../../../app/app-services';
 import { waitFor as settle } from 'xstate';
 import { readCartCounts } from '../../../shop/cart/cart-count';
-import { CONSULTATION_RULE } from '../../../shop/product-page/buy-box';
+import { BuyBox, CONSULTATION_RULE } from '../../../shop/product-page/buy-box';
+import { brushVariants } from '../../../shop/catalog/assembly';
 import { catalogueUsd } from '../../../stories/fixtures/catalogue';
 import { rosaCart, rosaCartWithBrush } from '../../../stories/fixtures/carts';
 import { sampleUser, tokenPairFor } from '../../api/client-fixtures';
@@ -182,5 +184,38 @@ describe('buying an accessory from its page (issue 25 point 1; spec 001 §5, §9
       expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeTruthy();
       expect(screen.queryByText(CONSULTATION_RULE)).toBeNull();
     });
+  });
+});
+
+describe('choosing a variant while the router is still applying it', () => {
+  it('the radio shows the choice at once, though the URL’s change is a transition still pending (no radio springing back)', async () => {
+    const brush = catalogueUsd.products.find((p) => p.type === 'brush')!;
+    const never = new Promise<never>(() => {});
+    function Pending({ wait }: { wait: boolean }) {
+      if (wait) use(never);
+      return null;
+    }
+    function Page() {
+      const [slug, setSlug] = useState<string | undefined>(undefined);
+      const variant = brushVariants(brush.variants).find((v) => v.slug === slug) ?? brushVariants(brush.variants)[0];
+      return (
+        <MemoryRouter>
+          <BuyBox
+            product={brush}
+            variant={variant}
+            onChoose={(chosen) => startTransition(() => setSlug(chosen))}
+            purchase={{ access: 'allowed', add: async () => ({ ok: false, message: '' }), checkout: async () => false, cartPath: '/checkout/haircare' }}
+          />
+          <Suspense fallback={null}>
+            <Pending wait={slug !== undefined} />
+          </Suspense>
+        </MemoryRouter>
+      );
+    }
+    render(<Page />);
+    const mixed = screen.getByRole<HTMLInputElement>('radio', { name: /Mixed boar & nylon brush/ });
+    fireEvent.click(mixed);
+    await waitFor(() => expect(mixed.checked).toBe(true));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Boar bristle brush/ }).checked).toBe(false);
   });
 });
