@@ -23,3 +23,4 @@ export * from './subscription-life';
 export * from './gifts';
 export * from './promotions';
 export * from './referrals';
+export * from './tracking';
