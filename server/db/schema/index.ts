@@ -24,3 +24,4 @@ export * from './gifts';
 export * from './promotions';
 export * from './referrals';
 export * from './tracking';
+export * from './livechat';
