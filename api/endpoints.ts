@@ -89,6 +89,17 @@ import { cartSections, productList, productsQuery, waitlistEntry, waitlistReques
 import { giftCreated, giftList, giftRedeemed, giftRequest, giftSummary, redeemGiftRequest } from './schemas/gifts';
 import { promotionalGifts } from './schemas/promotions';
 import { couponCustomer, couponCustomerRequest } from './schemas/referrals';
+import {
+  kbArticles,
+  kbArticlesQuery,
+  kbCategories,
+  kbInquiryReceived,
+  kbInquiryRequest,
+  kbPageQuery,
+  kbSearchQuery,
+  kbSearchResults,
+  kbTags,
+} from './schemas/knowledge-base';
 
 export { buildPath };
 export type { EndpointAuth, HttpMethod };
@@ -320,6 +331,12 @@ export const endpoints = {
   // Referrals (spec 001 §3 Coupon customer, Referral visitor status, §7; server/referrals/README.md)
   getCouponCustomer: { method: 'GET', path: '/v1/coupon_customers/', auth: 'required', response: couponCustomer },
   referCouponCustomer: { method: 'POST', path: '/v1/coupon_customers/', auth: 'required', body: couponCustomerRequest, response: couponCustomer },
+  // Help centre (spec 001 §3 Knowledge base, §5, §7 Help centre, §9 page sizes; server/help/README.md)
+  listKbCategories: { method: 'GET', path: '/v1/knowledge_base/categories', auth: 'none', query: kbPageQuery, response: kbCategories },
+  listKbArticles: { method: 'GET', path: '/v1/knowledge_base/articles', auth: 'none', query: kbArticlesQuery, response: kbArticles },
+  searchKb: { method: 'GET', path: '/v1/knowledge_base/search', auth: 'none', query: kbSearchQuery, response: kbSearchResults },
+  listKbTags: { method: 'GET', path: '/v1/knowledge_base/tags', auth: 'none', query: kbPageQuery, response: kbTags },
+  sendKbInquiry: { method: 'POST', path: '/v1/knowledge_base/inquiries', auth: 'optional', body: kbInquiryRequest, response: kbInquiryReceived },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

@@ -97,6 +97,11 @@ export const routes = {
   getPromotionalGifts: { method: 'GET', path: '/v1/promotional_gift', auth: 'optional' },
   getCouponCustomer: { method: 'GET', path: '/v1/coupon_customers/', auth: 'required' },
   referCouponCustomer: { method: 'POST', path: '/v1/coupon_customers/', auth: 'required' },
+  listKbCategories: { method: 'GET', path: '/v1/knowledge_base/categories', auth: 'none' },
+  listKbArticles: { method: 'GET', path: '/v1/knowledge_base/articles', auth: 'none' },
+  searchKb: { method: 'GET', path: '/v1/knowledge_base/search', auth: 'none' },
+  listKbTags: { method: 'GET', path: '/v1/knowledge_base/tags', auth: 'none' },
+  sendKbInquiry: { method: 'POST', path: '/v1/knowledge_base/inquiries', auth: 'optional' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

@@ -20,6 +20,7 @@ import { createOperations } from './subscriptions/create-routes';
 import { giftOperations } from './gifts/routes';
 import { promotionOperations } from './promotions/gwp-offers';
 import { referralOperations } from './referrals/routes';
+import { helpOperations } from './help/routes';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
@@ -41,6 +42,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...giftOperations,
     ...promotionOperations,
     ...referralOperations,
+    ...helpOperations,
     getHealth,
     getFlags,
     reportClientError,

@@ -259,6 +259,11 @@ describe('the contract, declared once (issue 11)', () => {
       getCouponCustomer: (a) => a.getCouponCustomer(),
       referCouponCustomer: (a) => a.referCouponCustomer({ referral_code: '7KQ2M-XW9DA', coupon_source: 'referral_link' }),
       getPromotionalGifts: (a) => a.getPromotionalGifts(),
+      listKbCategories: (a) => a.listKbCategories(),
+      listKbArticles: (a) => a.listKbArticles(),
+      searchKb: (a) => a.searchKb('shampoo'),
+      listKbTags: (a) => a.listKbTags(),
+      sendKbInquiry: (a) => a.sendKbInquiry({ name: 'Rosa', email: 'rosa@example.com', topic: 'order', message: 'Where is my order?' }),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {
