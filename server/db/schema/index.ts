@@ -25,3 +25,4 @@ export * from './promotions';
 export * from './referrals';
 export * from './tracking';
 export * from './livechat';
+export * from './help';
