@@ -87,7 +87,7 @@ export function GiftRedeemPage({
   const signedOut = account.status === 'signed-out' || needsAccount;
   return (
     <div className="gift-redeem">
-      <p className="gift-redeem__eyebrow">Gift card</p>
+      <p className="landing-eyebrow">Gift card</p>
       <h1 ref={headingRef} tabIndex={-1}>
         Claim your gift
       </h1>

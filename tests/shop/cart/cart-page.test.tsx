@@ -16,6 +16,8 @@ const server = setupServer(
   mocks.getAccount(() => sampleUser),
   mocks.getAddresses(() => []),
   mocks.getFlags(() => ({ 'universal-cart': false })),
+  // The cart page asks for the shop's gifts with purchase (spec 001 §4 gift list); none here (tests/shop/gwp-banner.test.tsx has them).
+  mocks.getPromotionalGifts(() => []),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
