@@ -12,6 +12,7 @@ import { handleError, handleNotFound } from './http/handle-error';
 import { mountOperations } from './http/mount-operations';
 import { mountWebApp } from './http/serve-web-app';
 import { strictTransportSecurity } from './http/strict-transport-security';
+import { visitorId } from './http/visitor';
 import { requestLog } from './log/request-log';
 import type { Mailer } from './mail/mailer';
 import { appOperations } from './operations';
@@ -90,6 +91,8 @@ export function createApp(deps: AppDeps): Hono {
     },
   });
   app.use((c, next) => (mayHaveBody(c) ? limitBody(c, next) : next()));
+  // The visitor's opaque id (A/B arms, tracking): set on the first page or API answer without it.
+  app.use(visitorId({ secure: config.production }));
   // Answers about people: no shared cache keeps them unless an operation says otherwise.
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
