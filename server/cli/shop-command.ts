@@ -12,6 +12,7 @@ import { moveOrder } from '../orders/fulfilment';
 import { FULFILMENT_VERBS, FulfilmentError, statusWords, type FulfilmentVerb } from '../orders/fulfilment-moves';
 import { trackingView } from '../orders/fulfilment-tracking';
 import { LISTED_STATUSES, listOrders, ordersTable } from './orders-table';
+import { blockReferralCode, referralBlockText } from './referral-block';
 
 /** The command's exit statuses (README "Operators"). */
 export const EXIT = { ok: 0, failed: 1, usage: 2, unknownOrder: 3, refused: 4, databaseInUse: 5 } as const;
@@ -40,13 +41,17 @@ Commands:
       Moving an order to the status it has changes nothing.
   orders [--status <status>[,<status>...]] [--limit <n>]
       Lists orders, newest first (default: every placed order, 50 at most). Statuses: ${LISTED_STATUSES.join(', ')}.
+  referral <block|unblock> <code>
+      Blocks a referral code (such as 7KQ2M-XW9DA, in any case, the dash optional): it refers no one, and a referee's
+      order paid from then on rewards its advocate nothing. unblock lets it refer again. A code already so changes nothing.
   help
       This text.
 
 The command opens the shop's database as the server does: DATABASE_URL (PostgreSQL: it runs alongside the server),
 else the embedded database in DATA_DIR (default ./data), which one process holds at a time: stop the shop first.
 
-Exit status: 0 done (or nothing to change), 1 failure (no database there, an unexpected error), 2 bad usage, 3 no such order,
+Exit status: 0 done (or nothing to change), 1 failure (no database there, no such referral code, an unexpected error),
+2 bad usage, 3 no such order,
 4 move refused (illegal move, missing or bad tracking number), 5 the embedded database is in use.
 `;
 
@@ -57,8 +62,8 @@ export async function runShopCommand(args: readonly string[], io: ShopCommandIo)
     io.out(HELP);
     return EXIT.ok;
   }
-  if (command !== 'order' && command !== 'orders') {
-    io.err(command ? `Unknown command "${command}".${hint(command, ['order', 'orders', 'help'])}\n\n${HELP}` : HELP);
+  if (command !== 'order' && command !== 'orders' && command !== 'referral') {
+    io.err(command ? `Unknown command "${command}".${hint(command, ['order', 'orders', 'referral', 'help'])}\n\n${HELP}` : HELP);
     return EXIT.usage;
   }
   let parsed: ReturnType<typeof parseCommand>;
@@ -88,6 +93,17 @@ export async function runShopCommand(args: readonly string[], io: ShopCommandIo)
       io.out(ordersTable(await listOrders(database.db, parsed.statuses, parsed.limit)));
       return EXIT.ok;
     }
+    if (parsed.command === 'referral') {
+      const blocked = parsed.verb === 'block';
+      const outcome = await blockReferralCode(database.db, parsed.code, blocked, (io.clock ?? systemClock).now());
+      const text = referralBlockText(outcome, parsed.code, blocked);
+      if (outcome.kind === 'unknown') {
+        io.err(text);
+        return EXIT.failed;
+      }
+      io.out(text);
+      return EXIT.ok;
+    }
     return await runMove(database, parsed, io);
   } catch (error) {
     if (error instanceof FulfilmentError) {
@@ -103,9 +119,20 @@ export async function runShopCommand(args: readonly string[], io: ShopCommandIo)
 
 type OrderMove = { command: 'order'; verb: FulfilmentVerb; ref: string; tracking?: string; carrier?: string };
 type OrdersList = { command: 'orders'; statuses: (typeof LISTED_STATUSES)[number][]; limit: number };
+type ReferralBlock = { command: 'referral'; verb: 'block' | 'unblock'; code: string };
 
-/** The arguments of `order` and `orders`, checked; throws with the words to print. */
-function parseCommand(command: 'order' | 'orders', args: readonly string[]): OrderMove | OrdersList {
+/** The arguments of `order`, `orders` and `referral`, checked; throws with the words to print. */
+function parseCommand(command: 'order' | 'orders' | 'referral', args: readonly string[]): OrderMove | OrdersList | ReferralBlock {
+  if (command === 'referral') {
+    const { positionals } = parseArgs({ args: [...args], options: {}, allowPositionals: true });
+    const [verb, code, ...extra] = positionals;
+    const verbs = ['block', 'unblock'];
+    if (!verb) throw new Error(`"referral" needs a verb: ${verbs.join(', ')}.`);
+    if (verb !== 'block' && verb !== 'unblock') throw new Error(`Unknown verb "${verb}": one of ${verbs.join(', ')}.${hint(verb, verbs)}`);
+    if (!code) throw new Error(`"referral ${verb}" needs the referral code.`);
+    if (extra.length) throw new Error(`"referral ${verb}" takes one code, not also ${extra.join(' ')}.`);
+    return { command, verb, code };
+  }
   if (command === 'orders') {
     const { values, positionals } = parseArgs({ args: [...args], options: { status: { type: 'string' }, limit: { type: 'string' } }, allowPositionals: true });
     if (positionals.length) throw new Error(`"orders" takes no ${positionals.join(' ')}.`);

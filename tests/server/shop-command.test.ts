@@ -7,7 +7,8 @@ import { runShopCommand } from '../../server/cli/shop-command';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import type { DatabaseHandle } from '../../server/db/database';
 import { openDatabase } from '../../server/db/open-database';
-import { orderEvents, orders, outbox, scheduledJobs } from '../../server/db/schema';
+import { orderEvents, orders, outbox, referralCodes, scheduledJobs } from '../../server/db/schema';
+import { customerReferralCode } from '../../server/referrals/referral-codes';
 import type { OrderRow } from '../../server/orders/order-view';
 import { createPostgresDatabase, migratedDataDir } from './support/databases';
 import { insertOrder, insertShopper } from './support/fulfilment-orders';
@@ -82,6 +83,10 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
       ],
       [['orders', '--limit', '0'], '--limit takes a whole number from 1 to 1000, not "0".'],
       [['order', 'ship', '100001', '--trackin', 'X'], "Unknown option '--trackin'"],
+      [['referal', 'block', 'X'], 'Unknown command "referal". Did you mean "referral"?'],
+      [['referral', 'blok', '7KQ2M-XW9DA'], 'Unknown verb "blok": one of block, unblock. Did you mean "block"?'],
+      [['referral', 'block'], '"referral block" needs the referral code.'],
+      [['referral', 'unblock', '7KQ2M-XW9DA', 'AAAAA-BBBBB'], '"referral unblock" takes one code, not also AAAAA-BBBBB.'],
     ];
     for (const [args, message] of cases) {
       const result = await shop(args, {});
@@ -164,6 +169,40 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
         expect(mails.find((m) => m.kind === 'order_shipped')!.textBody).toContain('https://shop.example.com/account/orders/');
         expect((await db.select().from(scheduledJobs)).map((job) => job.key)).toEqual([`order:${paid.pubkey}:haircare`]);
       });
+    }, 120_000);
+
+    it('blocks and unblocks a referral code (server/referrals/README.md "referralCodeBlocked"); an unknown code is exit 1, nothing changed', async () => {
+      const code = await withDatabase({ dataDir }, async ({ db }) => {
+        const shopper = await insertShopper(db, { firstName: 'Ada' });
+        return (await customerReferralCode(db, shopper.id)).code;
+      });
+      const blockedAt = () => withDatabase({ dataDir }, async ({ db }) => (await db.select().from(referralCodes).where(eq(referralCodes.code, code)))[0]!.blockedAt);
+      // Typed as a shopper reads it aloud: lower case, no dash.
+      const typed = code.toLowerCase().replace('-', '');
+      expect(await shop(['referral', 'block', typed], env())).toMatchObject({
+        code: 0,
+        stdout: `Referral code ${code} blocked: it refers no one now, and a referee's order paid from now on rewards its advocate nothing.\n`,
+        stderr: '',
+      });
+      const first = await blockedAt();
+      expect(first).toBeInstanceOf(Date);
+      expect(await shop(['referral', 'block', code], env())).toMatchObject({ code: 0, stdout: `Referral code ${code} is already blocked: nothing changed.\n` });
+      expect(await blockedAt()).toEqual(first);
+
+      // A code the shop does not have, or text that cannot be one: a clear message, exit 1, and no code changed.
+      const before = await withDatabase({ dataDir }, ({ db }) => db.select().from(referralCodes).orderBy(referralCodes.id));
+      const unknown = await shopProcess(['referral', 'unblock', '00000-00000'], env());
+      expect(unknown).toMatchObject({ code: 1, stdout: '', stderr: 'There is no referral code "00000-00000": nothing changed.\n' });
+      expect(await shop(['referral', 'block', 'FRIEND20'], env())).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: '"FRIEND20" is not a referral code (10 letters and digits, such as 7KQ2M-XW9DA): nothing changed.\n',
+      });
+      expect(await withDatabase({ dataDir }, ({ db }) => db.select().from(referralCodes).orderBy(referralCodes.id))).toEqual(before);
+
+      expect(await shop(['referral', 'unblock', code], env())).toMatchObject({ code: 0, stdout: `Referral code ${code} unblocked: it refers shoppers again.\n` });
+      expect(await blockedAt()).toBeNull();
+      expect(await shop(['referral', 'unblock', code], env())).toMatchObject({ code: 0, stdout: `Referral code ${code} is already unblocked: nothing changed.\n` });
     }, 120_000);
 
     it('refuses, naming the lock, while the shop holds the embedded database, and changes nothing', async () => {
