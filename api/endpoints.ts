@@ -100,6 +100,7 @@ import {
   kbSearchResults,
   kbTags,
 } from './schemas/knowledge-base';
+import { liveChatConversation, liveChatMessageRequest, liveChatStartRequest } from './schemas/livechat';
 
 export { buildPath };
 export type { EndpointAuth, HttpMethod };
@@ -337,6 +338,10 @@ export const endpoints = {
   searchKb: { method: 'GET', path: '/v1/knowledge_base/search', auth: 'none', query: kbSearchQuery, response: kbSearchResults },
   listKbTags: { method: 'GET', path: '/v1/knowledge_base/tags', auth: 'none', query: kbPageQuery, response: kbTags },
   sendKbInquiry: { method: 'POST', path: '/v1/knowledge_base/inquiries', auth: 'optional', body: kbInquiryRequest, response: kbInquiryReceived },
+  // Live chat (ours; server/livechat/README.md): a guest's or a customer's own conversations.
+  startLiveChat: { method: 'POST', path: '/v1/livechat/conversations', auth: 'required', body: liveChatStartRequest, response: liveChatConversation },
+  postLiveChatMessage: { method: 'POST', path: '/v1/livechat/conversations/:id/messages', auth: 'required', body: liveChatMessageRequest, response: liveChatConversation },
+  closeLiveChat: { method: 'POST', path: '/v1/livechat/conversations/:id/close', auth: 'required', response: liveChatConversation },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

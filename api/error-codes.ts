@@ -59,6 +59,8 @@ export const serverErrorCodes = [
   'referral_code_blocked',
   'not_a_new_customer',
   'already_referred',
+  // Live chat (server/livechat/README.md): a message to a conversation its shopper closed
+  'conversation_closed',
   // Limits and failures (429, 5xx)
   'rate_limited',
   'too_many_declines',

@@ -102,6 +102,9 @@ export const routes = {
   searchKb: { method: 'GET', path: '/v1/knowledge_base/search', auth: 'none' },
   listKbTags: { method: 'GET', path: '/v1/knowledge_base/tags', auth: 'none' },
   sendKbInquiry: { method: 'POST', path: '/v1/knowledge_base/inquiries', auth: 'optional' },
+  startLiveChat: { method: 'POST', path: '/v1/livechat/conversations', auth: 'required' },
+  postLiveChatMessage: { method: 'POST', path: '/v1/livechat/conversations/:id/messages', auth: 'required' },
+  closeLiveChat: { method: 'POST', path: '/v1/livechat/conversations/:id/close', auth: 'required' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

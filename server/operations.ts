@@ -21,6 +21,7 @@ import { giftOperations } from './gifts/routes';
 import { promotionOperations } from './promotions/gwp-offers';
 import { referralOperations } from './referrals/routes';
 import { helpOperations } from './help/routes';
+import { liveChatOperations } from './livechat/routes';
 
 /**
  * Every operation the app mounts: one per call of the contract (api/endpoints.ts), then the server-only ones (health,
@@ -43,6 +44,7 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...promotionOperations,
     ...referralOperations,
     ...helpOperations,
+    ...liveChatOperations,
     getHealth,
     getFlags,
     reportClientError,

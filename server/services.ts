@@ -7,6 +7,7 @@ import type { ProfileFlows } from './profile/profile-flows';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { ReferralTracking } from './referrals/referral-tracking';
 import type { DevClock } from './system/dev-clock';
+import type { LiveChatProvider } from './livechat/livechat-provider';
 
 /** What every operation may use: resolved from createApp's deps. */
 export interface Services {
@@ -22,4 +23,6 @@ export interface Services {
   devClock?: DevClock;
   /** The referral-tracking service (spec 001 §7); none given: the embedded one, which records its events (server/referrals/). */
   referralTracking?: ReferralTracking;
+  /** The chat provider (server/livechat/); none given: the embedded one, which makes a conversation a support inquiry answered by mail. */
+  liveChat?: LiveChatProvider;
 }

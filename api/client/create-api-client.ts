@@ -162,6 +162,9 @@ export function createApiClient(options: ApiClientOptions) {
     searchKb: (term: string, o?: Options) => call('searchKb', { query: { term, scope: 'public' } }, o),
     listKbTags: (query: RequestQuery<'listKbTags'> = { page: 1, pageSize: 100 }, o?: Options) => call('listKbTags', { query }, o),
     sendKbInquiry: (body: RequestBody<'sendKbInquiry'>, o?: Options) => call('sendKbInquiry', { body }, o),
+    startLiveChat: (body: RequestBody<'startLiveChat'>, o?: Options) => call('startLiveChat', { body }, o),
+    postLiveChatMessage: (id: string, body: RequestBody<'postLiveChatMessage'>, o?: Options) => call('postLiveChatMessage', { params: { id }, body }, o),
+    closeLiveChat: (id: string, o?: Options) => call('closeLiveChat', { params: { id } }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

@@ -264,6 +264,9 @@ describe('the contract, declared once (issue 11)', () => {
       searchKb: (a) => a.searchKb('shampoo'),
       listKbTags: (a) => a.listKbTags(),
       sendKbInquiry: (a) => a.sendKbInquiry({ name: 'Rosa', email: 'rosa@example.com', topic: 'order', message: 'Where is my order?' }),
+      startLiveChat: (a) => a.startLiveChat({ name: 'Rosa', email: 'rosa@example.com', message: 'Is the shampoo safe for colour?' }),
+      postLiveChatMessage: (a) => a.postLiveChatMessage('ch_test_1', { message: 'And the conditioner?' }),
+      closeLiveChat: (a) => a.closeLiveChat('ch_test_1'),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {
