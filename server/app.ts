@@ -13,6 +13,7 @@ import { mountOperations } from './http/mount-operations';
 import { mountWebApp } from './http/serve-web-app';
 import { strictTransportSecurity } from './http/strict-transport-security';
 import { visitorId } from './http/visitor';
+import { flagsOf } from './flags/visitor-flags';
 import { requestLog } from './log/request-log';
 import type { Mailer } from './mail/mailer';
 import { appOperations } from './operations';
@@ -99,6 +100,6 @@ export function createApp(deps: AppDeps): Hono {
     await next();
   });
   mountOperations(app, services, operations);
-  if (config.webRoot) mountWebApp(app, config.webRoot, deps.flows.consultationPage?.bind(deps.flows), config.flags);
+  if (config.webRoot) mountWebApp(app, config.webRoot, deps.flows.consultationPage?.bind(deps.flows), (c) => flagsOf(c, config));
   return app;
 }

@@ -53,6 +53,8 @@ export interface AppConfig {
   logger: Logger;
   /** The feature flags GET /flags answers with (server/flags/flags.yaml, FLAGS on top). */
   flags: Flags;
+  /** The flags the operator's FLAGS set: an A/B test among them has that arm for everyone, not one per visitor. */
+  pinnedFlags: readonly string[];
 }
 
 /** What a caller must give; the rest has defaults. */
@@ -87,6 +89,7 @@ export function resolveAppConfig(input: AppConfigInput): AppConfig {
     accessLog: false,
     logger,
     flags: input.flags ?? loadAllFlags(),
+    pinnedFlags: [],
     ...input,
     publicUrl,
   };

@@ -10,7 +10,7 @@ import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { createCatalogueReader } from './catalog/catalogue-reader';
 import { loadCatalogue } from './catalog/load-catalogue';
-import { loadAllFlags, variantFlagProblems, withOverrides, type Flags } from './flags/load-flags';
+import { flagNamesIn, loadAllFlags, variantFlagProblems, withOverrides, type Flags } from './flags/load-flags';
 import { defineShopJobs } from './jobs/shop-jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { devClockOn } from './system/dev-clock';
@@ -64,6 +64,7 @@ export async function startServer(
       logger,
       webRoot: settings.webRoot,
       flags: checkedFlags(withOverrides(loadAllFlags(), settings.flags), flows),
+      pinnedFlags: flagNamesIn(settings.flags),
       ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
     });
     if (!existsSync(path.join(settings.webRoot, 'index.html')))

@@ -77,6 +77,14 @@ export function variantFlagProblems(flags: Flags, variants: ReadonlyMap<string, 
   return problems;
 }
 
+/** The flag names a FLAGS setting gives a value ("universal-cart=1, skip-by-product-ab-test=0" -> both names). */
+export function flagNamesIn(setting: string | undefined): string[] {
+  return (setting ?? '')
+    .split(',')
+    .map((pair) => pair.split('=')[0]!.trim())
+    .filter(Boolean);
+}
+
 /**
  * The flags with an operator's FLAGS setting on top ("universal-cart=true,skip-by-product-ab-test=1"). A name the file
  * does not have, or a value of the wrong kind for the flag, is an error naming it (with a "did you mean"), so a typo

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ConsultationPage } from '../profile/profile-flows';
 import { createRoutePreloads } from './route-preloads';
@@ -19,18 +19,24 @@ export function isApiPath(requestPath: string): boolean {
  * Serves the built web app: hashed /assets with a year's cache, other files revalidated, index.html for any
  * other GET, with preloads for the page's lazy code (`pageOf`: which texts of a flow a page shows first, and whether it is the results page)
  * and, on a checkout step, the API reads its first paint waits for, sent early (./early-requests.ts). Every page
- * carries the shop's feature flags, the very object GET /flags answers with (`flagsTag`): the first step of a
- * consultation chooses its variants without waiting for a request (app/flags.ts).
+ * carries the shop's feature flags, the very object GET /flags answers with for this visitor (`flagsOf`: their A/B
+ * arms, `flagsTag`): the first step of a consultation chooses its variants without waiting for a request (app/flags.ts).
  */
-export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => ConsultationPage | undefined, flags: Flags = {}): void {
+export function mountWebApp(
+  app: Hono,
+  root: string,
+  pageOf?: (path: string) => ConsultationPage | undefined,
+  flagsOf: (c: Context) => Flags = () => ({}),
+): void {
   const absoluteRoot = path.resolve(root);
-  const flagsScript = flagsTag(flags);
   // The build writes .br and .gz beside each asset (scripts/precompress-plugin.ts); they are sent when the browser accepts them.
   const files = serveStatic({ root: absoluteRoot, precompressed: true });
   const preloads = createRoutePreloads(absoluteRoot, pageOf);
   app.use('*', async (c, next) => {
     // The route preload table and other dot-files are for the server, not the web.
     if (isApiPath(c.req.path) || c.req.path.startsWith('/.')) return next();
+    // A folder's path ("/") is a page: it gets the page's flags and preloads below, not the bare index.html.
+    if (c.req.path.endsWith('/')) return next();
     const served = await files(c, async () => undefined);
     if (!served) return next();
     served.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -49,7 +55,7 @@ export function mountWebApp(app: Hono, root: string, pageOf?: (path: string) => 
     // The early reads go first in the head: an inline script after the stylesheet would wait for it to load.
     const early = earlyRequestsTag(c.req.path, c.get('cspNonce'));
     const withEarly = early && /<head>/i.test(html) ? html.replace(/<head>/i, (head) => `${head}${early}`) : injectIntoHead(html, early);
-    return c.html(injectIntoHead(withEarly, `${flagsScript}${preloads(c.req.path)}`));
+    return c.html(injectIntoHead(withEarly, `${flagsTag(flagsOf(c))}${preloads(c.req.path)}`));
   });
 }
 

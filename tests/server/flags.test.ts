@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 import { flags as flagsSchema } from '#api';
 import { formatDataProblem } from '#engine/compiler';
-import { compileFlags, compileFlowFlags, loadAllFlags, loadFlags, variantFlagProblems, withOverrides } from '../../server/flags/load-flags';
+import { compileFlags, compileFlowFlags, flagNamesIn, loadAllFlags, loadFlags, variantFlagProblems, withOverrides } from '../../server/flags/load-flags';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { readSettings } from '../../server/read-settings';
 import { createTestDatabase } from './support/databases';
@@ -63,7 +63,8 @@ describe('feature flags (spec 001 §9; API.md GET /flags)', () => {
   it('GET /flags answers every flag, public, as the contract says', async () => {
     const database = await createTestDatabase('pglite');
     try {
-      const t = createTestApp(database.db, { config: { flags: withOverrides(loadFlags(), 'universal-cart=1') } });
+      const setting = 'universal-cart=1,skip-by-product-ab-test=0';
+      const t = createTestApp(database.db, { config: { flags: withOverrides(loadFlags(), setting), pinnedFlags: flagNamesIn(setting) } });
       const response = await t.call('GET', '/flags');
       expect(response.status).toBe(200);
       expect(flagsSchema.safeParse(response.body).success).toBe(true);
@@ -116,10 +117,12 @@ describe('feature flags (spec 001 §9; API.md GET /flags)', () => {
         const flags = { ...loadAllFlags(), offer: '</script><script>alert(1)</script>' };
         const t = createTestApp(database.db, { config: { webRoot, flags } });
         const page = await t.call('GET', '/consultation/haircare');
+        const visitor = /visitor=([^;]*)/.exec(page.headers.get('set-cookie') ?? '')![1]!;
         const block = /<script type="application\/json" id="shop-flags">(.*?)<\/script>/.exec(page.body as string);
         expect(block).not.toBeNull();
         expect(block![1]).not.toContain('<');
-        expect(JSON.parse(block![1]!)).toEqual((await t.call('GET', '/flags')).body);
+        // The same visitor's: their A/B arms included.
+        expect(JSON.parse(block![1]!)).toEqual((await t.call('GET', '/flags', { headers: { cookie: `visitor=${visitor}` } })).body);
       } finally {
         await database.destroy();
         removeTempDirs();
