@@ -4,6 +4,7 @@ import { SiteHeader } from './site-header';
 
 const CheckoutHeader = lazy(() => import('./checkout-header'));
 import { LazyFooter } from './lazy-footer';
+import { LiveChatSlot } from '../livechat/livechat-slot';
 
 /**
  * The checkout's own steps (/checkout/{category}/{step}) and the bank's page wear the focused header; the cart
@@ -41,6 +42,8 @@ export function SiteLayout({ wayOut }: { wayOut?: (pathname: string) => ReactNod
       <main id="main">
         <Outlet />
       </main>
+      {/* Every page, the checkout's too (app/livechat/README.md): the `livechat` flag decides. */}
+      <LiveChatSlot />
       <LazyFooter focused={focus !== null} />
     </>
   );

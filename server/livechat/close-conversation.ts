@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { LiveChatConversation } from '../../api/schemas/livechat';
+import type { ResponseBody } from '#api';
+
+type LiveChatConversation = ResponseBody<'startLiveChat'>;
 import { livechatConversations } from '../db/schema';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';

@@ -1,4 +1,6 @@
-import type { LiveChatConversation } from '../../api/schemas/livechat';
+import type { ResponseBody } from '#api';
+
+type LiveChatConversation = ResponseBody<'startLiveChat'>;
 import type { livechatConversations } from '../db/schema';
 
 type ConversationRow = typeof livechatConversations.$inferSelect;

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LiveChatConversation } from '../../api/schemas/livechat';
+import type { ResponseBody } from '#api';
+
+type LiveChatConversation = ResponseBody<'startLiveChat'>;
 import type { Database } from '../db/database';
 import { livechatConversations } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';

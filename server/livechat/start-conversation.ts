@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { LiveChatConversation, LiveChatStartRequest } from '../../api/schemas/livechat';
+import type { RequestBody, ResponseBody } from '#api';
 import { livechatConversations } from '../db/schema';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
 import { conversationView } from './conversation-view';
 import { liveChatOf } from './livechat-provider';
 
-type StartInput = Required<Pick<LiveChatStartRequest, 'name' | 'email' | 'message'>> & { website?: string | undefined };
+type LiveChatConversation = ResponseBody<'startLiveChat'>;
+type StartInput = Required<Pick<RequestBody<'startLiveChat'>, 'name' | 'email' | 'message'>> & { website?: string | undefined };
 
 const newPubkey = () => `chat_${randomBytes(16).toString('base64url')}`;
 
