@@ -3,7 +3,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { preloadStepComponents } from '../renderer/index';
 import { resetErrorReports, setErrorTransport, type ClientErrorReport } from '../app/error-reports';
-import { forgetFlags } from '../app/load-flags';
+import { forgetFlags } from '../app/flags';
 
 /** What the app reported during the current test (app/report-error.ts); there is no server to send it to here. */
 export const errorReports: ClientErrorReport[] = [];
@@ -11,7 +11,7 @@ setErrorTransport((report) => errorReports.push(report));
 afterEach(() => {
   errorReports.length = 0;
   resetErrorReports();
-  // The flags are read once per page load (app/flags.ts); each test is a new page load, with its own GET /flags.
+  // The flags store lives for a page load (app/flags.ts); each test is a new page load, with its own flags and GET /flags.
   forgetFlags();
 });
 

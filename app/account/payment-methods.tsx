@@ -9,7 +9,7 @@ import { PageStatus } from '../shell/page-status';
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { useLoad } from '../use-load';
 import '../../shop/checkout/checkout.css';
-import { loadFlags } from '../load-flags';
+import { loadFlags } from '../flags';
 
 /**
  * /account/payments: the customer's saved payment methods (spec 001 §7 Payment methods): each with its label and

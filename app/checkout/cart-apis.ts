@@ -2,7 +2,7 @@ import type { Cart } from '#api';
 import { isApiError, type Category } from '#api/shared';
 import type { CartApi } from '../../shop/cart/cart-machine.ts';
 import { loadAppServices } from '../app-services.ts';
-import { loadFlags } from '../load-flags';
+import { isFlagOn, loadFlags } from '../flags';
 import { appSession } from '../session';
 
 /**
@@ -34,8 +34,7 @@ export function universalCartApi(): CartApi {
 /** Whether this shop uses the universal cart (the `universal-cart` flag, GET /flags); off when the flags cannot be had. */
 export async function universalCartOn(): Promise<boolean> {
   const { api } = await loadAppServices();
-  const flags = await loadFlags(api);
-  return flags['universal-cart'] === true || flags['universal-cart'] === '1';
+  return isFlagOn((await loadFlags(api))['universal-cart']);
 }
 
 /**

@@ -3,7 +3,7 @@ import { isApiError } from '#api/shared';
 import type { CompiledFlow } from '#engine';
 import { appTokens, loadAppServices } from '../app-services';
 import { appSession } from '../session';
-import { loadFlags } from '../load-flags';
+import { loadFlags } from '../flags';
 import type { Category } from '#api/shared';
 import { recallOrder } from './checkout-memory';
 

@@ -5,7 +5,7 @@ import type { Answers, CompiledFlow } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import { api, appTokens } from '../app-services';
 import { useSession } from '../session';
-import { pageFlags } from '../flags';
+import { currentFlags } from '../flags';
 import { PageStatus } from '../shell/page-status';
 import { localAnswerBuffer, startingAnswers } from './answer-buffer';
 import type { ConsultationDeps } from './consultation-actors';
@@ -93,7 +93,7 @@ export default function ConsultationFlowPage() {
 
   const profile = loaded?.profile;
   // The shop's flags, as the page carries them (app/flags.ts): they choose the flow's variants.
-  const [flags] = useState(() => pageFlags() ?? {});
+  const [flags] = useState(currentFlags);
   const env = useMemo(
     () => flowEnvironment(session.status, session.user, location.search, profile, flags),
     [session.status, session.user, location.search, profile, flags],

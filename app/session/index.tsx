@@ -5,6 +5,7 @@ import type { ApiClient, TokenStore } from '#api/client';
 import type { AuthStatus, MagicLinkRequest, SessionActorRef, SessionSnapshot, SignUpForm, SignUpOutcome } from './session-core';
 import { appTokens, loadAppServices } from '../app-services';
 import { reportError } from '../report-error';
+import { resetFlags } from '../flags';
 
 /**
  * @module app/session: the app's one session (spec 000 §4.6). The machine and the API client load lazily
@@ -63,6 +64,8 @@ export function createSession(services: () => Promise<{ api: ApiClient }>, token
 
 /** The app's session, on the device's stored tokens. */
 export const appSession: Session = createSession(loadAppServices, appTokens);
+// The flags' request state resets on sign-out (spec 001 §4 Feature flags): the next page that loads them asks again.
+appSession.onSignOut(resetFlags);
 
 const SessionContext = createContext<{ session: Session; loaded: LoadedSession | null; load(): Promise<LoadedSession> } | null>(null);
 

@@ -1,7 +1,7 @@
 import type { CartCountKey } from '../../shop/cart/cart-count';
 import { forgetCartCounts, recordCart } from '../../shop/cart/record-cart-count';
 import { loadAppServices } from '../app-services';
-import { pageFlags } from '../flags';
+import { flagOn } from '../flags';
 
 const refreshedKey = 'shop.cart-count.refreshed';
 
@@ -23,8 +23,7 @@ async function cartOrNone<C>(load: () => Promise<C>): Promise<C | null> {
  */
 export async function refreshCartCounts(): Promise<void> {
   const { api } = await loadAppServices();
-  const flag = pageFlags()?.['universal-cart'];
-  const keys: CartCountKey[] = flag === true || flag === '1' ? ['universal'] : ['haircare', 'skincare'];
+  const keys: CartCountKey[] = flagOn('universal-cart') ? ['universal'] : ['haircare', 'skincare'];
   await Promise.all(
     keys.map(async (key) => recordCart(key, await cartOrNone(() => (key === 'universal' ? api.getUniversalCart() : api.getCart({ category: key }))))),
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flowEnvironment, flowSession } from '../../app/consultation/flow-environment.ts';
 import { pageFlags, withDeviceOverrides } from '../../app/flags.ts';
-import { forgetFlags, loadFlags } from '../../app/load-flags.ts';
+import { forgetFlags, loadFlags } from '../../app/flags.ts';
 
 const user = (overrides = {}) => ({ is_guest: false, first_name: 'Maya', last_name: 'Lopez', ...overrides }) as never;
 
@@ -28,7 +28,7 @@ describe('the environment a consultation runs in (spec 000 §4.5 signin rule, §
   });
 });
 
-describe('feature flags from one source (app/flags.ts, app/load-flags.ts; API.md GET /flags)', () => {
+describe('feature flags from one source (app/flags.ts; API.md GET /flags)', () => {
   const pageWith = (text: string | null) => {
     const doc = document.implementation.createHTMLDocument('shop');
     if (text !== null) {
