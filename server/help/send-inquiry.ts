@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ParsedRequestBody, ResponseBody } from '#api';
+import type { Database } from '../db/database';
 import type { Auth } from '../http/authenticate';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { kbInquiries } from '../db/schema';
@@ -25,7 +26,13 @@ export function newInquiryReference(): string {
  * (`website`, a field people never see) gets the same answer and keeps and mails nothing.
  * Undo: nothing to undo outside the transaction; the mails leave only after it commits (mailer.wake()).
  */
-export async function sendInquiry(services: Services, auth: Auth | null, body: ParsedRequestBody<'sendKbInquiry'>): Promise<ResponseBody<'sendKbInquiry'>> {
+export async function sendInquiry(
+  services: Services,
+  auth: Auth | null,
+  body: ParsedRequestBody<'sendKbInquiry'>,
+  /** A caller's transaction to write in (live chat's conversation: server/livechat/), else the database. */
+  db: Database = services.db,
+): Promise<ResponseBody<'sendKbInquiry'>> {
   const now = services.clock.now();
   const reference = newInquiryReference();
   const received = { reference, received_at: now.toISOString() };
@@ -40,7 +47,7 @@ export async function sendInquiry(services: Services, auth: Auth | null, body: P
     source: body.source,
     account: auth && !auth.user.isGuest ? (auth.user.email ?? null) : null,
   };
-  await services.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.insert(kbInquiries).values({
       reference,
       userId: auth?.user.id ?? null,

@@ -5,12 +5,14 @@
  * given another (`liveChat` in server/services.ts): a vendor's adapter would relay the same three calls to its agents.
  */
 import type { Database } from '../db/database';
+import type { Auth } from '../http/authenticate';
 import type { Services } from '../services';
 import { embeddedLiveChat } from './embedded-provider';
 
 /** Who starts a conversation and their first message (checked by the contract: liveChatStartRequest). */
 export interface ConversationStart {
-  userId: number;
+  /** The caller (a guest or a customer). */
+  auth: Auth;
   name: string;
   email: string;
   message: string;

@@ -23,7 +23,7 @@ export const startLiveChatOperation = defineOperation(
       await hitRateLimit(services, `livechat:start:user:${auth.user.id}`, LIVECHAT_LIMITS.startPerUser);
       await hitRateLimit(services, `livechat:start:ip:${clientIp(c, services.config.trustProxy)}`, LIVECHAT_LIMITS.startPerIp);
     }
-    return c.json(await startConversation(services, auth.user, body), 201);
+    return c.json(await startConversation(services, auth, body), 201);
   },
 );
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestBody, ResponseBody } from '#api';
 import { livechatConversations } from '../db/schema';
-import type { UserRow } from '../http/authenticate';
+import { newInquiryReference } from '../help/send-inquiry';
+import type { Auth } from '../http/authenticate';
 import type { Services } from '../services';
 import { conversationView } from './conversation-view';
 import { liveChatOf } from './livechat-provider';
@@ -16,19 +17,19 @@ const newPubkey = () => `chat_${randomBytes(16).toString('base64url')}`;
  * provider's record (the embedded one's: the inquiry and its two mails) and the conversation's row, or neither.
  * A filled honeypot (`website`) gets the same kind of answer and nothing is kept or mailed.
  */
-export async function startConversation(services: Services, user: UserRow, input: StartInput): Promise<LiveChatConversation> {
+export async function startConversation(services: Services, auth: Auth, input: StartInput): Promise<LiveChatConversation> {
   const provider = liveChatOf(services);
   const now = services.clock.now();
   if (input.website) {
-    const reference = `HC-${randomBytes(5).toString('hex').toUpperCase()}`;
+    const reference = newInquiryReference();
     const row = { pubkey: newPubkey(), reference, status: 'open' as const, replyTo: input.email, messageCount: 1, createdAt: now };
-    return conversationView({ ...row, id: 0, userId: user.id, provider: provider.name, closedAt: null, updatedAt: now }, provider.answeredBy);
+    return conversationView({ ...row, id: 0, userId: auth.user.id, provider: provider.name, closedAt: null, updatedAt: now }, provider.answeredBy);
   }
   const row = await services.db.transaction(async (tx) => {
-    const { reference } = await provider.start(services, tx, { userId: user.id, name: input.name, email: input.email, message: input.message });
+    const { reference } = await provider.start(services, tx, { auth, name: input.name, email: input.email, message: input.message });
     const [inserted] = await tx
       .insert(livechatConversations)
-      .values({ pubkey: newPubkey(), userId: user.id, provider: provider.name, reference, replyTo: input.email, createdAt: now, updatedAt: now })
+      .values({ pubkey: newPubkey(), userId: auth.user.id, provider: provider.name, reference, replyTo: input.email, createdAt: now, updatedAt: now })
       .returning();
     return inserted!;
   });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../../server/config';
-import { livechatConversations, outbox } from '../../server/db/schema';
+import { kbInquiries, livechatConversations, outbox } from '../../server/db/schema';
 import { LIVECHAT_LIMITS } from '../../server/livechat/livechat-limits';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
@@ -32,6 +32,7 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
   const start = (token: string, body: Record<string, unknown>, headers = address()) => t.call('POST', '/v1/livechat/conversations', { token, body, headers });
   const mailTo = async (to: string) => (await t.call('GET', `/dev/outbox.json?to=${encodeURIComponent(to)}`)).body as { subject: string; text: string }[];
   const conversationCount = async () => Number((await db().select({ n: count() }).from(livechatConversations))[0]!.n);
+  const inquiryCount = async () => Number((await db().select({ n: count() }).from(kbInquiries))[0]!.n);
   const outboxCount = async () => Number((await db().select({ n: count() }).from(outbox))[0]!.n);
 
   it('§2: a guest’s first message becomes a support inquiry: support is mailed the message, the shopper gets the reference by mail, and the answer says the team answers by e-mail', async () => {
@@ -59,7 +60,9 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
     const acknowledged = await mailTo(email);
     expect(acknowledged).toHaveLength(1);
     expect(acknowledged[0]!.subject + acknowledged[0]!.text).toContain(reference);
-    expect(acknowledged[0]!.text).toMatch(/answers by e-mail/);
+    expect(acknowledged[0]!.text).toMatch(/answer you at this address/);
+    const [inquiry] = await db().select().from(kbInquiries).where(eq(kbInquiries.reference, reference));
+    expect(inquiry).toMatchObject({ source: 'livechat', name: 'Rosa Parks', email, message: MESSAGE });
   });
 
   it('§2: later messages reach support under the same reference; a closed conversation takes no more (409) and mails nothing', async () => {
@@ -100,7 +103,7 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
 
   it('bad input is 400 with the fields to fix, and nothing is saved or mailed', async () => {
     const { access } = await startGuest(t);
-    const [conversations, mails] = [await conversationCount(), await outboxCount()];
+    const [conversations, mails, inquiries] = [await conversationCount(), await outboxCount(), await inquiryCount()];
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '', email: 'rosa@example.com', message: MESSAGE }, 'name'],
       [{ name: 'Rosa', email: 'not an address', message: MESSAGE }, 'email'],
@@ -117,16 +120,16 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
     }
     expect((await start(access, { name: 'Rosa', email: 'rosa@example.com', message: MESSAGE, topic: 'order' })).status).toBe(400);
     expect((await t.call('POST', '/v1/livechat/conversations', { token: access, rawBody: '{"name":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect([await conversationCount(), await outboxCount()]).toEqual([conversations, mails]);
+    expect([await conversationCount(), await outboxCount(), await inquiryCount()]).toEqual([conversations, mails, inquiries]);
   });
 
   it('a filled honeypot (website) gets the same kind of answer, and nothing is kept or mailed', async () => {
     const { access } = await startGuest(t);
-    const [conversations, mails] = [await conversationCount(), await outboxCount()];
+    const [conversations, mails, inquiries] = [await conversationCount(), await outboxCount(), await inquiryCount()];
     const answer = await start(access, { name: 'Bot', email: 'bot@example.com', message: 'Buy now', website: 'https://spam.example' });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ status: 'open', answered_by: 'email', reference: expect.any(String) });
-    expect([await conversationCount(), await outboxCount()]).toEqual([conversations, mails]);
+    expect([await conversationCount(), await outboxCount(), await inquiryCount()]).toEqual([conversations, mails, inquiries]);
   });
 
   it(`limits: ${LIVECHAT_LIMITS.startPerUser.limit} conversations an hour per account, then 429 with nothing saved; messages are limited too`, async () => {
@@ -137,12 +140,12 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
       expect(answer.status).toBe(201);
       last = answer.body.id;
     }
-    const [conversations, mails] = [await conversationCount(), await outboxCount()];
+    const [conversations, mails, inquiries] = [await conversationCount(), await outboxCount(), await inquiryCount()];
     const refused = await start(access, { name: 'Ada', email, message: 'One more' });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('rate_limited');
     expect(refused.headers.get('retry-after')).toBeTruthy();
-    expect([await conversationCount(), await outboxCount()]).toEqual([conversations, mails]);
+    expect([await conversationCount(), await outboxCount(), await inquiryCount()]).toEqual([conversations, mails, inquiries]);
 
     for (let i = 0; i < LIVECHAT_LIMITS.messagesPerUser.limit; i += 1) {
       expect((await t.call('POST', `/v1/livechat/conversations/${last}/messages`, { token: access, body: { message: `More ${i}` } })).status).toBe(201);
