@@ -89,6 +89,7 @@ import { cartSections, productList, productsQuery, waitlistEntry, waitlistReques
 import { giftCreated, giftList, giftRedeemed, giftRequest, giftSummary, redeemGiftRequest } from './schemas/gifts';
 import { promotionalGifts } from './schemas/promotions';
 import { couponCustomer, couponCustomerRequest } from './schemas/referrals';
+import { breadcrumbRequest, trackingBatchRequest, trackingRequest, triggerRequest } from './schemas/tracking';
 import {
   kbArticles,
   kbArticlesQuery,
@@ -342,6 +343,12 @@ export const endpoints = {
   startLiveChat: { method: 'POST', path: '/v1/livechat/conversations', auth: 'required', body: liveChatStartRequest, response: liveChatConversation },
   postLiveChatMessage: { method: 'POST', path: '/v1/livechat/conversations/:id/messages', auth: 'required', body: liveChatMessageRequest, response: liveChatConversation },
   closeLiveChat: { method: 'POST', path: '/v1/livechat/conversations/:id/close', auth: 'required', response: liveChatConversation },
+  // Tracking (spec 001 §7 Flags, tracking, §9 Tracking; server/tracking/README.md): 204, nothing in the body.
+  postBreadcrumb: { method: 'POST', path: '/v1/breadcrumbs/', auth: 'optional', body: breadcrumbRequest, response: null },
+  postTrackingEvent: { method: 'POST', path: '/v1/tracking', auth: 'optional', body: trackingRequest, response: null },
+  postTriggerEvent: { method: 'POST', path: '/v1/trigger/:provider_event/', auth: 'optional', body: triggerRequest, response: null },
+  // The web app's batch, sent as a beacon: no bearer (a beacon cannot carry one); the events are the visitor cookie's.
+  postTrackingBatch: { method: 'POST', path: '/v1/tracking/batch', auth: 'none', body: trackingBatchRequest, response: null },
 } as const satisfies Record<string, EndpointDefinition>;
 
 /** Every call of the contract: its route and its schemas. */

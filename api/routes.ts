@@ -105,6 +105,10 @@ export const routes = {
   startLiveChat: { method: 'POST', path: '/v1/livechat/conversations', auth: 'required' },
   postLiveChatMessage: { method: 'POST', path: '/v1/livechat/conversations/:id/messages', auth: 'required' },
   closeLiveChat: { method: 'POST', path: '/v1/livechat/conversations/:id/close', auth: 'required' },
+  postBreadcrumb: { method: 'POST', path: '/v1/breadcrumbs/', auth: 'optional' },
+  postTrackingEvent: { method: 'POST', path: '/v1/tracking', auth: 'optional' },
+  postTriggerEvent: { method: 'POST', path: '/v1/trigger/:provider_event/', auth: 'optional' },
+  postTrackingBatch: { method: 'POST', path: '/v1/tracking/batch', auth: 'none' },
 } as const satisfies Record<string, Route>;
 
 export type Routes = typeof routes;

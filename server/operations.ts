@@ -20,6 +20,7 @@ import { createOperations } from './subscriptions/create-routes';
 import { giftOperations } from './gifts/routes';
 import { promotionOperations } from './promotions/gwp-offers';
 import { referralOperations } from './referrals/routes';
+import { getTrackedEventsJson, trackingOperations } from './tracking/routes';
 import { helpOperations } from './help/routes';
 import { liveChatOperations } from './livechat/routes';
 
@@ -43,12 +44,13 @@ export function appOperations(options: { production: boolean }): Operation[] {
     ...giftOperations,
     ...promotionOperations,
     ...referralOperations,
+    ...trackingOperations,
     ...helpOperations,
     ...liveChatOperations,
     getHealth,
     getFlags,
     reportClientError,
-    ...(options.production ? [] : [getOutboxJson, getOutboxPage, getDevClock, postDevClock]),
+    ...(options.production ? [] : [getOutboxJson, getOutboxPage, getDevClock, postDevClock, getTrackedEventsJson]),
   ];
   operations.push(getOpenApi(() => operations));
   return operations;

@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { ProfileFlows } from './profile/profile-flows';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { ReferralTracking } from './referrals/referral-tracking';
+import type { EventSink } from './tracking/event-sink';
 import type { DevClock } from './system/dev-clock';
 import type { LiveChatProvider } from './livechat/livechat-provider';
 
@@ -25,4 +26,6 @@ export interface Services {
   referralTracking?: ReferralTracking;
   /** The chat provider (server/livechat/); none given: the embedded one, which makes a conversation a support inquiry answered by mail. */
   liveChat?: LiveChatProvider;
+  /** Where tracked events go (server/tracking/); none given: the embedded recorder, which writes them to tracking_events. */
+  eventSink?: EventSink;
 }

@@ -165,6 +165,12 @@ export function createApiClient(options: ApiClientOptions) {
     startLiveChat: (body: RequestBody<'startLiveChat'>, o?: Options) => call('startLiveChat', { body }, o),
     postLiveChatMessage: (id: string, body: RequestBody<'postLiveChatMessage'>, o?: Options) => call('postLiveChatMessage', { params: { id }, body }, o),
     closeLiveChat: (id: string, o?: Options) => call('closeLiveChat', { params: { id } }, o),
+    // Tracking (spec 001 §7, §9; the web app itself batches through app/tracking/ as a beacon)
+    postBreadcrumb: (body: RequestBody<'postBreadcrumb'>, o?: Options) => call('postBreadcrumb', { body }, o),
+    postTrackingEvent: (body: RequestBody<'postTrackingEvent'>, o?: Options) => call('postTrackingEvent', { body }, o),
+    postTriggerEvent: (provider: string, body: RequestBody<'postTriggerEvent'>, o?: Options) =>
+      call('postTriggerEvent', { params: { provider_event: `${provider}_event` }, body }, o),
+    postTrackingBatch: (body: RequestBody<'postTrackingBatch'>, o?: Options) => call('postTrackingBatch', { body }, o),
   } satisfies OneMethodPerCall;
   return {
     /** Any call of the endpoint table by name (the methods below are the usual way). */

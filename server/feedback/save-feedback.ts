@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
 import { feedbackEventRows } from './feedback-events';
+import { feedbackTrackedEvents } from '../tracking/feedback-event';
 import { feedbackFlowsOf } from './feedback-flows-of';
 import { holdsStarterSet, loadFeedbackOrder } from './feedback-order';
 import { feedbackView } from './feedback-view';
@@ -73,6 +74,8 @@ export async function saveFeedback(
       .returning();
     const events = feedbackEventRows(flows, category, holdsStarterSet(items), answers, { userId: user.id, orderId: order.id, now });
     if (events.length > 0) await tx.insert(feedbackEvents).values(events);
+    // The same events go where every tracked event goes (spec 002 §3.9; server/tracking/).
+    await feedbackTrackedEvents(tx, services, events);
     return { record: saved!, created: made.length > 0 };
   });
   // Spec 002 §4.3, §8: a feedback started without saying where from is logged as invalid; the save stands.

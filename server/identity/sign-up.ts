@@ -13,6 +13,7 @@ import { sendMagicLink } from './send-magic-link';
 import { startSession } from './start-session';
 import { newPubkey } from './token-hash';
 import { onSignedUp } from '../referrals/signed-up';
+import { trackSignUp } from '../tracking/sign-up-event';
 import { usernameProblem } from './username-rule';
 
 /** POST /v1/auth/signup/: a new customer gets tokens; a known e-mail gets a magic link; a guest token upgrades that guest (spec 000 §4.6, §5.6). */
@@ -78,6 +79,7 @@ export const signUp = defineOperation(
             .returning();
           if (upgraded) {
             await onSignedUp(tx, services, upgraded);
+            await trackSignUp(tx, services, c, upgraded);
             await revokeUserSessions(tx, services, upgraded.id, 'guest_signed_up');
             return startSession(tx, services, upgraded);
           }
@@ -88,6 +90,7 @@ export const signUp = defineOperation(
           .returning();
         if (!created) throw new Error('User insert returned no row.');
         await onSignedUp(tx, services, created);
+        await trackSignUp(tx, services, c, created);
         return startSession(tx, services, created);
       });
       return c.json(tokens, 201);

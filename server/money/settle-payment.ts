@@ -32,6 +32,7 @@ import { clearUsedCoupon, releaseCouponUse, spendCouponUse } from '../promotions
 import { returnCredit } from './credit-ledger';
 import { onGiftOrderPaid } from '../gifts/gift-paid';
 import { onReferralOrderPaid } from '../referrals/referral-paid';
+import { onOrderPaidTracking } from '../tracking/purchase-event';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
 export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> & { config: Pick<Services['config'], 'publicUrl'> };
@@ -222,6 +223,8 @@ async function recordOutcome(
     await onGiftOrderPaid(tx, services, row);
     // The referee's first paid order credits their advocate, with the paid outcome: once (server/referrals/).
     await onReferralOrderPaid(tx, services, row);
+    // Its purchase event (spec 001 §9 Tracking), with the paid outcome: once (server/tracking/).
+    await onOrderPaidTracking(tx, services, row);
     await options.then?.(tx, row);
     return row;
   });

@@ -62,6 +62,7 @@ describe('the contract, declared once (issue 11)', () => {
       'GET /dev/clock',
       'GET /dev/outbox',
       'GET /dev/outbox.json',
+      'GET /dev/tracking.json',
       'GET /healthz',
       'GET /openapi.json',
       'POST /dev/clock',
@@ -121,7 +122,7 @@ describe('the contract, declared once (issue 11)', () => {
     const undeclared = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>)
       .flatMap((methods) => Object.values(methods).map((operation) => operation.operationId))
       .filter((id) => !names.includes(id as RouteName));
-    expect(undeclared.sort()).toEqual(['getDevClock', 'getDevOutbox', 'getDevOutboxJson', 'getHealthz', 'getOpenapiJson', 'postDevClock']);
+    expect(undeclared.sort()).toEqual(['getDevClock', 'getDevOutbox', 'getDevOutboxJson', 'getDevTrackingJson', 'getHealthz', 'getOpenapiJson', 'postDevClock']);
   });
 
   it('the client has one method per declared call, and each sends what the declared call accepts', async () => {
@@ -267,6 +268,10 @@ describe('the contract, declared once (issue 11)', () => {
       startLiveChat: (a) => a.startLiveChat({ name: 'Rosa', email: 'rosa@example.com', message: 'Is the shampoo safe for colour?' }),
       postLiveChatMessage: (a) => a.postLiveChatMessage('ch_test_1', { message: 'And the conditioner?' }),
       closeLiveChat: (a) => a.closeLiveChat('ch_test_1'),
+      postBreadcrumb: (a) => a.postBreadcrumb({ version: 1, type: 'pageview', data: { url: '/collections/haircare' } }),
+      postTrackingEvent: (a) => a.postTrackingEvent({ event_name: 'app_start', data: { utm_source: 'newsletter' } }),
+      postTriggerEvent: (a) => a.postTriggerEvent('shop', { event_name: 'checkout_started', data: { category: 'haircare' } }),
+      postTrackingBatch: (a) => a.postTrackingBatch({ events: [{ call: 'breadcrumbs', body: { version: 1, type: 'pageview', data: { url: '/' } } }] }),
     } satisfies { [K in RouteName]: (client: ApiClient) => Promise<unknown> };
 
     for (const name of names) {
@@ -278,7 +283,7 @@ describe('the contract, declared once (issue 11)', () => {
       const declared = schemasOf(name);
       expect(request!.method, name).toBe(method);
       expect(request!.url.pathname, name).toBe(
-        buildPath(path, { pubkey: 'adr_1', public_slug: 'jane-salon', type: 'candle', id: 'ch_test_1', category: 'haircare' }),
+        buildPath(path, { pubkey: 'adr_1', public_slug: 'jane-salon', type: 'candle', id: 'ch_test_1', category: 'haircare', provider_event: 'shop_event' }),
       );
       expect(request!.bearer === null, `${name} sends no bearer`).toBe(auth === 'none');
       const query = Object.fromEntries(request!.url.searchParams);

@@ -1,0 +1,28 @@
+/**
+ * Spec 002 §3.9 "Feedback analytics event", sent per answer: feedback_name, feedback_question_topic,
+ * feedback_question_num, feedback_question_answer. The feedback save writes them (server/feedback/feedback-events.ts)
+ * and they go to the one tracking interface in the same transaction; free text is "(text)", never the words.
+ */
+import type { Database } from '../db/database';
+import type { feedbackEvents } from '../db/schema';
+import type { Services } from '../services';
+import { trackingOf } from './event-sink';
+
+export async function feedbackTrackedEvents(tx: Database, services: Services, rows: readonly (typeof feedbackEvents.$inferInsert)[]): Promise<void> {
+  await trackingOf(services).record(
+    tx,
+    rows.map((row) => ({
+      at: row.createdAt ?? services.clock.now(),
+      visitorId: null,
+      userId: row.userId,
+      kind: 'server' as const,
+      name: 'feedback_question_answered',
+      data: {
+        feedback_name: row.feedbackName,
+        feedback_question_topic: row.topic,
+        feedback_question_num: row.questionNum ?? 0,
+        feedback_question_answer: row.answer,
+      },
+    })),
+  );
+}
