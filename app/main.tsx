@@ -5,6 +5,7 @@ import '../ui/index.css';
 import '../renderer/styles/index.css';
 import './styles/app.css';
 import { AppRoutes } from './router';
+import { AppTracking } from './tracking/app-tracking';
 import { SessionProvider } from './session';
 import { reportUncaughtErrors } from './report-error';
 import { addressWithoutReferralCode, keepReferralCode } from './referral';
@@ -24,6 +25,7 @@ startTransition(() =>
       <SessionProvider>
         <BrowserRouter>
           <AppRoutes />
+          <AppTracking />
         </BrowserRouter>
       </SessionProvider>
     </StrictMode>,

@@ -25,6 +25,7 @@ import { PageStatus } from '../shell/page-status';
 import { problemText } from './problem-words';
 import { useFlowContent } from './use-flow-content';
 import { reportError } from '../report-error';
+import { trackFlowStep } from '../tracking/flow-tracking';
 import type { FlowAdapters, FlowKind, FlowState } from './flow-kind';
 
 export interface FlowRunnerProps<F extends StepFacts, K extends StepKind> {
@@ -133,6 +134,12 @@ export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowR
     if (shownStep.current !== undefined && shownStep.current !== name) (document.scrollingElement ?? document.documentElement).scrollTop = 0;
     shownStep.current = name;
   }, [step?.name]);
+
+  // Each step shown (and the results) is tracked once, with the flow's variants: the drop-off report's rows (app/tracking/).
+  const flowId = runtime.flow.id;
+  const stepName = step?.name ?? null;
+  const variants = runtime.variants;
+  useEffect(() => trackFlowStep(kind.name, flowId, stepName, variants), [kind.name, flowId, stepName, variants]);
 
   const state: FlowState<F> = { runtime, step, answers: snapshot.context.answers, env: currentEnv, facts: flowFacts };
   const stepFacts = adapters.useFacts(state);

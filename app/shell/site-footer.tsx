@@ -3,6 +3,7 @@ import '../styles/site-footer.css';
 import { Link } from 'react-router';
 import { currencyOf } from '#api/money';
 import { chooseCountry, shopperCountry, type ShopCountry } from '../shop-country';
+import { openConsentChoices } from '../../shop/consent/consent-store';
 
 const countries: { code: ShopCountry; name: string }[] = [
   { code: 'US', name: 'United States' },
@@ -103,6 +104,10 @@ export default function SiteFooter({ focused = false, onCountryChosen = () => lo
       <div className="site-footer__bottom">
         <CountryPicker onChosen={onCountryChosen} />
         <LinkList links={policyLinks} className="site-footer__policies" />
+        {/* Spec 001 §9 Consent: the visitor's choices, changeable at any time (shop/consent/). */}
+        <button type="button" className="button button--quiet button--small site-footer__consent" onClick={openConsentChoices}>
+          Cookie choices
+        </button>
         <p className="site-footer__copyright">© 2026 Formulary</p>
       </div>
     </footer>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ProductPicture } from '../../ui/product-picture.tsx';
 import { formatMoney } from '../catalog/money.ts';
 import type { ProductCard as Card } from '../catalog/assembly.ts';
+import { productPreselectCta } from '../tracking/cta-attributes.ts';
 
 /** The pictures' widths in the product grids (2 columns on a phone, 3 from 48em, 4 from 64em). */
 export const CARD_SIZES = '(min-width: 64em) 22vw, (min-width: 48em) 30vw, 46vw';
@@ -46,7 +47,7 @@ export function ProductCard({
       </div>
       <Heading className="product-card__title">
         {card.pageUrl ? (
-          <Link to={card.pageUrl} className="product-card__link">
+          <Link to={card.pageUrl} className="product-card__link" {...productPreselectCta({ product: card.slug, category: card.category, location: 'collection' })}>
             <span className="product-card__name">{card.label}</span>
           </Link>
         ) : (

@@ -4,6 +4,7 @@ import type { Product } from '#api';
 import { QUANTITY_RANGES, quantityChoices } from '#api/commerce';
 import { brushVariants } from '../catalog/assembly.ts';
 import { formatMoney } from '../catalog/money.ts';
+import { productPreselectCta } from '../tracking/cta-attributes.ts';
 import type { Variant } from './chosen-variant.ts';
 
 /** Spec 001 §5, word for word: who may buy candles and the towel. */
@@ -135,6 +136,7 @@ export function BuyBox({ product, variant, onChoose, purchase }: BuyBoxProps) {
           <button
             type="button"
             className="button button--primary"
+            {...productPreselectCta({ product: variant?.type ?? product.type, category: product.category, location: 'product_page' })}
             onClick={() => void add()}
             aria-disabled={adding || purchase.access === 'checking' ? true : undefined}
           >

@@ -1,0 +1,13 @@
+/**
+ * A flow's step view, tracked from the one place every flow runs (app/flow/flow-runner.tsx): consultations,
+ * checkout, feedback and cancellation alike, each step and the results, with the flow's variants and the page's A/B
+ * arms, for the drop-off report (issue 29 item 8).
+ */
+import { flowStepEvent } from './events';
+import { trackingFlags } from './page-flags';
+import { track } from './tracker';
+
+export function trackFlowStep(kind: string, flow: string, step: string | null, variants: Record<string, string>): void {
+  const event = flowStepEvent({ kind, flow, step: step ?? 'results', variants, flags: trackingFlags() });
+  if (event) track(event);
+}
