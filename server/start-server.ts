@@ -21,6 +21,8 @@ import { createOutboxDispatcher } from './mail/outbox-dispatcher';
 import { smtpTransport } from './mail/smtp-transport';
 import { loadProfileFlows } from './profile/load-profile-flows';
 import { logReasons } from './subscriptions/log-reasons';
+import { loadKnowledgeBase } from './help/load-knowledge-base';
+import { seedKnowledgeBase } from './help/seed-knowledge-base';
 import type { ProfileFlows } from './profile/profile-flows';
 import { paymentProvider, type ServerSettings } from './read-settings';
 
@@ -37,7 +39,7 @@ export interface RunningServer {
  */
 export async function startServer(
   settings: ServerSettings,
-  options: { flows?: ProfileFlows; logger?: Logger; clockStart?: string } = {},
+  options: { flows?: ProfileFlows; logger?: Logger; clockStart?: string; knowledgeBaseDir?: string } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? processLogger;
   const provider = paymentProvider(settings); // throws in production without a real provider, before the database opens
@@ -49,10 +51,13 @@ export async function startServer(
   const flows = options.flows ?? loadProfileFlows(settings.flowsDir);
   // The editors' reasons file is checked now: a broken one stops the start with its file:line:column, not a cancel later.
   logReasons();
+  // The help centre's knowledge base too (shop/help/content/, KB_DIR): checked and rendered before anything opens.
+  const knowledgeBase = loadKnowledgeBase(options.knowledgeBaseDir);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   let queue: JobQueue | null = null;
   try {
     await seedDatabase(database.db, loadCatalogue(settings.catalogueFile));
+    await seedKnowledgeBase(database.db, knowledgeBase);
     const secret = await resolveSigningSecret(database.db, settings.secretKey);
     const config = resolveAppConfig({
       publicUrl: settings.publicUrl,

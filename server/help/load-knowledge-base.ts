@@ -25,15 +25,15 @@ export interface KnowledgeBase {
   articles: RenderedArticle[];
 }
 
-/** The help centre's files (KB_DIR overrides them, for tests and other shops), relative to the working directory. */
-export const KB_DIR = path.resolve(process.env.KB_DIR ?? KB_CONTENT_DIR);
+/** The help centre's files, relative to the working directory (KB_DIR overrides them, for tests and other shops). */
+export const kbDir = (env: NodeJS.ProcessEnv = process.env) => path.resolve(env.KB_DIR || KB_CONTENT_DIR);
 
 /**
  * Reads, checks and renders the knowledge base; a broken one stops the start with every problem at file:line:column
  * (what `npm run help:check` prints).
  * @example const knowledgeBase = loadKnowledgeBase()
  */
-export function loadKnowledgeBase(dir = KB_DIR): KnowledgeBase {
+export function loadKnowledgeBase(dir = kbDir()): KnowledgeBase {
   const { knowledgeBase, problems, texts } = readKnowledgeBase(dir);
   if (!knowledgeBase) throw new Error(`The knowledge base has ${problems.length} problem(s):\n${formatKbProblems(problems, texts)}`);
   return {
