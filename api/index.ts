@@ -218,6 +218,8 @@ export {
   surveyQuery,
   consultationSurvey,
   endOfTheRoadMessage,
+  feedbackFlowId,
+  orderFeedbackFacts,
 } from './schemas/feedback';
 export type {
   FeedbackCategory,
@@ -229,6 +231,8 @@ export type {
   OpenTextFeedbackPatch,
   ConsultationSurvey,
   EndOfTheRoadMessage,
+  FeedbackFlowId,
+  OrderFeedbackFacts,
 } from './schemas/feedback';
 export { MAX_DELIVERY_INSTRUCTIONS, deliveryInstructions, shipmentPreference, shipmentPreferenceInput, shipmentCartQuery } from './schemas/shipment';
 export type { ShipmentPreference, ShipmentPreferenceInput, ShipmentCartQuery } from './schemas/shipment';

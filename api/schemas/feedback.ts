@@ -78,3 +78,32 @@ export const endOfTheRoadMessage = z.object({
   action: z.object({ label: z.string(), url: z.string() }),
 });
 export type EndOfTheRoadMessage = z.infer<typeof endOfTheRoadMessage>;
+
+/** The flows of spec 002: skincare's is the Starter Set's when the order holds minis (§5.2). */
+export const feedbackFlowId = z.enum(['feedback-haircare', 'feedback-skincare', 'feedback-skincare-starter', 'feedback-supplements']);
+export type FeedbackFlowId = z.infer<typeof feedbackFlowId>;
+
+/** A fact the flows' rules read: a rating, an option's value, a boolean, a list of them (the engine's AnswerValue). */
+const factValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.boolean()]))]);
+
+/**
+ * What the feedback flows read about an order (spec 002 §3.1, §3.5, §3.6, §5.1-5.3; flows/README.md "Feedback"),
+ * worked out by the server (server/feedback/order-facts.ts) from the order, the consultation answers (the order's survey
+ * over the hair profile's), the shop's clock and the shopper's other orders. On GET /v2/orders/{id}/ for an order that
+ * takes feedback, so the feedback page downloads none of that code.
+ */
+export const orderFeedbackFacts = z.object({
+  /** The flow each category of the order leads to; a category the order does not hold is absent. */
+  flows: z.object({ haircare: feedbackFlowId.optional(), skincare: feedbackFlowId.optional(), supplements: feedbackFlowId.optional() }),
+  /** The rules' `order.<name>` facts, without the prefix (has_shampoo, antibrass_conditioner_days, ...). */
+  order: z.record(z.string(), factValue),
+  /** The consultation answers of §3.6 the flows declare, as `consultation.<field>`. */
+  context: z.record(z.string(), factValue),
+  /** Words the flows' texts fill in: {product} (the supplement's name), {date} (the order date). */
+  text: z.record(z.string(), z.string()),
+  /** Each product the order holds by the flows' product names (`haircare`: the hair products' shared fragrance). */
+  products: z.record(z.string(), z.object({ name: z.string(), fragrance: z.string().optional() })),
+  /** The names of the order's fragrances by slug ("arcadia" -> "Arcadia"). */
+  fragrance_names: z.record(z.string(), z.string()),
+});
+export type OrderFeedbackFacts = z.infer<typeof orderFeedbackFacts>;

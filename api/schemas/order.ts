@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cartCurrency, money } from './cart';
 import { productPicture } from './catalogue';
-import { feedbackRecord } from './feedback';
+import { feedbackRecord, orderFeedbackFacts } from './feedback';
 
 // Orders on the wire (spec 001 §3 Order; §7 Orders and payment; API.md "Placing an order"). Money is a decimal in the
 // order's currency's units, as carts write it; the server keeps integer cents.
@@ -124,6 +124,11 @@ export const order = z.object({
   feedback: feedbackRecord.nullable(),
   skincare_feedback: feedbackRecord.nullable(),
   supplements_feedback: feedbackRecord.nullable(),
+  /**
+   * What the feedback flows read about the order (spec 002 §3.1, §3.6, §5.1-5.3), worked out by the server
+   * (server/feedback/order-facts.ts): only on GET /v2/orders/{id}/, for an order that takes feedback.
+   */
+  feedback_facts: orderFeedbackFacts.optional(),
 });
 export type Order = z.infer<typeof order>;
 

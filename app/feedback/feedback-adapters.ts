@@ -1,6 +1,5 @@
-import type { ApiClient, FeedbackPatch, FeedbackRecord } from '#api';
+import type { ApiClient, FeedbackCategory, FeedbackPatch, FeedbackRecord } from '#api';
 import type { SaveRequest } from '#engine';
-import type { FeedbackCategory } from './order-facts';
 
 /** Where a feedback may have been started (spec 002 §4.3 origin): what ?origin= may say; anything else counts as none. */
 const ORIGINS = new Set(['account', 'email', 'order', 'confirmation', 'orders']);

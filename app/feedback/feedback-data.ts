@@ -1,7 +1,6 @@
-import type { ApiClient, FeedbackRecord, Order } from '#api';
+import type { ApiClient, FeedbackCategory, FeedbackFlowId, FeedbackRecord, Order, OrderFeedbackFacts } from '#api';
 import { isApiError } from '#api/shared';
 import { loadContent, type Answers, type CompiledFlow } from '#engine';
-import { orderFacts, type FeedbackCategory, type FeedbackFacts as OrderFeedbackFacts, type FeedbackFlowId } from './order-facts';
 
 /**
  * The feedback flows (flows/feedback/*.yaml), compiled at build time, each loaded with its page; they arrive split
@@ -48,20 +47,13 @@ export type FeedbackLoad =
 
 /**
  * Loads a feedback flow for one order (spec 002 §4.3): the order (named by ?order=, else the newest awaiting feedback in
- * that category), the consultation answers, and for supplements the shopper's other orders (the months of §3.1).
- * The Starter Set's flow is used when the skincare order holds minis (§5.2), whichever skincare URL was opened.
- * A completed feedback goes to the confirmation (§2.5); an order that is not the shopper's, or holds nothing of the
- * category, to the account's feedback page.
+ * that category) with the facts its flows read, which the server works out (GET /v2/orders/{id}/ `feedback_facts`: the
+ * order's items, the consultation answers of its survey over the hair profile's, the shop's clock, and for supplements
+ * the shopper's other orders; server/feedback/order-facts.ts). The Starter Set's flow is used when the skincare order
+ * holds minis (§5.2), whichever skincare URL was opened. A completed feedback goes to the confirmation (§2.5); an order
+ * that is not the shopper's, or holds nothing of the category, to the account's feedback page.
  */
-export async function loadFeedback(
-  api: ApiClient,
-  requested: FeedbackFlowId,
-  orderKey: string | null,
-  pathname: string,
-  now: Date,
-  /** The signed-in account's is_fragrance_soldout (spec 002 §3.6), as the session already holds it. */
-  fragranceSoldOut: boolean,
-): Promise<FeedbackLoad> {
+export async function loadFeedback(api: ApiClient, requested: FeedbackFlowId, orderKey: string | null, pathname: string): Promise<FeedbackLoad> {
   const category = categoryOfFlow(requested);
   const elsewhere = { kind: 'elsewhere', to: '/account/feedback' } as const;
   let key = orderKey;
@@ -70,22 +62,13 @@ export async function loadFeedback(
     key = overview[category].awaiting[0]?.order ?? null;
     if (!key) return elsewhere;
   }
-  // The consultation answers (§3.6): as the order's formulas were made from them (its survey, §4.3 step 3), over the
-  // hair profile's for what the survey does not hold.
-  const [order, profile, orders, survey] = await Promise.all([
-    api.getOrder(key).catch((error: unknown) => {
-      if (isApiError(error) && error.status === 404) return null;
-      throw error;
-    }),
-    api.getHairProfile().catch(() => null),
-    category === 'supplements' ? api.listOrders().then((list) => list.results) : Promise.resolve([] as Order[]),
-    api.getSurvey(key, category).catch(() => null),
-  ]);
-  if (!order) return elsewhere;
-  const answers = { ...(profile ?? {}), ...(survey?.answers ?? {}), is_fragrance_soldout: fragranceSoldOut };
-  const facts = orderFacts({ order, profile: answers, now, orders });
-  const flowId = facts.flows[category];
-  if (!flowId) return elsewhere;
+  const order = await api.getOrder(key).catch((error: unknown) => {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  });
+  const facts = order?.feedback_facts;
+  const flowId = facts?.flows[category];
+  if (!order || !facts || !flowId) return elsewhere;
   const record = recordOf(order, category);
   if (record?.status === 'completed') return { kind: 'completed', category };
   const flow = await feedbackFlows[flowId]();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import type { FeedbackCategory, FeedbackFlowId } from '#api';
 import { anonymousEnvironment } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import type { FeedbackFacts } from '../../renderer/feedback/index';
@@ -14,7 +15,6 @@ import { reportError } from '../report-error';
 import { useLoad } from '../use-load';
 import { flowOfPath, loadFeedback, recordOf, type FeedbackLoad } from './feedback-data';
 import { feedbackKind, loadResultsSummary, resultsSummary } from './feedback-kind';
-import type { FeedbackCategory, FeedbackFlowId } from './order-facts';
 
 const FeedbackConfirmation = lazy(() => import('./feedback-confirmation'));
 
@@ -55,13 +55,11 @@ function FeedbackFlowPage({ requested }: { requested: FeedbackFlowId }) {
   const heading = usePageHeadingFocus();
   const orderKey = new URLSearchParams(location.search).get('order');
   const signedIn = session.status === 'authenticated' && Boolean(session.user) && !session.user?.is_guest;
-  // The shopper's clock decides the anti-brass days (§5.1, §9.1): the order's items carry the server's creation times.
   // The page first opened decides which words load with the flow (loaded once: later moves are the runner's).
   const [opened] = useState(location.pathname);
-  const soldOut = session.user?.profile.is_fragrance_soldout === true;
   const loaded = useLoad(
-    async () => loadFeedback((await loadAppServices()).api, requested, orderKey, opened, new Date(), soldOut),
-    [requested, orderKey, opened, soldOut],
+    async () => loadFeedback((await loadAppServices()).api, requested, orderKey, opened),
+    [requested, orderKey, opened],
     {
       enabled: signedIn,
       once: true,
@@ -126,7 +124,7 @@ function Feedback({ loaded }: { loaded: Ready }) {
       firstName: session.user?.first_name || undefined,
       orderDate: facts.text.date,
       products: facts.products,
-      fragranceNames: facts.fragranceNames,
+      fragranceNames: facts.fragrance_names,
       soldOutFragrances: Array.isArray(facts.order.sold_out_fragrances) ? facts.order.sold_out_fragrances.map(String) : [],
       text: facts.text,
     }),

@@ -11,6 +11,7 @@ import { refreshPendingOrder } from '../money/settle-payment';
 import { placeOrder, type OrderRequest, type PlacedOrder } from './place-order';
 import { orderView, orderViews } from './order-view';
 import { cataloguePictures } from './order-pictures';
+import { orderFeedbackFacts } from '../feedback/order-feedback-facts';
 
 const PLACE_RESPONSES = {
   201: 'The paid order (spec 001 §3 Order)',
@@ -111,7 +112,7 @@ export const listOrdersOperation = defineOperation(
   },
 );
 
-/** GET /v2/orders/{pubkey}/: one of the shopper's orders, its payment brought up to date; another customer's is 404 (API.md). */
+/** GET /v2/orders/{pubkey}/: one of the shopper's orders, its payment brought up to date, with its feedback facts; another customer's is 404 (API.md). */
 export const getOrderOperation = defineOperation(
   'getOrder',
   { summary: 'One of the shopper’s orders', tag: 'orders', responses: { 200: 'The order', 404: 'not_found: no such order of theirs' } },
@@ -123,7 +124,10 @@ export const getOrderOperation = defineOperation(
       .limit(1);
     if (!row) throw notFound('not_found', 'There is no such order.');
     const pictures = await cataloguePictures(services.catalogue);
-    return c.json(await orderView(services.db, await refreshPendingOrder(services, auth.user, row), pictures), 200);
+    const view = await orderView(services.db, await refreshPendingOrder(services, auth.user, row), pictures);
+    // What its feedback flows read (spec 002 §3.1), so the feedback page downloads none of that code.
+    const feedbackFacts = await orderFeedbackFacts(services, auth.user.id, view);
+    return c.json(feedbackFacts ? { ...view, feedback_facts: feedbackFacts } : view, 200);
   },
 );
 

@@ -12,6 +12,7 @@ import type { ApiClient } from '#api';
 import { SessionProvider } from '../../app/session';
 import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
 import { rosaOrder } from '../../stories/fixtures/orders';
+import { orderFacts } from '../../server/feedback/order-facts';
 
 const server = setupServer();
 const mocks = createMocks({ baseUrl: window.location.origin });
@@ -21,6 +22,14 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(() => server.close());
+
+/** The order as GET /v2/orders/{id}/ sends it: with the facts the server works out (its survey over the profile's answers). */
+function withFacts(order: Order): Order {
+  const profile = { diag_hair_length: 'long', diag_hair_texture: 'type_2b', is_fragrance_soldout: false };
+  const facts = orderFacts({ order, profile, now: new Date() });
+  const { fragranceNames, ...rest } = facts;
+  return { ...order, feedback_facts: { ...rest, fragrance_names: fragranceNames } };
+}
 
 /** Where the page is (the runner's and the page's navigations show here). */
 function Here() {
@@ -37,24 +46,8 @@ function renderFeedback(path: string, order: Order | null = rosaOrder) {
     mocks.getAddresses(() => [sampleAddress]),
     mocks.getOrder(({ params }) => {
       if (!order || params.pubkey !== order.pubkey) return mockError(404, { code: 'not_found', detail: 'Not found.' }) as never;
-      return order;
+      return withFacts(order);
     }),
-    mocks.getHairProfile(
-      () =>
-        ({
-          status: 'completed',
-          source: null,
-          privacy_policies: true,
-          terms_conditions: true,
-          consultation_statuses: { haircare: 'completed', skincare: 'not_started' },
-          has_answered_supplements_questions: false,
-          has_answered_styling_gel_questions: false,
-          has_answered_haircare_questions: true,
-          diag_hair_length: 'long',
-          diag_hair_texture: 'type_2b',
-        }) as never,
-    ),
-    mocks.getSurvey(({ params }) => ({ id: params.pubkey!, category: 'haircare', answers: { diag_hair_length: 'long' }, created_at: rosaOrder.created_at })),
     mocks.patchFeedback(({ body }) => {
       saved.push(body);
       return { status: 'started', origin: 'email', answers: {} };
@@ -171,16 +164,21 @@ describe('the haircare feedback page (spec 002 §2.1, §2.8, §4.3)', () => {
     expect(screen.queryByRole('link', { name: 'Talk to a hair expert' })).toBeNull();
   });
 
-  it('spec 002 §3.6, §5.1: the account’s is_fragrance_soldout, as the session holds it, marks the order’s fragrance sold out', async () => {
-    const api = {
-      getOrder: async () => rosaOrder,
-      getHairProfile: async () => ({ pref_fragrance: 'ARCADIA' }),
-      getSurvey: async () => ({ id: rosaOrder.pubkey, category: 'haircare', answers: {}, created_at: rosaOrder.created_at }),
-      listOrders: async () => ({ results: [] }),
-    } as unknown as ApiClient;
-    const load = (soldOut: boolean) => loadFeedback(api, 'feedback-haircare', rosaOrder.pubkey, '/feedback/haircare', new Date(), soldOut);
-    const [soldOut, inStock] = await Promise.all([load(true), load(false)]);
-    expect(soldOut.kind === 'ready' && soldOut.facts.order.fragrance_sold_out).toBe(true);
-    expect(inStock.kind === 'ready' && inStock.facts.order.fragrance_sold_out).toBe(false);
+  it('spec 002 §4.3: the page reads the order’s facts from the server (GET /v2/orders/{id}/ feedback_facts) and asks for nothing else', async () => {
+    const asked: string[] = [];
+    const api = new Proxy({} as ApiClient, {
+      get: (_, name: string) => async () => {
+        asked.push(name);
+        if (name !== 'getOrder') throw new Error(`unexpected call ${name}`);
+        return withFacts(rosaOrder);
+      },
+    });
+    const loaded = await loadFeedback(api, 'feedback-haircare', rosaOrder.pubkey, '/feedback/haircare');
+    expect(loaded.kind).toBe('ready');
+    expect(loaded.kind === 'ready' && loaded.facts.order.has_shampoo).toBe(true);
+    expect(asked).toEqual(['getOrder']);
+    // An order without facts (one that takes no feedback) leads to the account's feedback page.
+    const bare = { getOrder: async () => rosaOrder } as unknown as ApiClient;
+    expect(await loadFeedback(bare, 'feedback-haircare', rosaOrder.pubkey, '/feedback/haircare')).toEqual({ kind: 'elsewhere', to: '/account/feedback' });
   });
 });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '#api';
 import { loadFlowFile } from '#engine/compiler';
 import type { CompiledStep, FlowRuntime } from '#engine';
-import { orderFacts } from '../../app/feedback/order-facts';
+import { orderFacts } from '../../server/feedback/order-facts';
 import { anOrder, feedbackFlow, orderItem, step, walk, type AnswerPolicy, type FeedbackFlowName } from './feedback-flows-support';
 
 // Issue 26 item 7: generated paths through each feedback flow. Orders and consultation answers are generated, their
-// facts computed by the app (app/feedback/order-facts.ts), and each flow walked by the engine's navigation under
+// facts computed by the server (server/feedback/order-facts.ts), and each flow walked by the engine's navigation under
 // several ways of answering; every page must be met on some path, and every path must reach the results.
 
 const NOW = '2026-08-20T12:00:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answersFromSelection, describeStep, type FlowEnvironment } from '#engine';
-import { orderFacts } from '../../app/feedback/order-facts';
+import { orderFacts } from '../../server/feedback/order-facts';
 import { anOrder, feedbackFlow, orderItem, step, walk, type FeedbackFlowName } from './feedback-flows-support';
 
 const everything: FlowEnvironment['order'] = { has_cleanser: true, has_serum: true, has_moisturizer: true, skin_fragrance: 'blanca', sold_out_fragrances: [] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answersFromSelection, describeStep } from '#engine';
-import { orderFacts } from '../../app/feedback/order-facts';
+import { orderFacts } from '../../server/feedback/order-facts';
 import { anOrder, feedbackFlow, orderItem, step, walk } from './feedback-flows-support';
 
 const DURATIONS = ['not_started', 'le_one_month', 'two_months', 'three_months', 'four_months', 'five_months', 'ge_six_months'];

@@ -10,7 +10,7 @@ import {
   type FlowRuntime,
   type Selection,
 } from '#engine';
-import { orderFacts, type FeedbackFactsInput } from '../../app/feedback/order-facts';
+import { orderFacts, type FeedbackFactsInput } from '../../server/feedback/order-facts';
 import { flow, stepOf } from './support/flows';
 
 /** The four feedback flows (spec 002 §2.1-2.4), by file. */
@@ -24,7 +24,7 @@ export function feedbackFlow(name: FeedbackFlowName, env: { order?: FlowEnvironm
   );
 }
 
-/** A feedback flow prepared from an order as the app computes its facts (app/feedback/order-facts.ts). */
+/** A feedback flow prepared from an order as the server computes its facts (server/feedback/order-facts.ts). */
 export function feedbackFlowFor(name: FeedbackFlowName, input: Partial<FeedbackFactsInput> & { order: Order }): FlowRuntime {
   const facts = orderFacts({ profile: null, now: '2026-08-20T12:00:00.000Z', ...input });
   return feedbackFlow(name, { order: facts.order, context: facts.context });

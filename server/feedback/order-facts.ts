@@ -1,15 +1,15 @@
-import type { Order, OrderItem } from '#api';
+import type { FeedbackCategory, FeedbackFlowId, Order, OrderItem } from '#api';
 import { FEEDBACK_SURVEY_FIELDS } from '#api/shared';
 import type { AnswerValue } from '#engine';
 
 /**
- * @module app/feedback/order-facts: what the feedback flows' rules read about an order (spec 002 §3.1, §3.5, §3.6,
+ * @module server/feedback/order-facts: what the feedback flows' rules read about an order (spec 002 §3.1, §3.5, §3.6,
  * §5.1-5.3). A pure function of the order, the consultation answers, the shop's clock, the sold-out fragrances and
- * the shopper's other orders; flows/README.md "Feedback" lists every fact.
+ * the shopper's other orders; flows/README.md "Feedback" lists every fact. The server sends them with the order
+ * (GET /v2/orders/{id}/ `feedback_facts`, ./order-feedback-facts.ts), so the feedback page carries none of this code.
  */
 
-export type FeedbackCategory = 'haircare' | 'skincare' | 'supplements';
-export type FeedbackFlowId = 'feedback-haircare' | 'feedback-skincare' | 'feedback-skincare-starter' | 'feedback-supplements';
+export type { FeedbackCategory, FeedbackFlowId };
 
 export interface FeedbackFactsInput {
   /** GET /v2/orders/{id}/. */

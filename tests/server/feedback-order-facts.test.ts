@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderItem } from '#api';
-import { orderFacts, type FeedbackFactsInput } from '../../app/feedback/order-facts';
+import { orderFacts, type FeedbackFactsInput } from '../../server/feedback/order-facts';
 
 const NOW = '2026-08-20T12:00:00.000Z';
 
