@@ -30,7 +30,18 @@ const fieldError = (failure: LiveChatFailure | null, field: string) => failure?.
  * answers by e-mail, asks for a name and an e-mail address with the first message (filled in for a signed-in
  * shopper), and shows the conversation so far with its reference. Focus moves into it when it opens; Escape closes it.
  */
-export function LiveChatPanel({ id: panelId = 'livechat-panel', opened, conversation, sent, sending, failure, known, onSend, onClose, onEndConversation }: LiveChatPanelProps) {
+export function LiveChatPanel({
+  id: panelId = 'livechat-panel',
+  opened,
+  conversation,
+  sent,
+  sending,
+  failure,
+  known,
+  onSend,
+  onClose,
+  onEndConversation,
+}: LiveChatPanelProps) {
   const id = useId();
   const [name, setName] = useState(known.name);
   const [email, setEmail] = useState(known.email);
@@ -70,34 +81,44 @@ export function LiveChatPanel({ id: panelId = 'livechat-panel', opened, conversa
   const firstMessage = conversation === null;
 
   return (
-    <section id={panelId} className="livechat-panel" role="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-how`} hidden={!opened} onKeyDown={onKeyDown}>
-      <header className="livechat-panel__header">
+    <section
+      id={panelId}
+      className="livechat-panel"
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-how`}
+      hidden={!opened}
+      onKeyDown={onKeyDown}
+    >
+      <div className="livechat-panel__header">
         <h2 id={`${id}-title`} className="livechat-panel__title">
           Chat with us
         </h2>
         <button type="button" className="livechat-panel__close" onClick={onClose} aria-label="Close chat">
           <Icon name="close" />
         </button>
-      </header>
+      </div>
       <div className="livechat-panel__body">
         <p id={`${id}-how`} className="livechat-panel__how">
           Write to our team here. We answer by e-mail, usually within one working day.
         </p>
-        <ol className="livechat-panel__log" role="log" aria-label="Your conversation">
-          {sent.map((m, i) => (
-            <li key={m.at + i} className="livechat-message livechat-message--visitor">
-              <span className="visually-hidden">You: </span>
-              {m.text}
-            </li>
-          ))}
-          {conversation ? (
-            <li className="livechat-message livechat-message--shop">
-              <span className="visually-hidden">Made to Order: </span>
-              We have your message{sent.length > 1 ? 's' : ''}. Our team will answer by e-mail at <strong>{conversation.reply_to}</strong>. Your reference
-              is <strong className="livechat-panel__reference">{conversation.reference}</strong>.
-            </li>
-          ) : null}
-        </ol>
+        <div className="livechat-panel__log" role="log" aria-label="Your conversation">
+          <ol className="livechat-panel__messages">
+            {sent.map((m, i) => (
+              <li key={m.at + i} className="livechat-message livechat-message--visitor">
+                <span className="visually-hidden">You: </span>
+                {m.text}
+              </li>
+            ))}
+            {conversation ? (
+              <li className="livechat-message livechat-message--shop">
+                <span className="visually-hidden">Made to Order: </span>
+                We have your message{sent.length > 1 ? 's' : ''}. Our team will answer by e-mail at <strong>{conversation.reply_to}</strong>. Your reference is{' '}
+                <strong className="livechat-panel__reference">{conversation.reference}</strong>.
+              </li>
+            ) : null}
+          </ol>
+        </div>
         {failure ? (
           <Notice tone="error" focus>
             {failure.message}
