@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SiteLayout } from './shell/site-layout';
 import { ExitLink } from './consultation/exit-link';
 import { PageStatus } from './shell/page-status';
+import { PageErrorBoundary } from './shell/page-error-boundary';
 
 // Declarative routes keep the router small (the data router would add ~16 KB gzipped to every page). Each path names
 // its lazily loaded page directly: every byte here is in every page's first download.
@@ -32,11 +33,15 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
 ];
 const home = lazy(() => import('./shell/home-page'));
 
+/** A lazy page; if its code is gone after a release, or it fails, the boundary says so in the site's frame (spec 001 §8). */
 function Page({ page: Component }: { page: LazyExoticComponent<ComponentType> }) {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<PageStatus>Loading…</PageStatus>}>
-      <Component />
-    </Suspense>
+    <PageErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageStatus>Loading…</PageStatus>}>
+        <Component />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
 
