@@ -341,7 +341,13 @@ export const endpoints = {
   sendKbInquiry: { method: 'POST', path: '/v1/knowledge_base/inquiries', auth: 'optional', body: kbInquiryRequest, response: kbInquiryReceived },
   // Live chat (ours; server/livechat/README.md): a guest's or a customer's own conversations.
   startLiveChat: { method: 'POST', path: '/v1/livechat/conversations', auth: 'required', body: liveChatStartRequest, response: liveChatConversation },
-  postLiveChatMessage: { method: 'POST', path: '/v1/livechat/conversations/:id/messages', auth: 'required', body: liveChatMessageRequest, response: liveChatConversation },
+  postLiveChatMessage: {
+    method: 'POST',
+    path: '/v1/livechat/conversations/:id/messages',
+    auth: 'required',
+    body: liveChatMessageRequest,
+    response: liveChatConversation,
+  },
   closeLiveChat: { method: 'POST', path: '/v1/livechat/conversations/:id/close', auth: 'required', response: liveChatConversation },
   // Tracking (spec 001 §7 Flags, tracking, §9 Tracking; server/tracking/README.md): 204, nothing in the body.
   postBreadcrumb: { method: 'POST', path: '/v1/breadcrumbs/', auth: 'optional', body: breadcrumbRequest, response: null },

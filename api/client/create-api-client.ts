@@ -155,8 +155,7 @@ export function createApiClient(options: ApiClientOptions) {
     getCouponCustomer: (o?: Options) => call('getCouponCustomer', {}, o),
     referCouponCustomer: (body: RequestBody<'referCouponCustomer'>, o?: Options) => call('referCouponCustomer', { body }, o),
     // Help centre (spec 001 §7; §9's page sizes and language, KB_PAGE_SIZES in api/schemas/knowledge-base.ts, which carries zod)
-    listKbCategories: (query: RequestQuery<'listKbCategories'> = { page: 1, pageSize: 100 }, o?: Options) =>
-      call('listKbCategories', { query }, o),
+    listKbCategories: (query: RequestQuery<'listKbCategories'> = { page: 1, pageSize: 100 }, o?: Options) => call('listKbCategories', { query }, o),
     listKbArticles: (query: RequestQuery<'listKbArticles'> = { page: 1, pageSize: 250, includeLang: 'en_us' }, o?: Options) =>
       call('listKbArticles', { query }, o),
     searchKb: (term: string, o?: Options) => call('searchKb', { query: { term, scope: 'public' } }, o),

@@ -11,4 +11,6 @@ if (!knowledgeBase) {
   process.exit(1);
 }
 const shown = knowledgeBase.articles.filter((a) => !a.deleted && a.status === 'published').length;
-console.log(`The knowledge base is sound: ${knowledgeBase.categories.length} categories, ${knowledgeBase.tags.length} tags, ${knowledgeBase.articles.length} articles (${shown} published).`);
+console.log(
+  `The knowledge base is sound: ${knowledgeBase.categories.length} categories, ${knowledgeBase.tags.length} tags, ${knowledgeBase.articles.length} articles (${shown} published).`,
+);

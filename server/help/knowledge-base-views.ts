@@ -1,8 +1,10 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ResponseBody } from '#api';
-import { KB_LANGUAGE } from '../../api/schemas/knowledge-base';
 import type { Database } from '../db/database';
 import { kbArticles, kbCategories, kbTags } from '../db/schema';
+
+/** §9: the help centre's one language (KB_LANGUAGE of the contract; its type holds the two equal). */
+const KB_LANGUAGE = 'en_us';
 
 /** §5: what the help centre may serve: articles not deleted and published. */
 const servedArticle = and(eq(kbArticles.deleted, false), eq(kbArticles.status, 'published'));
@@ -39,7 +41,10 @@ export async function tagsPage(db: Database, p: number, size: number): Promise<R
     db.select().from(kbTags).orderBy(asc(kbTags.name), asc(kbTags.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(kbTags),
   ]);
-  return { data: rows.map((t) => ({ id: t.id, type: 'kb_tag', attributes: { en_us: { name: t.name } } })), meta: { page: p, pageSize: size, total: total?.n ?? 0 } };
+  return {
+    data: rows.map((t) => ({ id: t.id, type: 'kb_tag', attributes: { en_us: { name: t.name } } })),
+    meta: { page: p, pageSize: size, total: total?.n ?? 0 },
+  };
 }
 
 /**
@@ -120,7 +125,12 @@ export async function searchArticles(db: Database, query: string): Promise<Respo
     data: rows.map((row) => ({
       id: row.id,
       type: 'kb_article',
-      attributes: { title: row.title, slug: row.slug, snippet: row.snippet.replace(/\s+/g, ' ').trim(), categories: row.categories.filter((id) => live.has(id)) },
+      attributes: {
+        title: row.title,
+        slug: row.slug,
+        snippet: row.snippet.replace(/\s+/g, ' ').trim(),
+        categories: row.categories.filter((id) => live.has(id)),
+      },
     })),
   };
 }

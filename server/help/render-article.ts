@@ -6,7 +6,32 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 /** What an article's HTML may hold: text structure, links, tables, images; never scripts, styles, frames or handlers. */
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'em', 'b', 'i', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title', 'width', 'height'], th: ['align'], td: ['align'] },
   allowedSchemes: ['https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
@@ -28,7 +53,10 @@ export function renderArticle(source: string): string {
 
 /** The article's text without markup, for the search index and its passages. */
 export function plainText(html: string): string {
-  return sanitizeHtml(html.replace(/<\/(p|h[2-4]|li|tr|blockquote|pre)>/g, '$&\n').replace(/<(br|hr)\s*\/?>/g, '\n'), { allowedTags: [], allowedAttributes: {} })
+  return sanitizeHtml(html.replace(/<\/(p|h[2-4]|li|tr|blockquote|pre)>/g, '$&\n').replace(/<(br|hr)\s*\/?>/g, '\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -13,7 +13,11 @@ const badQuery = 'validation_error: a query parameter that is not the spec’s (
 /** GET /v1/knowledge_base/categories?page=1&pageSize=100 */
 export const listKbCategoriesOperation = defineOperation(
   'listKbCategories',
-  { summary: 'The help centre’s categories, deleted ones left out (spec 001 §5)', tag: 'help', responses: { 200: 'A page of categories in the help centre’s order', 400: badQuery } },
+  {
+    summary: 'The help centre’s categories, deleted ones left out (spec 001 §5)',
+    tag: 'help',
+    responses: { 200: 'A page of categories in the help centre’s order', 400: badQuery },
+  },
   async ({ c, query, services }) => c.json(await categoriesPage(services.db, query.page, query.pageSize), 200),
 );
 
@@ -34,7 +38,10 @@ export const searchKbOperation = defineOperation(
   {
     summary: 'Search the help centre: full text over titles, tags and bodies, best first, the last word as a prefix',
     tag: 'help',
-    responses: { 200: 'The matching articles, best first (none for a term without a word)', 400: 'validation_error: no term, a term over 100 characters, or a scope other than public' },
+    responses: {
+      200: 'The matching articles, best first (none for a term without a word)',
+      400: 'validation_error: no term, a term over 100 characters, or a scope other than public',
+    },
   },
   async ({ c, query, services }) => {
     const terms = searchTerms(query.term);

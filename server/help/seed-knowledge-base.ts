@@ -20,9 +20,11 @@ export async function seedKnowledgeBase(db: Database, knowledgeBase: KnowledgeBa
     await tx.delete(kbTags);
     await tx.delete(kbCategories);
     if (knowledgeBase.categories.length > 0)
-      await tx.insert(kbCategories).values(
-        knowledgeBase.categories.map((c) => ({ id: c.id, title: c.title, description: c.description, slug: c.slug, position: c.order, deleted: c.deleted })),
-      );
+      await tx
+        .insert(kbCategories)
+        .values(
+          knowledgeBase.categories.map((c) => ({ id: c.id, title: c.title, description: c.description, slug: c.slug, position: c.order, deleted: c.deleted })),
+        );
     if (knowledgeBase.tags.length > 0) await tx.insert(kbTags).values(knowledgeBase.tags.map((t) => ({ id: t.id, name: t.name })));
     // In slices: a statement's parameters are limited (65,535), and a large base (the bench's 1,000) would pass it.
     for (let start = 0; start < knowledgeBase.articles.length; start += 200) {

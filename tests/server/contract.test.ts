@@ -122,7 +122,15 @@ describe('the contract, declared once (issue 11)', () => {
     const undeclared = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>)
       .flatMap((methods) => Object.values(methods).map((operation) => operation.operationId))
       .filter((id) => !names.includes(id as RouteName));
-    expect(undeclared.sort()).toEqual(['getDevClock', 'getDevOutbox', 'getDevOutboxJson', 'getDevTrackingJson', 'getHealthz', 'getOpenapiJson', 'postDevClock']);
+    expect(undeclared.sort()).toEqual([
+      'getDevClock',
+      'getDevOutbox',
+      'getDevOutboxJson',
+      'getDevTrackingJson',
+      'getHealthz',
+      'getOpenapiJson',
+      'postDevClock',
+    ]);
   });
 
   it('the client has one method per declared call, and each sends what the declared call accepts', async () => {

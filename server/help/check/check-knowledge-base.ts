@@ -39,7 +39,10 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m;
  * Checks the knowledge base's files (pure: text in, content or every problem out, each at file:line:column).
  * @example const { knowledgeBase, problems } = checkKnowledgeBase({ categories, tags, articles: [guarantee] })
  */
-export function checkKnowledgeBase(files: { categories: KbFile; tags: KbFile; articles: KbFile[] }): { knowledgeBase?: KnowledgeBaseSource; problems: KbProblem[] } {
+export function checkKnowledgeBase(files: { categories: KbFile; tags: KbFile; articles: KbFile[] }): {
+  knowledgeBase?: KnowledgeBaseSource;
+  problems: KbProblem[];
+} {
   const problems: KbProblem[] = [];
   const categoriesSource = readDataSource(files.categories.text, files.categories.file, kbCategoriesFile);
   problems.push(...schemaProblems(files.categories.text, kbCategoriesFile, categoriesSource, Object.keys(kbCategoryEntry.shape)));
@@ -47,7 +50,10 @@ export function checkKnowledgeBase(files: { categories: KbFile; tags: KbFile; ar
   problems.push(...schemaProblems(files.tags.text, kbTagsFile, tagsSource, Object.keys(kbTagEntry.shape)));
   const categories = categoriesSource.data ?? [];
   const tags = tagsSource.data ?? [];
-  problems.push(...duplicates(categories, 'id', files.categories.file, categoriesSource.at), ...duplicates(categories, 'slug', files.categories.file, categoriesSource.at));
+  problems.push(
+    ...duplicates(categories, 'id', files.categories.file, categoriesSource.at),
+    ...duplicates(categories, 'slug', files.categories.file, categoriesSource.at),
+  );
   problems.push(...duplicates(tags, 'id', files.tags.file, tagsSource.at));
 
   const categoryIds = categories.map((c) => c.id);
@@ -67,7 +73,8 @@ export function checkKnowledgeBase(files: { categories: KbFile; tags: KbFile; ar
     const markdown = text.slice(match[0].length);
     if (!source.data) continue;
     const article = source.data;
-    if (markdown.trim() === '') problems.push({ code: 'empty_body', location: { file, line: text.slice(0, match[0].length).split('\n').length, column: 1, length: 1 } });
+    if (markdown.trim() === '')
+      problems.push({ code: 'empty_body', location: { file, line: text.slice(0, match[0].length).split('\n').length, column: 1, length: 1 } });
     article.tags.forEach((tag, i) => {
       if (!tagIds.includes(tag)) problems.push({ code: 'unknown_tag', location: at(['tags', i]), found: tag, suggestion: didYouMean(tag, tagIds) });
     });
@@ -90,7 +97,12 @@ export function checkKnowledgeBase(files: { categories: KbFile; tags: KbFile; ar
  * The schema's problems as knowledge-base problems; a missing key is named (zod says only "received undefined") and
  * pointed at the entry that lacks it.
  */
-function schemaProblems(text: string, schema: z.ZodType, source: { problems: DataProblem[]; at(path: (string | number)[]): SourceLocation }, keys: string[]): KbProblem[] {
+function schemaProblems(
+  text: string,
+  schema: z.ZodType,
+  source: { problems: DataProblem[]; at(path: (string | number)[]): SourceLocation },
+  keys: string[],
+): KbProblem[] {
   const problems = source.problems.filter((p) => !/received undefined/.test(p.message)).map((p) => fromDataProblem(p, keys));
   if (problems.length === source.problems.length) return problems;
   const checked = schema.safeParse(parse(text));
@@ -126,7 +138,12 @@ function duplicates<T extends Record<K, string>, K extends string>(
     if (first === undefined) firstAt.set(entry[key], i);
     else {
       const place = at([first, key]);
-      problems.push({ code: key === 'slug' ? 'duplicate_slug' : 'duplicate_id', location: at([i, key]), found: entry[key], first: `${file}:${place.line}:${place.column}` });
+      problems.push({
+        code: key === 'slug' ? 'duplicate_slug' : 'duplicate_id',
+        location: at([i, key]),
+        found: entry[key],
+        first: `${file}:${place.line}:${place.column}`,
+      });
     }
   });
   return problems;

@@ -56,7 +56,10 @@ export function formatKbProblem(problem: KbProblem, sourceText?: string): string
   const text = sourceText?.split(/\r?\n/)[line - 1];
   if (text !== undefined) {
     const gutter = String(line).length;
-    out.push(`    ${line} | ${text}`, `    ${' '.repeat(gutter)} | ${' '.repeat(Math.max(0, column - 1))}${'^'.repeat(Math.max(1, Math.min(length, text.length - column + 1)))}`);
+    out.push(
+      `    ${line} | ${text}`,
+      `    ${' '.repeat(gutter)} | ${' '.repeat(Math.max(0, column - 1))}${'^'.repeat(Math.max(1, Math.min(length, text.length - column + 1)))}`,
+    );
   }
   return out.join('\n');
 }

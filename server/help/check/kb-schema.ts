@@ -2,12 +2,7 @@ import { z } from 'zod';
 
 /** Ids and slugs: lower-case words joined by hyphens (they appear in addresses: /faq/{slug}, /faq/{articleId}). */
 const kebab = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lower-case words joined by hyphens (our-guarantee).');
-const line = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Expected some text.')
-    .max(max, `Keep it to ${max} characters.`);
+const line = (max: number) => z.string().trim().min(1, 'Expected some text.').max(max, `Keep it to ${max} characters.`);
 
 /** shop/help/content/categories.yaml: spec 001 §3 Category (id, title, description, slug, deleted) and its place. */
 export const kbCategoryEntry = z

@@ -10,7 +10,11 @@ export const KB_CONTENT_DIR = 'shop/help/content';
  * Reads and checks the knowledge base in `dir` (categories.yaml, tags.yaml, articles/*.md), paths printed relative
  * to the working directory; anything else in articles/ is a problem too (a .markdown or .txt an editor meant as one).
  */
-export function readKnowledgeBase(dir = path.resolve(KB_CONTENT_DIR)): { knowledgeBase?: KnowledgeBaseSource; problems: KbProblem[]; texts: Map<string, string> } {
+export function readKnowledgeBase(dir = path.resolve(KB_CONTENT_DIR)): {
+  knowledgeBase?: KnowledgeBaseSource;
+  problems: KbProblem[];
+  texts: Map<string, string>;
+} {
   const texts = new Map<string, string>();
   const read = (absolute: string): KbFile => {
     const file = path.relative(process.cwd(), absolute) || absolute;
@@ -22,7 +26,11 @@ export function readKnowledgeBase(dir = path.resolve(KB_CONTENT_DIR)): { knowled
   const names = readdirSync(articlesDir).sort();
   const strays: KbProblem[] = names
     .filter((name) => !name.endsWith('.md'))
-    .map((name) => ({ code: 'unknown_file', location: { file: path.relative(process.cwd(), path.join(articlesDir, name)), line: 1, column: 1, length: 1 }, found: name }));
+    .map((name) => ({
+      code: 'unknown_file',
+      location: { file: path.relative(process.cwd(), path.join(articlesDir, name)), line: 1, column: 1, length: 1 },
+      found: name,
+    }));
   const result = checkKnowledgeBase({
     categories: read(path.join(dir, 'categories.yaml')),
     tags: read(path.join(dir, 'tags.yaml')),

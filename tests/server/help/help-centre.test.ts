@@ -14,7 +14,20 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const written = (id: string, title: string, markdown: string, extra: Partial<RenderedArticle> = {}): RenderedArticle => {
   const htmlBody = renderArticle(markdown);
-  return { id, title, slug: id, status: 'published', deleted: false, tags: [], categories: ['orders'], order: 100, updated: '2026-11-27', htmlBody, bodyText: plainText(htmlBody), ...extra };
+  return {
+    id,
+    title,
+    slug: id,
+    status: 'published',
+    deleted: false,
+    tags: [],
+    categories: ['orders'],
+    order: 100,
+    updated: '2026-11-27',
+    htmlBody,
+    bodyText: plainText(htmlBody),
+    ...extra,
+  };
 };
 
 /** A small base with §5's cases: a draft, a deleted article, a deleted category. */
@@ -65,7 +78,13 @@ describeEachDatabase('the help centre’s calls (spec 001 §3, §5, §7, §9)', 
     expect(body.included.map((v) => v.relationships.article.data.id)).toEqual(body.data.map((a) => a.id));
     expect(body.included[0]!.attributes).toMatchObject({ lang: 'en_us', title: 'Shampoo basics', slug: 'shampoo-basics' });
     expect(body.included[0]!.attributes.htmlBody).toBe('<p>How often to wash. Our shampoos are sulfate free.</p>');
-    expect(body.data[0]!.attributes).toEqual({ deleted: false, status: 'published', tags: ['popular'], categories: ['orders'], updated_at: '2026-11-27T00:00:00.000Z' });
+    expect(body.data[0]!.attributes).toEqual({
+      deleted: false,
+      status: 'published',
+      tags: ['popular'],
+      categories: ['orders'],
+      updated_at: '2026-11-27T00:00:00.000Z',
+    });
     // A deleted category is not named by the articles that were in it.
     expect(body.data[1]!.attributes.categories).toEqual(['orders']);
     expect(body.meta.total).toBe(4);
@@ -112,7 +131,12 @@ describeEachDatabase('the help centre’s calls (spec 001 §3, §5, §7, §9)', 
   it('search ranks a title hit above a body hit, and never finds drafts or deleted articles (§5)', async () => {
     expect(await ids('shampoo')).toEqual(['shampoo-basics', 'conditioner']);
     const [hit] = await search('shampoo');
-    expect(hit!.attributes).toEqual({ title: 'Shampoo basics', slug: 'shampoo-basics', snippet: expect.stringContaining('shampoos are sulfate free'), categories: ['orders'] });
+    expect(hit!.attributes).toEqual({
+      title: 'Shampoo basics',
+      slug: 'shampoo-basics',
+      snippet: expect.stringContaining('shampoos are sulfate free'),
+      categories: ['orders'],
+    });
   });
 
   it('search: the last word is a prefix (shamp finds shampoo), and words are stemmed (snoozing finds snooze, parcel finds parcels)', async () => {
@@ -131,7 +155,28 @@ describeEachDatabase('the help centre’s calls (spec 001 §3, §5, §7, §9)', 
   });
 
   it('search never fails on odd input: quotes, operators, parentheses, emoji, SQL, stop words alone', async () => {
-    for (const term of ['"', '""', "'", '&', '|', '!', ':*', '(', ')', 'shampoo & | ! :* ( )', '😀', '🧴 shampoo 🧴', "'); drop table kb_articles; --", 'the', 'a the of', '\\', '%_', 'or', '-', '"unclosed shamp'])
+    for (const term of [
+      '"',
+      '""',
+      "'",
+      '&',
+      '|',
+      '!',
+      ':*',
+      '(',
+      ')',
+      'shampoo & | ! :* ( )',
+      '😀',
+      '🧴 shampoo 🧴',
+      "'); drop table kb_articles; --",
+      'the',
+      'a the of',
+      '\\',
+      '%_',
+      'or',
+      '-',
+      '"unclosed shamp',
+    ])
       await search(term);
     expect(await ids('(shampoo)!')).toEqual(['shampoo-basics', 'conditioner']);
     expect(await ids('😀')).toEqual([]);
@@ -148,7 +193,8 @@ describe('the shipped knowledge base, served', () => {
       t = createTestApp(database().db);
     });
     it('finds the guarantee, cancelling, snoozing and gift cards by the words shoppers type', async () => {
-      const top = async (term: string) => kbSearchResults.parse((await t.call('GET', `/v1/knowledge_base/search?term=${encodeURIComponent(term)}&scope=public`)).body).data[0]?.id;
+      const top = async (term: string) =>
+        kbSearchResults.parse((await t.call('GET', `/v1/knowledge_base/search?term=${encodeURIComponent(term)}&scope=public`)).body).data[0]?.id;
       expect(await top('guarantee')).toBe('our-guarantee');
       expect(await top('cancel subscription')).toBe('cancel-your-subscription');
       expect(await top('snooze')).toBe('manage-your-subscription');

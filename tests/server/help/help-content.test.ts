@@ -11,11 +11,19 @@ import { plainText, renderArticle } from '../../../server/help/render-article';
 
 const categories: KbFile = {
   file: 'content/categories.yaml',
-  text: ['- { id: orders-shipping, title: Orders, description: Where it is., slug: orders-shipping, order: 1 }', '- { id: gifts, title: Gifts, description: Cards., slug: gifts, order: 2 }', ''].join('\n'),
+  text: [
+    '- { id: orders-shipping, title: Orders, description: Where it is., slug: orders-shipping, order: 1 }',
+    '- { id: gifts, title: Gifts, description: Cards., slug: gifts, order: 2 }',
+    '',
+  ].join('\n'),
 };
 const tags: KbFile = { file: 'content/tags.yaml', text: '- { id: popular, name: popular }\n- { id: contact-us-top-3, name: contact-us-top-3 }\n' };
-const article = (name: string, frontMatter: string, body = 'Some text.\n'): KbFile => ({ file: `content/articles/${name}.md`, text: `---\n${frontMatter}\n---\n${body}` });
-const good = (id: string, extra = '') => `id: ${id}\ntitle: About ${id}\nslug: ${id}\nstatus: published\ntags: [popular]\ncategories: [orders-shipping]\nupdated: 2026-11-27${extra}`;
+const article = (name: string, frontMatter: string, body = 'Some text.\n'): KbFile => ({
+  file: `content/articles/${name}.md`,
+  text: `---\n${frontMatter}\n---\n${body}`,
+});
+const good = (id: string, extra = '') =>
+  `id: ${id}\ntitle: About ${id}\nslug: ${id}\nstatus: published\ntags: [popular]\ncategories: [orders-shipping]\nupdated: 2026-11-27${extra}`;
 
 describe('the shipped knowledge base (shop/help/content/)', () => {
   const kb = loadKnowledgeBase();
@@ -24,7 +32,16 @@ describe('the shipped knowledge base (shop/help/content/)', () => {
   it('is sound and holds the articles issue 29 asks for, with §2’s tags', () => {
     expect(kb.categories.length).toBeGreaterThanOrEqual(5);
     expect(shown.length).toBeGreaterThanOrEqual(20);
-    for (const id of ['our-guarantee', 'shipping-and-delivery', 'how-subscriptions-work', 'manage-your-subscription', 'ingredients', 'returns-and-refunds', 'gift-cards', 'signing-in'])
+    for (const id of [
+      'our-guarantee',
+      'shipping-and-delivery',
+      'how-subscriptions-work',
+      'manage-your-subscription',
+      'ingredients',
+      'returns-and-refunds',
+      'gift-cards',
+      'signing-in',
+    ])
       expect(shown.map((a) => a.id)).toContain(id);
     expect(shown.filter((a) => a.tags.includes('popular')).length).toBeGreaterThanOrEqual(4);
     expect(shown.filter((a) => a.tags.includes('contact-us-top-3')).map((a) => a.id)).toHaveLength(3);
@@ -66,7 +83,9 @@ describe('checking the knowledge base: every problem at file:line:column', () =>
     const shown = problems.map((p) => formatKbProblem(p, source.text));
     expect(shown).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^content\/articles\/a\.md:3:1 {2}unknown_key\n {2}Unknown key "titel"\.\n {2}Did you mean "title"\?\n {4}3 \| titel: About a\n {6}\| \^{5}$/),
+        expect.stringMatching(
+          /^content\/articles\/a\.md:3:1 {2}unknown_key\n {2}Unknown key "titel"\.\n {2}Did you mean "title"\?\n {4}3 \| titel: About a\n {6}\| \^{5}$/,
+        ),
         expect.stringMatching(/^content\/articles\/a\.md:2:1 {2}missing_key\n {2}Missing key "title"/),
         expect.stringMatching(/^content\/articles\/a\.md:5:9 {2}invalid_field\n.*published/),
         expect.stringMatching(/^content\/articles\/a\.md:8:10 {2}invalid_field\n {2}Expected a date as YYYY-MM-DD\./),
@@ -103,7 +122,9 @@ describe('checking the knowledge base: every problem at file:line:column', () =>
 
 describe('Markdown to sanitised HTML', () => {
   it('keeps the structure: headings from h2, lists, tables, links to the shop and to https', () => {
-    expect(renderArticle('# Top\n\n## Sub\n\n- one\n- **two**\n\n[Contact](/faq/contact-us) or [mail](mailto:care@example.com) or [site](https://example.com)')).toBe(
+    expect(
+      renderArticle('# Top\n\n## Sub\n\n- one\n- **two**\n\n[Contact](/faq/contact-us) or [mail](mailto:care@example.com) or [site](https://example.com)'),
+    ).toBe(
       '<h2>Top</h2>\n<h2>Sub</h2>\n<ul>\n<li>one</li>\n<li><strong>two</strong></li>\n</ul>\n<p><a href="/faq/contact-us">Contact</a> or <a href="mailto:care@example.com">mail</a> or <a href="https://example.com">site</a></p>',
     );
     expect(renderArticle('| a | b |\n|---|---|\n| 1 | 2 |')).toContain('<td>1</td>');

@@ -6,7 +6,7 @@
  * is never logged.
  */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { kbInquiryReceived } from '../../../api/schemas/knowledge-base';
 import { MAX_BODY_BYTES } from '../../../server/app';
 import { kbInquiries, outbox, users } from '../../../server/db/schema';
@@ -52,7 +52,15 @@ describeEachDatabase('the contact form (POST /v1/knowledge_base/inquiries)', (da
     const received = kbInquiryReceived.parse(res.body);
     expect(received.reference).toMatch(REFERENCE);
     const [row] = await inquiriesFrom(body.email);
-    expect(row).toMatchObject({ reference: received.reference, userId: null, name: 'Rosa Diaz', topic: 'order', message: body.message, orderRef: 'ORD-1234', source: 'contact_form' });
+    expect(row).toMatchObject({
+      reference: received.reference,
+      userId: null,
+      name: 'Rosa Diaz',
+      topic: 'order',
+      message: body.message,
+      orderRef: 'ORD-1234',
+      source: 'contact_form',
+    });
     const [toSupport] = (await mailsTo('support@shop.test')).filter((m) => m.subject.includes(received.reference));
     expect(toSupport).toBeDefined();
     expect(toSupport!.textBody).toContain(body.message);
@@ -121,7 +129,10 @@ describeEachDatabase('the contact form (POST /v1/knowledge_base/inquiries)', (da
       expect(res.body).toMatchObject({ code: 'validation_error', detail: expect.any(String) });
       if (field) expect(res.body.fields[field], field).toEqual([expect.any(String)]);
     }
-    expect((await t.call('POST', '/v1/knowledge_base/inquiries', { rawBody: '{"name": ', headers: { 'content-type': 'application/json', ...fromNewAddress() } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/v1/knowledge_base/inquiries', { rawBody: '{"name": ', headers: { 'content-type': 'application/json', ...fromNewAddress() } }))
+        .status,
+    ).toBe(400);
     const huge = await send(inquiry({ email, message: 'x'.repeat(MAX_BODY_BYTES + 10) }));
     expect(huge.status).toBe(413);
     expect(await inquiriesFrom(email)).toEqual([]);
@@ -151,4 +162,3 @@ describeEachDatabase('the contact form (POST /v1/knowledge_base/inquiries)', (da
     for (const secret of ['periwinkle', 'Zebediah', body.email]) expect(text).not.toContain(secret);
   });
 });
-
