@@ -8,6 +8,7 @@ import { PageErrorBoundary } from './shell/page-error-boundary';
 // Declarative routes keep the router small (the data router would add ~16 KB gzipped to every page). Each path names
 // its lazily loaded page directly: every byte here is in every page's first download.
 const product = lazy(() => import('./products/product-route'));
+const helpTopic = lazy(() => import('./help/topic-page'));
 const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['consultation', lazy(() => import('./consultation/consultation-welcome-page'))],
   ['consultation/category', lazy(() => import('./consultation/consultation-category-page'))],
@@ -22,6 +23,12 @@ const paths: [path: string, page: LazyExoticComponent<ComponentType>][] = [
   ['terms', lazy(() => import('./legal/terms-page'))],
   ['privacy', lazy(() => import('./legal/privacy-page'))],
   ['help', lazy(() => import('./shell/help-page'))],
+  // The help centre (spec 001 §2; shop/help/README.md): topics and search share their page.
+  ['faq', lazy(() => import('./help/faq-page'))],
+  ['faq/contact-us', lazy(() => import('./help/contact-page'))],
+  ['faq/search', helpTopic],
+  ['faq/topics/:slug', helpTopic],
+  ['faq/:articleId', lazy(() => import('./help/article-page'))],
   ['gift/redeem', lazy(() => import('./gift/redeem-route'))],
   ['gift', lazy(() => import('./gift/gift-route'))],
   ['products/:slug', product],

@@ -4,7 +4,6 @@ import { expect, screen as page, userEvent, within } from 'storybook/test';
 import { fakeJwt, mockEndpoint, mockError } from '../api/client/mocks';
 import { SiteLayout } from '../app/shell/site-layout';
 import SiteFooter from '../app/shell/site-footer';
-import HelpPage from '../app/shell/help-page';
 import { createSession, SessionProvider } from '../app/session';
 import { appTokens, loadAppServices } from '../app/app-services';
 import { HomePage } from '../shop/home/home-page';
@@ -155,19 +154,3 @@ const homePage: Story = {
 export const Home360 = at('xs', homePage);
 export const Home768 = at('sm', homePage);
 export const Home1280 = at('lg', homePage);
-
-/** /help from its content file. */
-const help: Story = {
-  render: () => (
-    <MemoryRouter initialEntries={['/help']}>
-      <main>
-        <HelpPage />
-      </main>
-    </MemoryRouter>
-  ),
-  play: async () => {
-    await expect(page.getByRole('heading', { level: 2, name: 'Contact us' })).toBeVisible();
-  },
-};
-export const Help360 = at('xs', help);
-export const Help1280 = at('lg', help);

@@ -48,10 +48,10 @@ const shopLinks: readonly FooterLink[] = [
   ['Accessories and gifts', '/collections/accessories'],
 ];
 const helpLinks: readonly FooterLink[] = [
-  ['Help centre', '/help'],
-  ['Shipping and delivery', '/help#shipping'],
-  ['Our guarantee', '/help#guarantee'],
-  ['Contact us', '/help#contact'],
+  ['Help centre', '/faq'],
+  ['Shipping and delivery', '/faq/shipping-and-delivery'],
+  ['Our guarantee', '/faq/our-guarantee'],
+  ['Contact us', '/faq/contact-us'],
 ];
 const policyLinks: readonly FooterLink[] = [
   ['Terms of service', '/terms'],
@@ -59,7 +59,7 @@ const policyLinks: readonly FooterLink[] = [
   ['Your privacy choices', '/privacy#choices'],
 ];
 /** The checkout's footer: its policies and the way to help, nothing to wander off through (the country follows the address). */
-const checkoutLinks: readonly FooterLink[] = [['Contact us', '/help#contact'], ...policyLinks.slice(0, 2)];
+const checkoutLinks: readonly FooterLink[] = [['Contact us', '/faq/contact-us'], ...policyLinks.slice(0, 2)];
 
 function LinkList({ links, className }: { links: readonly FooterLink[]; className?: string }) {
   return (

@@ -12,7 +12,7 @@ export const shopMenu: readonly { label: string; to: string }[] = [
   { label: 'Skincare', to: '/collections/skincare' },
   { label: 'Accessories', to: '/collections/accessories' },
   { label: 'Gifts', to: '/gift' },
-  { label: 'Help', to: '/help' },
+  { label: 'Help', to: '/faq' },
 ];
 
 const noCounts = () => ({});

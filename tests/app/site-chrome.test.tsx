@@ -70,7 +70,7 @@ describe('issue 25 site header: brand, the shop menu, the account and the cart o
       ['Skincare', '/collections/skincare'],
       ['Accessories', '/collections/accessories'],
       ['Gifts', '/gift'],
-      ['Help', '/help'],
+      ['Help', '/faq'],
     ]);
     expect(within(shop).getByRole('link', { name: 'Skincare' }).getAttribute('aria-current')).toBe('page');
     expect(within(header()).getByRole('link', { name: 'Formulary' }).getAttribute('href')).toBe('/');
@@ -214,10 +214,10 @@ describe('issue 25 footer: help, contact, policies, privacy choices, the country
         .map((l) => [l.textContent, l.getAttribute('href')]),
     );
     expect(targets).toMatchObject({
-      'Help centre': '/help',
-      'Contact us': '/help#contact',
-      'Shipping and delivery': '/help#shipping',
-      'Our guarantee': '/help#guarantee',
+      'Help centre': '/faq',
+      'Contact us': '/faq/contact-us',
+      'Shipping and delivery': '/faq/shipping-and-delivery',
+      'Our guarantee': '/faq/our-guarantee',
       'Terms of service': '/terms',
       'Privacy policy': '/privacy',
       'Your privacy choices': '/privacy#choices',

@@ -88,8 +88,8 @@ describe('site header and footer, end to end', () => {
     await page.mouse.wheel(0, 20_000);
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('link', { name: 'Contact us' }).click();
-    await page.waitForURL(/\/help#contact$/);
-    await page.getByRole('heading', { level: 2, name: 'Contact us' }).waitFor();
+    await page.waitForURL(/\/faq\/contact-us$/);
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(errors).toEqual([]);
