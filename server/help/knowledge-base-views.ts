@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ResponseBody } from '#api';
 import type { Database } from '../db/database';
 import { kbArticles, kbCategories, kbTags } from '../db/schema';
+import { lexemesOf, searchSnippet } from './search-snippet';
 
 /** §9: the help centre's one language (KB_LANGUAGE of the contract; its type holds the two equal). */
 const KB_LANGUAGE = 'en_us';
@@ -97,30 +98,33 @@ export async function articlesPage(db: Database, p: number, size: number): Promi
 /** The most hits a search answers with. */
 export const SEARCH_LIMIT = 25;
 
+interface HitRow {
+  id: string;
+  title: string;
+  slug: string;
+  categories: string[];
+  body_text: string;
+  query: string;
+}
+
 /**
  * GET /v1/knowledge_base/search: the served articles matching `query` (a tsquery text from searchTerms), best first:
  * ts_rank_cd over the weighted document (a title hit above a tag hit above a body hit), then the help centre's order;
- * each with a plain-text passage around the match.
+ * each with a plain-text passage around the match (search-snippet.ts).
  */
 export async function searchArticles(db: Database, query: string): Promise<ResponseBody<'searchKb'>> {
   const [result, live] = await Promise.all([
     db.execute(sql`
-      with q as (select to_tsquery('english', ${query}) as query),
-      hits as (
-        select a.id, a.title, a.slug, a.categories, a.body_text, a.position, ts_rank_cd(a.search, q.query) as rank
-        from ${kbArticles} a, q
-        where a.search @@ q.query and a.deleted = false and a.status = 'published'
-        order by rank desc, a.position, a.title
-        limit ${SEARCH_LIMIT}
-      )
-      select hits.id, hits.title, hits.slug, hits.categories,
-        ts_headline('english', hits.body_text, q.query, 'StartSel="", StopSel="", MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=1') as snippet
-      from hits, q
-      order by hits.rank desc, hits.position, hits.title`),
+      with q as (select to_tsquery('english', ${query}) as query)
+      select a.id, a.title, a.slug, a.categories, a.body_text, q.query::text as query
+      from ${kbArticles} a, q
+      where a.search @@ q.query and a.deleted = false and a.status = 'published'
+      order by ts_rank_cd(a.search, q.query) desc, a.position, a.title
+      limit ${SEARCH_LIMIT}`),
     liveCategoryIds(db),
   ]);
   // node-postgres and PGlite both answer {rows}.
-  const rows = (result as unknown as { rows: { id: string; title: string; slug: string; categories: string[]; snippet: string }[] }).rows;
+  const rows = (result as unknown as { rows: HitRow[] }).rows;
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -128,7 +132,7 @@ export async function searchArticles(db: Database, query: string): Promise<Respo
       attributes: {
         title: row.title,
         slug: row.slug,
-        snippet: row.snippet.replace(/\s+/g, ' ').trim(),
+        snippet: searchSnippet(row.body_text, lexemesOf(row.query)),
         categories: row.categories.filter((id) => live.has(id)),
       },
     })),

@@ -2,6 +2,7 @@ import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
 import { INQUIRY_LIMITS } from './inquiry-limits';
+import { cachedAnswer } from './knowledge-base-cache';
 import { articlesPage, categoriesPage, searchArticles, tagsPage } from './knowledge-base-views';
 import { searchTerms } from './search-terms';
 import { sendInquiry } from './send-inquiry';
@@ -18,7 +19,8 @@ export const listKbCategoriesOperation = defineOperation(
     tag: 'help',
     responses: { 200: 'A page of categories in the help centre’s order', 400: badQuery },
   },
-  async ({ c, query, services }) => c.json(await categoriesPage(services.db, query.page, query.pageSize), 200),
+  async ({ c, query, services }) =>
+    c.json(await cachedAnswer(services.db, `categories:${query.page}:${query.pageSize}`, () => categoriesPage(services.db, query.page, query.pageSize)), 200),
 );
 
 /** GET /v1/knowledge_base/articles?page=1&pageSize=250&includeLang=en_us */
@@ -29,7 +31,8 @@ export const listKbArticlesOperation = defineOperation(
     tag: 'help',
     responses: { 200: 'A page of articles; deleted and draft ones are never served (spec 001 §5)', 400: `${badQuery}; includeLang other than en_us` },
   },
-  async ({ c, query, services }) => c.json(await articlesPage(services.db, query.page, query.pageSize), 200),
+  async ({ c, query, services }) =>
+    c.json(await cachedAnswer(services.db, `articles:${query.page}:${query.pageSize}`, () => articlesPage(services.db, query.page, query.pageSize)), 200),
 );
 
 /** GET /v1/knowledge_base/search?term=…&scope=public */
@@ -45,7 +48,7 @@ export const searchKbOperation = defineOperation(
   },
   async ({ c, query, services }) => {
     const terms = searchTerms(query.term);
-    return c.json(terms === null ? { data: [] } : await searchArticles(services.db, terms), 200);
+    return c.json(terms === null ? { data: [] } : await cachedAnswer(services.db, `search:${terms}`, () => searchArticles(services.db, terms)), 200);
   },
 );
 
@@ -53,7 +56,8 @@ export const searchKbOperation = defineOperation(
 export const listKbTagsOperation = defineOperation(
   'listKbTags',
   { summary: 'The help centre’s tags (popular, contact-us-top-3, …)', tag: 'help', responses: { 200: 'A page of tags', 400: badQuery } },
-  async ({ c, query, services }) => c.json(await tagsPage(services.db, query.page, query.pageSize), 200),
+  async ({ c, query, services }) =>
+    c.json(await cachedAnswer(services.db, `tags:${query.page}:${query.pageSize}`, () => tagsPage(services.db, query.page, query.pageSize)), 200),
 );
 
 /** POST /v1/knowledge_base/inquiries: the contact form (send-inquiry.ts). */

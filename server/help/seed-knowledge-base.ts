@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { kbArticles, kbCategories, kbTags } from '../db/schema';
+import { forgetAnswers } from './knowledge-base-cache';
 import type { KnowledgeBase, RenderedArticle } from './load-knowledge-base';
 
 /** The full-text document of an article: title A, its tags' names B, its body C (english stemming). */
@@ -46,4 +47,5 @@ export async function seedKnowledgeBase(db: Database, knowledgeBase: KnowledgeBa
       );
     }
   });
+  forgetAnswers(db);
 }

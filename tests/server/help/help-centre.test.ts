@@ -9,6 +9,8 @@ import { kbArticles, kbCategories, kbSearchResults, kbTags } from '../../../api/
 import { loadKnowledgeBase, type KnowledgeBase, type RenderedArticle } from '../../../server/help/load-knowledge-base';
 import { plainText, renderArticle } from '../../../server/help/render-article';
 import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
+import { lexemesOf, searchSnippet } from '../../../server/help/search-snippet';
+import { searchTerms } from '../../../server/help/search-terms';
 import { describeEachDatabase } from '../support/databases';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -202,5 +204,44 @@ describe('the shipped knowledge base, served', () => {
       expect(giftCards.map((hit) => hit.id).sort()).toEqual(['gift-cards', 'redeem-a-gift-card']);
       expect(await top('track my ord')).toBe('where-is-my-order');
     });
+  });
+});
+
+describeEachDatabase('answers kept in memory are forgotten when the knowledge base is written again', (database) => {
+  it('a search and the article list after a new start’s content show the new content', async () => {
+    const t = createTestApp(database().db);
+    const base: KnowledgeBase = { ...fixture, articles: [written('a', 'Towel care', 'Wash the hair towel cold.')] };
+    await seedKnowledgeBase(database().db, base);
+    const find = async (term: string) =>
+      (await t.call('GET', `/v1/knowledge_base/search?term=${term}&scope=public`)).body.data.map((h: { id: string }) => h.id);
+    expect(await find('towel')).toEqual(['a']);
+    expect((await t.call('GET', '/v1/knowledge_base/articles?page=1&pageSize=250&includeLang=en_us')).body.data).toHaveLength(1);
+    await seedKnowledgeBase(database().db, {
+      ...base,
+      articles: [written('a', 'Candle care', 'Trim the wick.', { status: 'draft' }), written('b', 'Towel wash', 'Cold water.')],
+    });
+    expect(await find('towel')).toEqual(['b']);
+    expect((await t.call('GET', '/v1/knowledge_base/articles?page=1&pageSize=250&includeLang=en_us')).body.data.map((a: { id: string }) => a.id)).toEqual([
+      'b',
+    ]);
+  });
+});
+
+describe('the search’s pieces', () => {
+  it('searchTerms: words, phrases, or, -word and the last word as a prefix; nothing but letters and digits reaches the query', () => {
+    expect(searchTerms('dry shamp')).toBe('dry & shamp:*');
+    expect(searchTerms('dry shampoo ')).toBe('dry & shampoo');
+    expect(searchTerms('"ship now" or snooze -cancel')).toBe('(ship <-> now) | snooze & !cancel');
+    expect(searchTerms("a & b | !c:*() '); drop")).toBe('a & b & c & drop:*');
+    expect(searchTerms('😀 "" & ()')).toBeNull();
+  });
+
+  it('searchSnippet: a passage around the first match, cut at words, with … where text was left out', () => {
+    const body = `${'Intro words here. '.repeat(12)}Snoozing moves your next order up to 90 days from today. ${'More words after. '.repeat(12)}`;
+    const snippet = searchSnippet(body, lexemesOf("'snooz'"));
+    expect(snippet).toMatch(/^….*Snoozing moves your next order up to 90 days from today\..*…$/);
+    expect(snippet.length).toBeLessThanOrEqual(185);
+    expect(searchSnippet('Short body.', ['x'])).toBe('Short body.');
+    expect(lexemesOf("'dri' & 'shampoo':* | 'don''t'")).toEqual(['dri', 'shampoo', "don't"]);
   });
 });

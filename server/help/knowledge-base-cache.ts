@@ -1,0 +1,33 @@
+import type { Database } from '../db/database';
+
+/** Answers kept per database: the knowledge base changes only when the server writes it at start (seed-knowledge-base.ts). */
+const caches = new WeakMap<Database, Map<string, Promise<unknown>>>();
+/** At most this many answers are kept (the oldest go first); a shop's distinct searches in a day fit. */
+export const KB_CACHE_SIZE = 5000;
+
+/**
+ * The answer for `key` on `db`: computed once, then served from memory until the knowledge base is written again.
+ * Concurrent asks for the same key share one computation; a failed one is not kept.
+ * @example await cachedAnswer(db, `search:${terms}`, () => searchArticles(db, terms))
+ */
+export function cachedAnswer<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const kept = cache.get(key) as Promise<T> | undefined;
+  if (kept) {
+    // Most recently used last: the Map's order is its age.
+    cache.delete(key);
+    cache.set(key, kept);
+    return kept;
+  }
+  const answer = compute();
+  cache.set(key, answer);
+  answer.catch(() => cache.delete(key));
+  if (cache.size > KB_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return answer;
+}
+
+/** Forgets every answer of `db` (the knowledge base was written). */
+export function forgetAnswers(db: Database): void {
+  caches.delete(db);
+}
