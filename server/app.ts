@@ -14,6 +14,7 @@ import { mountWebApp } from './http/serve-web-app';
 import { strictTransportSecurity } from './http/strict-transport-security';
 import { visitorId } from './http/visitor';
 import { flagsOf } from './flags/visitor-flags';
+import { withdrawnByFlags } from './flags/withdrawn-products';
 import { requestLog } from './log/request-log';
 import type { Mailer } from './mail/mailer';
 import { appOperations } from './operations';
@@ -50,7 +51,7 @@ export function createApp(deps: AppDeps): Hono {
     flows: deps.flows,
     config,
     clock: deps.clock ?? systemClock,
-    catalogue: deps.catalogue ?? createCatalogueReader(deps.db),
+    catalogue: deps.catalogue ?? createCatalogueReader(deps.db, undefined, { withdrawn: withdrawnByFlags(config.flags) }),
     payments:
       deps.payments ??
       createTestProvider({

@@ -10,6 +10,7 @@ import { defaultRateLimits, resolveAppConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { createCatalogueReader } from './catalog/catalogue-reader';
 import { loadCatalogue } from './catalog/load-catalogue';
+import { withdrawnByFlags } from './flags/withdrawn-products';
 import { flagNamesIn, loadAllFlags, variantFlagProblems, withOverrides, type Flags } from './flags/load-flags';
 import { defineShopJobs } from './jobs/shop-jobs';
 import { startJobQueue, type JobQueue } from './jobs/queue';
@@ -91,7 +92,7 @@ export async function startServer(
       from: config.mailFrom,
       log: (message) => logger.error(message),
     });
-    const catalogue = createCatalogueReader(database.db, () => loadCatalogue(settings.catalogueFile));
+    const catalogue = createCatalogueReader(database.db, () => loadCatalogue(settings.catalogueFile), { withdrawn: withdrawnByFlags(config.flags) });
     if (provider === 'test' && settings.production)
       logger.warn('PAYMENTS=test: orders are taken with test cards only and no real payment is taken (a demo shop).');
     const payments =

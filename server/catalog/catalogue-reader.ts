@@ -62,11 +62,20 @@ export interface CatalogueReader {
  * GET /v1/products/ after the first is served from memory with an ETag, and carts are priced without a query. A
  * failed read is not kept.
  */
-export function createCatalogueReader(db: Database, file: () => Catalogue = loadCatalogue): CatalogueReader {
+export function createCatalogueReader(
+  db: Database,
+  file: () => Catalogue = loadCatalogue,
+  options: { withdrawn?: (entry: CatalogueEntry) => boolean } = {},
+): CatalogueReader {
   let read: Promise<Map<string, CatalogueEntry>> | undefined;
   const views = new Map<string, CatalogueView>();
+  // A product a flag withdraws (the brushes flag off) is as a retired one: named by orders, never listed or sold.
+  const withdraw = (found: Map<string, CatalogueEntry>) => {
+    if (options.withdrawn) for (const entry of found.values()) if (options.withdrawn(entry)) entry.retired = true;
+    return found;
+  };
   const entries = () =>
-    (read ??= readEntries(db).catch((error: unknown) => {
+    (read ??= readEntries(db).then(withdraw).catch((error: unknown) => {
       read = undefined;
       throw error;
     }));
