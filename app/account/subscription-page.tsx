@@ -14,6 +14,7 @@ import { createSubscriptionsMachine, settleChange, type SubscriptionsActor } fro
 import { categoryWords } from '../../shop/subscriptions/subscription-words';
 import { loadAppServices } from '../app-services';
 import { reportError } from '../report-error';
+import { currentFlags } from '../flags';
 import { useSession, useSignOut } from '../session';
 import { PageStatus } from '../shell/page-status';
 import { useLoad } from '../use-load';
@@ -180,21 +181,24 @@ function Editor({
         });
       }}
     >
-      <SubscriptionSnooze
-        subscription={currentFor(subscriptions, slug)}
-        today={todayIso()}
-        busy={snoozing}
-        problem={snoozeProblem}
-        onSnooze={(days) => {
-          setSnoozing(true);
-          setSnoozeProblem(null);
-          void settleChange(actor, { kind: 'snooze', pubkey, days }).then((outcome) => {
-            setSnoozing(false);
-            if (outcome.ok) return onLeave(`/account/subscription/home?status=snoozed&category=${slug}`);
-            setSnoozeProblem(snoozeWords(outcome.error));
-          });
-        }}
-      />
+      {/* The subscription-snooze-button flag (spec 001 §9 Feature flags): the snooze form shows unless the flag is off. */}
+      {currentFlags()['subscription-snooze-button'] !== false ? (
+        <SubscriptionSnooze
+          subscription={currentFor(subscriptions, slug)}
+          today={todayIso()}
+          busy={snoozing}
+          problem={snoozeProblem}
+          onSnooze={(days) => {
+            setSnoozing(true);
+            setSnoozeProblem(null);
+            void settleChange(actor, { kind: 'snooze', pubkey, days }).then((outcome) => {
+              setSnoozing(false);
+              if (outcome.ok) return onLeave(`/account/subscription/home?status=snoozed&category=${slug}`);
+              setSnoozeProblem(snoozeWords(outcome.error));
+            });
+          }}
+        />
+      ) : null}
       <SubscriptionShipNow
         state={shipState}
         cardLabel={cardLabel}

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Subscription } from '#api';
 import { createMocks, mockError } from '../../api/client/mocks';
 import AccountRoute from '../../app/account/account-route';
+import { forgetFlags } from '../../app/flags';
 import { appTokens, loadAppServices } from '../../app/app-services';
 import { createSession, SessionProvider, useSession } from '../../app/session';
 import { bannerFor } from '../../shop/subscriptions/subscription-words';
@@ -275,6 +276,30 @@ describe('editing a subscription (spec 001 §2, §4, §5, §8, §9)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Put back in next delivery: Custom Shampoo' }));
     await waitFor(() => expect(calls).toEqual(['skip shampoo', 'unskip shampoo']));
     expect(await within(shampoo).findByText('Quantity 1 · every 4 weeks · Next delivery December 10, 2026')).toBeTruthy();
+  });
+
+  it('spec 001 §9 Feature flags: subscription-snooze-button off hides the snooze form; on (the default) shows it', async () => {
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: 'shop-flags' });
+    block.textContent = JSON.stringify({ 'subscription-snooze-button': false });
+    document.head.append(block);
+    forgetFlags();
+    try {
+      renderAccount('/account/subscription/haircare');
+      expect(await screen.findByRole('button', { name: 'Skip next delivery: Custom Shampoo' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Snooze' })).toBeNull();
+    } finally {
+      block.remove();
+    }
+    cleanup();
+    block.textContent = JSON.stringify({ 'subscription-snooze-button': true });
+    document.head.append(block);
+    forgetFlags();
+    try {
+      renderAccount('/account/subscription/haircare');
+      expect(await screen.findByRole('button', { name: 'Snooze' })).toBeTruthy();
+    } finally {
+      block.remove();
+    }
   });
 
   it('spec 001 §5 Snooze: "Cannot snooze beyond 90 days" from the server; a date past it is refused before sending; then home?status=snoozed', async () => {
