@@ -6,7 +6,7 @@ import '../renderer/styles/index.css';
 import { preloadStepComponents } from '../renderer/index';
 import { appTokens } from '../app/app-services';
 import { setErrorTransport } from '../app/error-reports';
-import { forgetFlags } from '../app/load-flags';
+import { forgetFlags } from '../app/flags';
 
 // A story has no server to take error reports: the console shows them (app/report-error.ts logs every error).
 setErrorTransport(() => undefined);
@@ -31,7 +31,7 @@ const preview: Preview = {
     appTokens.clear();
     localStorage.clear();
     sessionStorage.clear();
-    // Each story is a new page load: the flags it mocks are asked again (app/load-flags.ts reads them once per page).
+    // Each story is a new page load: the flags it mocks are asked again (app/flags.ts keeps them for a page load).
     forgetFlags();
     // Sign-up succeeds unless a story says otherwise.
     msw.use(signUpHandler('signed-up'));
