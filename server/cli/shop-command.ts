@@ -13,6 +13,7 @@ import { FULFILMENT_VERBS, FulfilmentError, statusWords, type FulfilmentVerb } f
 import { trackingView } from '../orders/fulfilment-tracking';
 import { LISTED_STATUSES, listOrders, ordersTable } from './orders-table';
 import { blockReferralCode, referralBlockText } from './referral-block';
+import { parseReportCommand, REPORT_HELP, runReport, type ReportRequest } from '../reports/report-command';
 
 /** The command's exit statuses (README "Operators"). */
 export const EXIT = { ok: 0, failed: 1, usage: 2, unknownOrder: 3, refused: 4, databaseInUse: 5 } as const;
@@ -44,7 +45,7 @@ Commands:
   referral <block|unblock> <code>
       Blocks a referral code (such as 7KQ2M-XW9DA, in any case, the dash optional): it refers no one, and a referee's
       order paid from then on rewards its advocate nothing. unblock lets it refer again. A code already so changes nothing.
-  help
+${REPORT_HELP}  help
       This text.
 
 The command opens the shop's database as the server does: DATABASE_URL (PostgreSQL: it runs alongside the server),
@@ -62,13 +63,13 @@ export async function runShopCommand(args: readonly string[], io: ShopCommandIo)
     io.out(HELP);
     return EXIT.ok;
   }
-  if (command !== 'order' && command !== 'orders' && command !== 'referral') {
-    io.err(command ? `Unknown command "${command}".${hint(command, ['order', 'orders', 'referral', 'help'])}\n\n${HELP}` : HELP);
+  if (command !== 'order' && command !== 'orders' && command !== 'referral' && command !== 'report') {
+    io.err(command ? `Unknown command "${command}".${hint(command, ['order', 'orders', 'referral', 'report', 'help'])}\n\n${HELP}` : HELP);
     return EXIT.usage;
   }
-  let parsed: ReturnType<typeof parseCommand>;
+  let parsed: ReturnType<typeof parseCommand> | ReportRequest;
   try {
-    parsed = parseCommand(command, rest);
+    parsed = command === 'report' ? parseReportCommand(rest, { env: io.env, cwd: io.cwd, now: (io.clock ?? systemClock).now() }) : parseCommand(command, rest);
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\nSee: npm run shop -- help\n`);
     return EXIT.usage;
@@ -89,6 +90,10 @@ export async function runShopCommand(args: readonly string[], io: ShopCommandIo)
     return EXIT.failed;
   }
   try {
+    if (parsed.command === 'report') {
+      io.out(await runReport(database.db, parsed));
+      return EXIT.ok;
+    }
     if (parsed.command === 'orders') {
       io.out(ordersTable(await listOrders(database.db, parsed.statuses, parsed.limit)));
       return EXIT.ok;
