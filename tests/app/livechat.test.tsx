@@ -10,6 +10,7 @@ import { setupServer } from 'msw/node';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMocks, mockError } from '../../api/client/mocks';
+import { forgetFlags } from '../../app/flags';
 import { liveChatActor } from '../../app/livechat/livechat-host';
 import { appTokens, loadAppServices } from '../../app/app-services';
 import { createSession, SessionProvider, useSession } from '../../app/session';
@@ -27,6 +28,7 @@ beforeEach(() => {
 afterEach(() => {
   server.resetHandlers();
   document.getElementById('shop-flags')?.remove();
+  forgetFlags();
   liveChatActor().send({ type: 'RESET' });
 });
 afterAll(() => server.close());
