@@ -10,6 +10,8 @@
  *   - the formulation: deriving everything for one profile, with and without its formulas; the results calls
  *     under 50 concurrent shoppers; Lighthouse on both results pages of a signed-in shopper
  *   - GET /v1/products/ under 50 concurrent shoppers on the embedded database
+ *   - help-centre search over 1,000 generated articles on the embedded database: 50 new terms at once, and 50
+ *     connections flat out over 200 terms (bench/help-search-bench.ts)
  *   - cart updates (PATCH /v1/account/cart/) by 50 shoppers at once, at a shopper's pace and flat out, on the embedded
  *     database and on PostgreSQL
  *   - orders paid with a coupon and gift card credit (bench/gift-order-bench.ts): 50 shoppers racing for 10 gift cards on
@@ -23,6 +25,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/start-server';
 import { ensureBuilt } from './build-app';
 import { catalogueLoadBench } from './catalogue-bench';
+import { helpSearchBench } from './help-search-bench';
 import { cartUpdateBench } from './cart-bench';
 import { orderPlacementBench } from './order-bench';
 import { giftOrderBench } from './gift-order-bench';
@@ -81,6 +84,7 @@ async function main() {
   const engine: EngineFigures | undefined = stepPagesOnly ? undefined : await engineBench();
   const formulation: FormulationFigures | undefined = stepPagesOnly ? undefined : await formulationBench();
   const catalogue = stepPagesOnly ? undefined : await catalogueLoadBench();
+  const helpSearch = stepPagesOnly ? undefined : await helpSearchBench();
   const carts = stepPagesOnly
     ? []
     : [
@@ -184,6 +188,20 @@ async function main() {
           ] as [string, string, string],
         ]
       : []),
+    ...(helpSearch
+      ? ([
+          [
+            `help-centre search, 50 at once, each a new term, over ${helpSearch.articles} articles, embedded database (${helpSearch.cold.searches} searches; start ${(helpSearch.start_ms / 1000).toFixed(1)} s)`,
+            `${helpSearch.cold.median_ms.toFixed(1)} ms median, ${helpSearch.cold.p99_ms.toFixed(1)} ms p99`,
+            '— (the database ranks each)',
+          ],
+          [
+            `help-centre search, 50 connections for 10 s over 200 terms, ${helpSearch.articles} articles, embedded database (${helpSearch.steady.requests} requests)`,
+            `${helpSearch.steady.median_ms.toFixed(1)} ms median, ${helpSearch.steady.p99_ms.toFixed(1)} ms p99, ${Math.round(helpSearch.steady.rps)} req/s, ${helpSearch.steady.errors} errors`,
+            'p99 < 20 ms',
+          ],
+        ] as [string, string, string][])
+      : []),
     ...carts.flatMap((c): [string, string, string][] => [
       [
         `PATCH /v1/account/cart/, 50 shoppers at once each changing their cart once a second, ${c.database} (${c.paced.requests} requests)`,
@@ -249,7 +267,7 @@ async function main() {
   if (stepPagesOnly) return;
   writeFileSync(
     'bench/results/latest.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, carts, orderRuns, giftRun, renewalRuns, resultsLighthouse, pages }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, helpSearch, carts, orderRuns, giftRun, renewalRuns, resultsLighthouse, pages }, null, 2)}\n`,
   );
   const readme = readFileSync('README.md', 'utf8');
   const updated = readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${table}\n\n${stamp}\n<!-- bench:end -->`);

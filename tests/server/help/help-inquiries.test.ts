@@ -154,10 +154,13 @@ describeEachDatabase('the contact form (POST /v1/knowledge_base/inquiries)', (da
     expect(await inquiriesFrom(last.email)).toEqual([]);
   });
 
-  it('the message, the name and the e-mail never reach the log', async () => {
+  it('the message, the name, the e-mail and a search term never reach the log', async () => {
     const body = inquiry({ name: 'Zebediah Quill', message: 'Secret-ish words: periwinkle marmalade 7741.' });
     expect((await send(body)).status).toBe(201);
+    // Nor does a search's term (issue 29: search terms are never logged whole).
+    expect((await t.call('GET', '/v1/knowledge_base/search?term=periwinkle%20zebediah&scope=public')).status).toBe(200);
     const text = log.text();
+    expect(text).toContain('/v1/knowledge_base/search');
     expect(text).toContain('/v1/knowledge_base/inquiries');
     for (const secret of ['periwinkle', 'Zebediah', body.email]) expect(text).not.toContain(secret);
   });
