@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { FeedbackCategory, FeedbackFlowId } from '#api';
-import { anonymousEnvironment } from '#engine';
+import { anonymousEnvironment, contentReady } from '#engine';
 import type { StepServices } from '../../renderer/index';
 import type { FeedbackFacts } from '../../renderer/feedback/index';
 import { FlowRunner } from '../flow/flow-runner';
@@ -160,12 +160,14 @@ function Feedback({ loaded }: { loaded: Ready }) {
       useFacts: function useFacts(state) {
         const atResults = state.step?.kind === 'feedback-results';
         const summarize = useResultsSummary(atResults);
+        // The topics' names are the results step's words (engine/runtime/flow-content.ts): summed up once they are there.
+        const worded = atResults && state.step !== null && contentReady(flow, state.step.name);
         return useMemo(
           () =>
-            atResults && summarize
+            worded && summarize
               ? { ...screenFacts, summary: summarize(flow, state.answers, { supplementMonths: numberOr(facts.order.supplement_months) }) }
               : screenFacts,
-          [atResults, summarize, state.answers],
+          [worded, summarize, state.answers],
         );
       },
       results: () => <ConfirmationAt category={category} order={order.pubkey} />,

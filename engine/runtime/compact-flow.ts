@@ -5,7 +5,8 @@ import { fieldsWritten } from '../compile/field-model.ts';
  * The compiled flow as the flows Vite plugin writes it into the browser's code, and back: what the browser can work
  * out again is left out of the download. A step's route is written relative to the flow's base; its name only when
  * that route does not end in it (`my-hair/length` is the step `length`); its section only where it changes (steps
- * follow their file's order); the fields it writes not at all (they follow from its fields, options and writes); a
+ * follow their file's order); its field as "" where it is named like the step (the feedback's `overall_experience`); the
+ * fields it writes not at all (they follow from its fields, options and writes); a
  * save mode only when it is not 'answers'; an option that is a value alone (its words travel apart,
  * engine/runtime/flow-content.ts) as that value. `unpackFlow(packFlow(flow))` equals `flow`.
  */
@@ -27,6 +28,7 @@ export function packFlow(flow: CompiledFlow): PackedFlow {
     if (step.route === flow.routes.base) packed.route = '';
     else if (step.route.startsWith(base)) packed.route = step.route.slice(base.length);
     if (lastSegment(packed.route as string) === step.name) delete packed.name;
+    if ('field' in step && step.field === step.name) packed.field = '';
     if (step.section === section) delete packed.section;
     section = step.section;
     if (step.saveMode === 'answers') delete packed.saveMode;
@@ -47,6 +49,7 @@ export function unpackFlow(packed: PackedFlow): CompiledFlow {
   for (const step of packed.steps) {
     const route = step.route as string;
     step.name ??= lastSegment(route);
+    if (step.field === '') step.field = step.name;
     if (!route.startsWith('/')) step.route = route ? `${base}/${route}` : base;
     section = (step.section as string | undefined) ?? section;
     step.section = section;

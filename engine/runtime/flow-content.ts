@@ -30,7 +30,9 @@ const stepShape: ContentShape = {
     'label',
     'followUp',
     'textCases',
-    // Feedback (spec 002 §2.6): the review's and the fragrance rating's labels, a text's placeholder, the results' headings.
+    // Feedback (spec 002 §2.6): the review's and the fragrance rating's labels, a text's placeholder, the results' headings
+    // and the names of their topics (§2.7: "Scalp comfort"; the summary reads them at the results, words loaded).
+    'topics',
     'skip',
     'publicLabel',
     'internalLabel',

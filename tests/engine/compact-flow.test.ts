@@ -65,4 +65,18 @@ describe('the compiled flow the browser downloads leaves out what it can work ou
     });
     expect(roundTrip(logic)).toEqual(logic);
   });
+
+  it('issue 26 (feedback step page ≤ 120 KB): a field named like its step travels as "", the results’ topic names with the texts', () => {
+    const whole = shipped('flows/feedback/haircare.yaml');
+    const { logic, chunks } = splitFlowContent(structuredClone(whole));
+    const packed = packFlow(logic);
+    const at = (name: string) => packed.steps[logic.steps.findIndex((s) => s.name === name)]!;
+    expect(at('overall_experience')).toMatchObject({ route: 'overall_experience', field: '' });
+    expect(at('overall_experience')).not.toHaveProperty('name');
+    expect(JSON.stringify(at('results'))).not.toContain('Scalp comfort');
+    expect(chunks.review?.results).toMatchObject({ topics: expect.objectContaining({ scalp_sensitivity: 'Scalp comfort' }) });
+    const unpacked = roundTrip(structuredClone(logic));
+    expect(unpacked.steps.find((s) => s.name === 'overall_experience')).toMatchObject({ field: 'overall_experience' });
+    expect(unpacked).toEqual(logic);
+  });
 });
