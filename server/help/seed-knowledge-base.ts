@@ -46,6 +46,8 @@ export async function seedKnowledgeBase(db: Database, knowledgeBase: KnowledgeBa
         })),
       );
     }
+    // Fresh statistics: the planner then knows how many articles a word matches.
+    await tx.execute(sql`analyze kb_articles`);
   });
   forgetAnswers(db);
 }
