@@ -96,7 +96,13 @@ export const order = z.object({
   total_discount: money,
   total_shipping: money,
   total_taxes: money,
+  /** What the card paid (or is to pay): the total less the shop credit spent (credit_applied). */
   total_amount: money,
+  /**
+   * The shop credit (gift cards, referral rewards) the order spent and kept, 0 when none (issue 28): total_price −
+   * total_discount + total_shipping + total_taxes − credit_applied = total_amount.
+   */
+  credit_applied: money,
   is_subscription: z.boolean(),
   created_at: z.string(),
   paid_at: z.string().nullable(),

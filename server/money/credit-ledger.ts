@@ -6,7 +6,7 @@
  * more. Every write takes the customer's row lock first (`lockUser`), so two orders racing for one balance are
  * served one after the other and the balance never goes below zero. Call these inside the caller's transaction.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '#api/money';
 import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
@@ -129,4 +129,15 @@ export async function orderCreditSpent(db: Database, orderId: number): Promise<n
     .from(creditLedger)
     .where(and(eq(creditLedger.orderId, orderId), sql`${creditLedger.kind} in ('order_spent', 'order_returned')`));
   return Number(row?.cents ?? 0);
+}
+
+/** `orderCreditSpent` of many orders in one query: order id → cents (an order that spent none is absent). */
+export async function ordersCreditSpent(db: Database, orderIds: readonly number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: creditLedger.orderId, cents: sql<number>`-sum(${creditLedger.amount})::int` })
+    .from(creditLedger)
+    .where(and(inArray(creditLedger.orderId, [...orderIds]), sql`${creditLedger.kind} in ('order_spent', 'order_returned')`))
+    .groupBy(creditLedger.orderId);
+  return new Map(rows.filter((r) => r.orderId !== null && Number(r.cents) !== 0).map((r) => [r.orderId!, Number(r.cents)]));
 }

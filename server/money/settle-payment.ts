@@ -29,7 +29,7 @@ import { declineDetail, orderView, viewOf, type OrderItemRow, type OrderRow } fr
 import { cataloguePictures } from '../orders/order-pictures';
 import { subscribeFromPaidOrder } from '../subscriptions/from-order';
 import { clearUsedCoupon, releaseCouponUse, spendCouponUse } from '../promotions/coupon-store';
-import { returnCredit } from './credit-ledger';
+import { orderCreditSpent, returnCredit } from './credit-ledger';
 import { onGiftOrderPaid } from '../gifts/gift-paid';
 import { onReferralOrderPaid } from '../referrals/referral-paid';
 import { onOrderPaidTracking } from '../tracking/purchase-event';
@@ -54,7 +54,9 @@ export async function settle(services: Services, user: UserRow, order: OrderRow 
     await keepPaymentMethod(services, user, payment.saveToken);
   if (current.status === 'payment_failed') throw new ApiError(402, 'card_declined', declineDetail(current.declineCode));
   const pictures = await cataloguePictures(services.catalogue);
-  const view = order.items ? viewOf(current, order.items, pictures) : await orderView(services.db, current, pictures);
+  const view = order.items
+    ? viewOf(current, order.items, pictures, [], await orderCreditSpent(services.db, current.id))
+    : await orderView(services.db, current, pictures);
   return { status: current.status === 'pending_payment' ? 202 : 201, order: view };
 }
 
@@ -213,8 +215,15 @@ async function recordOutcome(
         : caller?.id === row.userId
           ? caller
           : (await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId)))[0];
-    if (customer?.email)
-      await enqueueMail(tx, now, orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl, await orderMailLines(tx, row.id)));
+    if (customer?.email) {
+      const lines = await orderMailLines(tx, row.id);
+      // The shop credit it spent is in its figures (issue 28), as on its page.
+      await enqueueMail(
+        tx,
+        now,
+        orderConfirmationMail(customer.email, customer.firstName, row, services.config.publicUrl, lines, await orderCreditSpent(tx, row.id)),
+      );
+    }
     // Kept with the paid outcome, so exactly when it is written: once, however many requests race to write it.
     const kept = saved ? await keepSavedMethod(tx, services, row.userId, saved) : null;
     // Its subscription lines make or add to the shopper's subscriptions, with the paid outcome: once (issue 27).

@@ -15,29 +15,69 @@ export function mailPictureUrl(src: string, publicUrl: string): string | null {
   return name ? `${publicUrl}/media/mail/${name}.png` : null;
 }
 
+/** One figure under a mail's lines: its label and amount as the shopper reads it; `total` is bold. */
+type TotalRow = { label: string; amount: string; total?: boolean };
+
 /**
- * The order confirmation: its number, each line with its picture, what was paid, and where to follow it. In text and
- * in HTML (each picture with its alt; the text part says the same without pictures). No card data, no payment
- * reference, no link with a secret, ever: it names only what the shopper bought.
+ * An order's figures as its page shows them (shop/orders/order-parts.tsx): subtotal, savings, shipping, taxes and
+ * the total; with shop credit (`credit`, cents), the total before it, the gift card credit and what was paid. They add
+ * up: total_price − total_discount + shipping + taxes − credit = total_amount, what the card paid.
  */
-export function orderConfirmationMail(to: string, firstName: string, order: OrderRow, publicUrl: string, lines: readonly OrderMailLine[] = []): OutgoingMail {
+function totalRows(order: OrderRow, credit: number, money: (cents: number) => string): TotalRow[] {
+  const rows: TotalRow[] = [{ label: 'Subtotal', amount: money(order.totalPrice) }];
+  if (order.totalDiscount > 0) rows.push({ label: 'Savings', amount: `−${money(order.totalDiscount)}` });
+  rows.push({ label: 'Shipping', amount: order.totalShipping === 0 ? 'Free' : money(order.totalShipping) });
+  rows.push({ label: 'Taxes', amount: money(order.totalTaxes) });
+  if (credit <= 0) return [...rows, { label: 'Total paid', amount: money(order.totalAmount), total: true }];
+  return [
+    ...rows,
+    { label: 'Total', amount: money(order.totalAmount + credit) },
+    { label: 'Gift card credit', amount: `−${money(credit)}` },
+    { label: 'Paid', amount: money(order.totalAmount), total: true },
+  ];
+}
+
+/**
+ * The order confirmation: its number, each line with its picture, its figures (with the gift card credit it spent,
+ * `credit` in cents: orderCreditSpent), and where to follow it. In text and in HTML (each picture with its alt; the
+ * text part says the same without pictures). No card data, no payment reference, no link with a secret, ever: it
+ * names only what the shopper bought.
+ */
+export function orderConfirmationMail(
+  to: string,
+  firstName: string,
+  order: OrderRow,
+  publicUrl: string,
+  lines: readonly OrderMailLine[] = [],
+  credit = 0,
+): OutgoingMail {
   // Written as the shop's pages write it (api/money.ts), so the mail and the order page say the same amount.
   const money = (cents: number) => formatMoney(toMoney(cents), order.currency);
-  const amount = money(order.totalAmount);
   const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
-  const thanks = `Thank you: we have your order ${order.serialNo} (${amount}) and are starting on it.`;
+  const total = money(order.totalAmount + credit);
+  const thanks = `Thank you: we have your order ${order.serialNo} (${total}${credit > 0 ? `, ${money(credit)} of it paid with gift card credit` : ''}) and are starting on it.`;
   const made = 'Custom formulas are made to order; we will write again when it ships.';
   const link = `${publicUrl}/account/orders/${order.pubkey}`;
   const lineText = (line: OrderMailLine) => `- ${line.label}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${money(line.totalPrice)}`;
+  const totals = totalRows(order, credit, money);
   return {
     kind: 'order_confirmation',
     to,
     subject: `Your order ${order.serialNo} is confirmed`,
-    text: [greeting, '', thanks, made, '', ...(lines.length ? ['Your order:', ...lines.map(lineText), ''] : []), `Follow it here: ${link}`, ''].join('\n'),
+    text: [
+      greeting,
+      '',
+      thanks,
+      made,
+      '',
+      ...(lines.length ? ['Your order:', ...lines.map(lineText), '', ...totals.map((row) => `${row.label}: ${row.amount}`), ''] : []),
+      `Follow it here: ${link}`,
+      '',
+    ].join('\n'),
     html: mailPage(
       `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>` +
         `<p style="margin:0 0 16px">${escapeHtml(thanks)} ${escapeHtml(made)}</p>` +
-        (lines.length ? linesTable(lines, publicUrl, money, amount) : '') +
+        (lines.length ? linesTable(lines, publicUrl, money, totals) : '') +
         `<p style="margin:24px 0 0"><a href="${escapeHtml(link)}" style="color:#27306b;font-weight:600">Follow your order</a></p>`,
     ),
   };
@@ -56,8 +96,8 @@ export function mailLineCells(line: OrderMailLine, publicUrl: string, size = PIC
   );
 }
 
-/** The lines as a table: picture, name and quantity, price; the total below. Inline styles: mail clients drop style sheets. */
-function linesTable(lines: readonly OrderMailLine[], publicUrl: string, money: (cents: number) => string, amount: string): string {
+/** The lines as a table: picture, name and quantity, price; the order's figures below. Inline styles: mail clients drop style sheets. */
+function linesTable(lines: readonly OrderMailLine[], publicUrl: string, money: (cents: number) => string, totals: readonly TotalRow[]): string {
   const rows = lines.map(
     (line) =>
       '<tr>' +
@@ -68,7 +108,12 @@ function linesTable(lines: readonly OrderMailLine[], publicUrl: string, money: (
   return (
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;border-top:1px solid #e4dfd7;border-bottom:1px solid #e4dfd7">' +
     rows.join('') +
-    `<tr><td></td><td style="padding:12px 0;font-weight:600">Total paid</td><td align="right" style="padding:12px 0;font-weight:600">${escapeHtml(amount)}</td></tr>` +
+    totals
+      .map((row, index) => {
+        const style = `padding:${index === 0 ? 12 : 4}px 0 ${index === totals.length - 1 ? 12 : 4}px${row.total ? ';font-weight:600' : ''}`;
+        return `<tr><td></td><td style="${style}">${escapeHtml(row.label)}</td><td align="right" style="${style};white-space:nowrap">${escapeHtml(row.amount)}</td></tr>`;
+      })
+      .join('') +
     '</table>'
   );
 }

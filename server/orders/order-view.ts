@@ -9,6 +9,7 @@ import { DECLINE_MESSAGES } from '../payments/payment-provider';
 import { noPictures, type PictureOf } from './order-pictures';
 import { feedbackOfOrders, orderFeedbackFields, type FeedbackRow } from '../feedback/feedback-view';
 import { trackingView } from './fulfilment-tracking';
+import { orderCreditSpent, ordersCreditSpent } from '../money/credit-ledger';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -22,7 +23,7 @@ export function displayStatus(status: OrderRow['status']): string {
 /** The order as the API shows it (spec 001 §3 Order): what was sold, as it was sold. */
 export async function orderView(db: Database, order: OrderRow, pictures: PictureOf = noPictures): Promise<Order> {
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
-  return viewOf(order, items, pictures, await feedbackOfOrders(db, [order.id]));
+  return viewOf(order, items, pictures, await feedbackOfOrders(db, [order.id]), await orderCreditSpent(db, order.id));
 }
 
 /** Many orders' views with one query for their lines. */
@@ -42,18 +43,26 @@ export async function orderViews(db: Database, rows: readonly OrderRow[], pictur
     db,
     rows.map((r) => r.id),
   );
+  const credit = await ordersCreditSpent(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) =>
     viewOf(
       row,
       items.filter((item) => item.orderId === row.id),
       pictures,
       feedback.filter((record) => record.orderId === row.id),
+      credit.get(row.id) ?? 0,
     ),
   );
 }
 
-/** The view of an order whose lines are at hand, each with its product's picture (`pictures`), and its feedback records (none for a new order). */
-export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: PictureOf = noPictures, feedback: readonly FeedbackRow[] = []): Order {
+/**
+ * The view of an order whose lines are at hand, each with its product's picture (`pictures`), its feedback records
+ * (none for a new order) and the shop credit it spent, in cents (`orderCreditSpent`).
+ */
+export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: PictureOf = noPictures, feedback: readonly FeedbackRow[] = [], credit = 0): Order {
   return {
     pubkey: order.pubkey,
     status: order.status,
@@ -65,6 +74,7 @@ export function viewOf(order: OrderRow, items: readonly ItemRow[], pictures: Pic
     total_shipping: toMoney(order.totalShipping),
     total_taxes: toMoney(order.totalTaxes),
     total_amount: toMoney(order.totalAmount),
+    credit_applied: toMoney(credit),
     is_subscription: order.isSubscription,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,

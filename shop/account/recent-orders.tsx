@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Order } from '#api';
 import { formatMoney } from '../catalog/money';
+import { orderTotal } from '../orders/order-parts';
 import { dayInWords, statusWords } from '../orders/order-views';
 
 /** How many orders the overview shows; the rest are on /account/orders. */
@@ -24,7 +25,7 @@ export function RecentOrders({ orders }: { orders: readonly Order[] }) {
           <li key={order.pubkey} className="account-overview__row">
             <Link to={`/account/orders/${order.pubkey}`}>Order {order.serial_no}</Link>
             <span className="account-overview__muted">
-              {dayInWords(order.created_at)} · {formatMoney(order.total_amount, order.currency)}
+              {dayInWords(order.created_at)} · {formatMoney(orderTotal(order), order.currency)}
             </span>
             <span className="badge">{statusWords(order)}</span>
           </li>

@@ -4,7 +4,7 @@ import type { Order } from '#api';
 import { cardNetwork, deliveryText, frequencyText, WALLET_LABEL } from '#api/commerce';
 import { ProductPicture } from '../../ui/product-picture';
 import { formatMoney } from '../catalog/money';
-import { OrderPriceLines } from './order-parts';
+import { OrderPriceLines, orderTotal } from './order-parts';
 import './orders.css';
 
 /** A day as a shopper reads it ("July 15, 2026"): when an order was placed, arrived, or its feedback was given. */
@@ -76,7 +76,7 @@ export function OrderList({
                   Order {order.serial_no}
                 </Link>
                 <span className="orders__meta">
-                  {placedOn(order.created_at)} · {formatMoney(order.total_amount, order.currency)}
+                  {placedOn(order.created_at)} · {formatMoney(orderTotal(order), order.currency)}
                 </span>
               </span>
               <span className={statusBadge(order)}>{statusWords(order)}</span>

@@ -117,6 +117,7 @@ export function anOrder(items: OrderItem[], overrides: Partial<Order> = {}): Ord
     total_shipping: 0,
     total_taxes: 0,
     total_amount: 100,
+    credit_applied: 0,
     is_subscription: false,
     created_at: '2026-08-01T09:00:00.000Z',
     paid_at: '2026-08-01T09:00:00.000Z',

@@ -82,3 +82,67 @@ describe('issue 25: orders are shown with their pictures', () => {
     expect(card.querySelector('.badge')?.textContent).toBeTruthy();
   });
 });
+
+describe('issue 28: an order paid partly with gift card credit says so (spec 001 §3 Order, §3 Cart gift_cards)', () => {
+  // Rosa's order with $50 of her gift card's credit: the card paid the rest (total_amount, the server's figure).
+  const withCredit: Order = { ...rosaOrder, credit_applied: 50, total_amount: 229.65 };
+  /** The order's price lines as [label, amount] pairs, as the page shows them. */
+  const priceLines = () =>
+    [...document.querySelectorAll('.order__totals .price-lines__row')].map(
+      (row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent] as const,
+    );
+  const centsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+  it('the order page shows the total, a "Gift card credit" line and what the card paid, as the checkout summary does, and the figures add up', () => {
+    render(
+      <MemoryRouter>
+        <OrderDetail order={withCredit} />
+      </MemoryRouter>,
+    );
+    const lines = priceLines();
+    expect(lines).toEqual([
+      ['Subtotal', '$293'],
+      ['Savings', '−$32.25'],
+      ['Shipping', 'Free'],
+      ['Taxes', '$18.90'],
+      ['Total', '$279.65'],
+      ['Gift card credit', '−$50'],
+      ['Paid', '$229.65'],
+    ]);
+    expect(document.querySelector('.order__totals .price-lines__total')!.textContent).toBe('Paid$229.65');
+    // Read from the page, in cents: subtotal − savings + shipping + taxes − credit = what the card paid.
+    const amount = Object.fromEntries(lines.map(([label, text]) => [label, text === 'Free' ? 0 : centsOf(text)]));
+    expect(amount.Subtotal! - amount.Savings! + amount.Shipping! + amount.Taxes!).toBe(amount.Total);
+    expect(amount.Total! - amount['Gift card credit']!).toBe(amount.Paid);
+  });
+
+  it('while the bank confirms the payment, what the card has left to pay reads "To pay"; an order without credit has no credit line', () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <OrderDetail order={{ ...withCredit, status: 'pending_payment', display_status: 'pending_payment', paid_at: null }} />
+      </MemoryRouter>,
+    );
+    expect(priceLines().slice(-2)).toEqual([
+      ['Gift card credit', '−$50'],
+      ['To pay', '$229.65'],
+    ]);
+    unmount();
+    render(
+      <MemoryRouter>
+        <OrderDetail order={rosaOrder} />
+      </MemoryRouter>,
+    );
+    expect(priceLines().map(([label]) => label)).toEqual(['Subtotal', 'Savings', 'Shipping', 'Taxes', 'Total']);
+    expect(screen.queryByText('Gift card credit')).toBeNull();
+  });
+
+  it('the orders list shows what the order came to: the card’s amount and the credit together', () => {
+    render(
+      <MemoryRouter>
+        <OrderList orders={[withCredit]} />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', { name: `Order ${withCredit.serial_no}` }).closest('li')!;
+    expect(card.textContent).toContain('$279.65');
+  });
+});
