@@ -2,8 +2,8 @@ import type { Database } from '../db/database';
 
 /** Answers kept per database: the knowledge base changes only when the server writes it at start (seed-knowledge-base.ts). */
 const caches = new WeakMap<Database, Map<string, Promise<unknown>>>();
-/** At most this many answers are kept (the oldest go first); a shop's distinct searches in a day fit. */
-export const KB_CACHE_SIZE = 5000;
+/** At most this many answers are kept (the least recently used go first): about 15 MB at most (25 hits each). */
+export const KB_CACHE_SIZE = 2000;
 
 /**
  * The answer for `key` on `db`: computed once, then served from memory until the knowledge base is written again.
