@@ -7,7 +7,7 @@ import { rosaOrder } from './fixtures/orders';
 import { at } from './support/viewports';
 
 /** The account's orders (spec 001 §4 Orders), drawn from an order the API really answered (stories/fixtures/orders.ts). */
-function Screen({ view }: { view: 'list' | 'empty' | 'detail' | 'failed' | 'waiting' }) {
+function Screen({ view }: { view: 'list' | 'empty' | 'detail' | 'failed' | 'waiting' | 'credit' }) {
   const failed = {
     ...rosaOrder,
     pubkey: 'ord_failed',
@@ -23,6 +23,8 @@ function Screen({ view }: { view: 'list' | 'empty' | 'detail' | 'failed' | 'wait
     paid_at: null,
     next_action: { url: '/checkout/confirm-payment/ch_test_story' },
   };
+  // Paid partly with $50 of gift card credit (issue 28): the card paid the rest.
+  const credit = { ...rosaOrder, credit_applied: 50, total_amount: 229.65 };
   return (
     <MemoryRouter>
       <div className="page page--narrow">
@@ -31,6 +33,7 @@ function Screen({ view }: { view: 'list' | 'empty' | 'detail' | 'failed' | 'wait
         {view === 'detail' ? <OrderDetail order={rosaOrder} /> : null}
         {view === 'failed' ? <OrderDetail order={failed} /> : null}
         {view === 'waiting' ? <OrderDetail order={waiting} /> : null}
+        {view === 'credit' ? <OrderDetail order={credit} /> : null}
       </div>
     </MemoryRouter>
   );
@@ -75,6 +78,17 @@ const waiting: Story = {
   },
 };
 
+const credit: Story = {
+  args: { view: 'credit' },
+  play: async ({ canvasElement }) => {
+    // The checkout summary's words: the total, the gift card credit, and what the card paid.
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Gift card credit')).toBeVisible();
+    await expect(canvas.getByText('−$50')).toBeVisible();
+    await expect(canvas.getByText('$229.65')).toBeVisible();
+  },
+};
+
 export const List360 = at('xs', list);
 export const List1280 = at('lg', list);
 export const Empty360 = at('xs', empty);
@@ -83,3 +97,5 @@ export const Detail1280 = at('lg', detail);
 const failed: Story = { args: { view: 'failed' } };
 export const PaymentFailed360 = at('xs', failed);
 export const WaitingForBank360 = at('xs', waiting);
+export const GiftCardCredit360 = at('xs', credit);
+export const GiftCardCredit1280 = at('lg', credit);
