@@ -61,12 +61,17 @@ const policyLinks: readonly FooterLink[] = [
 /** The checkout's footer: its policies and the way to help, nothing to wander off through (the country follows the address). */
 const checkoutLinks: readonly FooterLink[] = [['Contact us', '/faq/contact-us'], ...policyLinks.slice(0, 2)];
 
+/** Spec 001 §9 Consent: "Your privacy choices" also opens the consent choices over the page it leads to (shop/consent/). */
+const CONSENT_LINK = '/privacy#choices';
+
 function LinkList({ links, className }: { links: readonly FooterLink[]; className?: string }) {
   return (
     <ul className={className}>
       {links.map(([label, to]) => (
         <li key={to}>
-          <Link to={to}>{label}</Link>
+          <Link to={to} onClick={to === CONSENT_LINK ? openConsentChoices : undefined}>
+            {label}
+          </Link>
         </li>
       ))}
     </ul>
@@ -104,10 +109,6 @@ export default function SiteFooter({ focused = false, onCountryChosen = () => lo
       <div className="site-footer__bottom">
         <CountryPicker onChosen={onCountryChosen} />
         <LinkList links={policyLinks} className="site-footer__policies" />
-        {/* Spec 001 §9 Consent: the visitor's choices, changeable at any time (shop/consent/). */}
-        <button type="button" className="button button--quiet button--small site-footer__consent" onClick={openConsentChoices}>
-          Cookie choices
-        </button>
         <p className="site-footer__copyright">© 2026 Formulary</p>
       </div>
     </footer>
