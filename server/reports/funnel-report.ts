@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { trackingEvents } from '../db/schema';
 import { FLOW_END, type FunnelFlow } from './funnel-flows';
+import { paidOrdersIn } from './paid-orders';
 import type { ReportWindow } from './report-window';
 
 /** How the visitors are split: not at all, by the flow's variants (`key=value;...`), or by each A/B flag's arm (`flag=arm`). */
@@ -41,6 +42,8 @@ export interface FunnelReport {
   window: ReportWindow;
   by: FunnelSplit;
   groups: FunnelGroup[];
+  /** A checkout's: the orders paid in the window from its category's checkout (paid-orders.ts). */
+  paidOrders?: number;
 }
 
 type Row = { grp: string; step: string | null; reached: number; left_here: number; visitors: number; finished: number };
@@ -83,7 +86,7 @@ export async function funnelReport(db: Database, flow: FunnelFlow, window: Repor
   if (by === 'none' && !byGroup.has('')) byGroup.set('', []);
   const report = [...byGroup].map(([key, groupRows]) => groupOf(flow, key, groupRows));
   report.sort((a, b) => b.started - a.started || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { flow, window, by, groups: report };
+  return { flow, window, by, groups: report, ...(flow.kind === 'checkout' ? { paidOrders: await paidOrdersIn(db, flow.category, window) } : {}) };
 }
 
 /** One group's rows as the flow's steps in order (0 for a step no one reached), then steps the flow no longer has. */

@@ -24,10 +24,14 @@ const span = (window: ReportWindow) => `${windowTime(window.since)} to ${windowT
 /** `report funnel <flow>`: a heading, then each group's steps with those who reached each, their share, and those who left there. */
 export function funnelTable(report: FunnelReport): string {
   const { flow, window, by, groups } = report;
-  const heading = `Where visitors leave ${flow.id} (${flow.kind}), ${span(window)}`;
-  if (groups.length === 0) return `${heading}\nNo visitor reached this flow in the window.\n`;
+  const heading = `Where visitors leave ${flow.id} (${flow.kind}), ${span(window)}${by === 'none' ? '' : `, by ${by === 'arm' ? 'A/B flag arm' : 'flow variant'}`}`;
+  const paid =
+    report.paidOrders === undefined
+      ? ''
+      : `Orders paid in the window from ${flow.category} checkouts: ${report.paidOrders} (the orders table; a visitor's end, results, is the Order Success page, shown once their order is paid).\n`;
+  if (groups.length === 0) return `${heading}\n${paid}No visitor reached this flow in the window.\n`;
   const parts = groups.map((group) => `${groupHeading(by, group)}\n\n${stepsTable(group)}`);
-  return `${heading}${by === 'none' ? '' : `, by ${by === 'arm' ? 'A/B flag arm' : 'flow variant'}`}\n\n${parts.join('\n')}`;
+  return `${heading}\n${paid}\n${parts.join('\n')}`;
 }
 
 function groupHeading(by: FunnelReport['by'], group: FunnelGroup): string {

@@ -9,6 +9,7 @@ import { reportWindow } from '../../server/reports/report-window';
 import { embeddedEventSink } from '../../server/tracking/event-sink';
 import { trackingEvent } from '../../server/tracking/request-events';
 import { createPostgresDatabase, describeEachDatabase } from './support/databases';
+import { insertOrder, insertShopper } from './support/fulfilment-orders';
 
 // Issue 29 item 8 (beyond the spec): where visitors leave each flow, from the flow step views the web app records
 // (spec 001 §7 "Flags, tracking", §9 Tracking; server/reports/README.md).
@@ -134,12 +135,32 @@ describeEachDatabase('The drop-off report (issue 29 item 8)', (database) => {
     expect(rows(report, '')).toEqual(['welcome 1/0', 'signin 1/0', 'length 1/1', 'texture 1/0', 'results 0/0']);
   });
 
+  it('a checkout: its end is the Order Success page (results), and the orders paid in the window are counted beside it', async () => {
+    const db = database().db;
+    const shopper = await insertShopper(db);
+    await insertOrder(db, shopper.id, { paidAt: new Date(NOW.getTime() - 3_600_000) });
+    await insertOrder(db, shopper.id, { paidAt: new Date(NOW.getTime() - 3 * 24 * 3_600_000) });
+    await insertOrder(db, shopper.id, { status: 'payment_failed' });
+    await walk(
+      db,
+      { visitor: 'buyer-a', flow: 'checkout-haircare', steps: ['account-details', 'shipping-address', 'payment', 'confirmation', 'results'] },
+      { visitor: 'buyer-b', flow: 'checkout-haircare', steps: ['account-details', 'shipping-address', 'payment', 'confirmation'] },
+    );
+    const report = await funnelReport(db, flow('checkout-haircare'), LAST_DAY);
+    expect(report.paidOrders).toBe(1);
+    expect(report.groups[0]).toMatchObject({ started: 2, finished: 1 });
+    expect(rows(report)).toEqual(['account-details 2/0', 'shipping-address 2/0', 'payment 2/0', 'confirmation 2/1', 'results 1/0']);
+    expect((await funnelReport(db, flow('checkout-skincare'), LAST_DAY)).paidOrders).toBe(0);
+    expect((await funnelReport(db, HAIRCARE, LAST_DAY)).paidOrders).toBeUndefined();
+  });
+
   it('report funnels: every flow with its starts and finishes', async () => {
     const summary = await funnelSummary(database().db, FLOWS, LAST_DAY);
     expect(summary.map((s) => s.flow)).toEqual(FLOWS.map((f) => f.id));
     expect(summary.find((s) => s.flow === 'haircare')).toEqual({ flow: 'haircare', kind: 'consultation', started: 6, finished: 1 });
     expect(summary.find((s) => s.flow === 'skincare')).toEqual({ flow: 'skincare', kind: 'consultation', started: 1, finished: 1 });
-    expect(summary.find((s) => s.flow === 'checkout-haircare')).toEqual({ flow: 'checkout-haircare', kind: 'checkout', started: 0, finished: 0 });
+    expect(summary.find((s) => s.flow === 'checkout-haircare')).toEqual({ flow: 'checkout-haircare', kind: 'checkout', started: 2, finished: 1 });
+    expect(summary.find((s) => s.flow === 'checkout-skincare')).toEqual({ flow: 'checkout-skincare', kind: 'checkout', started: 0, finished: 0 });
   });
 });
 
@@ -199,6 +220,12 @@ describe('npm run shop -- report (the operators’ command)', () => {
     expect(byArm.out).toContain('Where visitors leave haircare (consultation), 2026-11-20 12:00 UTC to 2026-11-27 12:00 UTC, by A/B flag arm');
     expect(byArm.out).toContain('Arm skip-by-product-ab-test=0: started 2, finished 0 (0%).');
     expect(byArm.out).toContain('Arm skip-by-product-ab-test=1: started 1, finished 1 (100%).');
+    const checkout = await shop(['report', 'funnel', 'checkout-haircare', '--by', 'variant']);
+    expect(checkout.out.split('\n').slice(0, 3)).toEqual([
+      'Where visitors leave checkout-haircare (checkout), 2026-11-20 12:00 UTC to 2026-11-27 12:00 UTC, by flow variant',
+      "Orders paid in the window from haircare checkouts: 0 (the orders table; a visitor's end, results, is the Order Success page, shown once their order is paid).",
+      'No visitor reached this flow in the window.',
+    ]);
     const all = await shop(['report', 'funnels', '--since', '2026-11-27']);
     expect(all.code).toBe(0);
     expect(all.out.split('\n').slice(0, 5)).toEqual([
