@@ -3,7 +3,7 @@ import { consentNow, consentRegion, keepConsent, keptConsent, mustAsk, onConsent
 import { shopperCountry } from '../shop-country';
 
 // The banner's code and styles load only for a visitor who sees it (a Canadian visitor's first visit, or the footer's
-// "Cookie choices"): it sits over the page, fixed at the bottom, so arriving late moves nothing.
+// "Your privacy choices"): it sits over the page, fixed at the bottom, so arriving late moves nothing.
 const ConsentBanner = lazy(() => import('../../shop/consent/consent-banner').then((m) => ({ default: m.ConsentBanner })));
 
 /** The visitor's region, from the shop's country (app/shop-country.ts), set before anything asks for consent. */
@@ -13,7 +13,7 @@ export function consentRegionOfShop(): void {
 
 /**
  * Spec 001 §9 Consent in the page: a visitor whose region's defaults deny something (CA) and who has not chosen yet
- * sees the banner; anyone can open it again from the footer ("Cookie choices"). A choice is kept 730 days.
+ * sees the banner; anyone can open it again from the footer ("Your privacy choices", or the privacy page). A choice is kept 730 days.
  */
 export function ConsentSlot() {
   const [shown, setShown] = useState<null | 'ask' | 'reopened'>(() => {

@@ -1,5 +1,6 @@
 import { usePageHeadingFocus } from '../shell/use-page-heading-focus';
 import { useHashTarget } from '../shell/use-hash-target';
+import { openConsentChoices } from '../../shop/consent/consent-store';
 
 /** /privacy: the Privacy Policy (spec 000 §2.1). */
 export default function PrivacyPage() {
@@ -20,9 +21,15 @@ export default function PrivacyPage() {
       </h2>
       <p>You can see and change your answers at any time, and ask us to delete your account and data.</p>
       <p>
-        This shop keeps on your device only what it needs to work: your sign-in, your cart's count, your country and your consultation's progress. It runs no
-        advertising or analytics cookies, so there is nothing to opt out of; if that changes, you will be asked first, and this is where you will change your
-        choice.
+        This shop keeps on your device what it needs to work: your sign-in, your cart's count, your country and your consultation's progress. With your
+        permission it also counts which pages and steps are visited, in its own records, never with your e-mail, your card or anything you typed. Visitors
+        from Canada are asked first (analytics and advertising are off until they say yes); elsewhere they are on unless you turn them off. Your choice is
+        kept for two years (730 days) and you can change it here at any time.
+      </p>
+      <p>
+        <button type="button" className="button button--secondary button--small" onClick={openConsentChoices}>
+          Change your cookie choices
+        </button>
       </p>
     </article>
   );

@@ -53,7 +53,7 @@ export function onConsentChange(listener: Listener): () => void {
   return () => void listeners.delete(listener);
 }
 
-/** Opens the choices again (the footer's "Cookie choices"); the banner listens. */
+/** Opens the choices again (the footer's "Your privacy choices", the privacy page's button); the banner listens. */
 export function openConsentChoices(): void {
   for (const open of openers) open();
 }

@@ -109,10 +109,9 @@ describe('consent and tracking, end to end', () => {
     expect(events.find((e) => e.name === 'app_start')?.data).toEqual({ utm_source: 'podcast', utm_campaign: 'fall' });
     expect(events.find((e) => e.name === 'pageview')?.path).toBe('/');
 
-    // The footer's Cookie choices: analytics refused, and nothing more is recorded.
-    // The footer loads when scrolled near.
+    // The footer's "Your privacy choices" (it loads when scrolled near): analytics refused, and nothing more is recorded.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.getByRole('button', { name: 'Cookie choices' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Your privacy choices' }).click();
     const banner = page.getByRole('region', { name: 'Cookie choices' });
     await banner.getByRole('checkbox', { name: 'Analytics' }).uncheck();
     await banner.getByRole('button', { name: 'Save choices' }).click();
