@@ -61,7 +61,10 @@ describeEachDatabase('orders (spec 001 §3 Order, §4 Checkout and payment, Orde
     expect(mail.textBody).toContain(`(${formatMoney(order.total_amount, order.currency)})`);
     // GET /v2/orders/ and /v2/orders/{id}/.
     expect((await t.call('GET', '/v2/orders/', { token })).body.results.map((o: Order) => o.pubkey)).toEqual([order.pubkey]);
-    expect((await t.call('GET', `/v2/orders/${order.pubkey}/`, { token })).body).toEqual(response.body);
+    // The order alone also says what its feedback flows read (spec 002 §3.1; server/feedback/order-facts.ts).
+    const { feedback_facts: facts, ...shown } = (await t.call('GET', `/v2/orders/${order.pubkey}/`, { token })).body;
+    expect(shown).toEqual(response.body);
+    expect(facts.flows).toEqual({ haircare: 'feedback-haircare' });
   });
 
   it('issue 25 Order Success: each line carries its product’s picture, and a paid order that ships its delivery estimate; list and order alike', async () => {
