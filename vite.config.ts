@@ -16,7 +16,7 @@ const proxied = ['/v1', '/v2', '/dev', '/healthz', '/openapi.json', '/flags'];
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate|use-sync-external-store)[\\/]/;
 const entry = /app[\\/]main\.tsx$/;
 const shared =
-  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|flags\.ts$|consultation[\\/]exit-capture|shell[\\/](page-status|use-page-heading-focus))|engine[\\/]runtime[\\/]postal-code/;
+  /api[\\/]client[\\/](shapes|token-store)|app[\\/](app-services|use-load|flags\.ts$|consultation[\\/]exit-capture|shell[\\/](page-status|use-page-heading-focus))|shop[\\/]flags[\\/]flags-store\.ts$|engine[\\/]runtime[\\/]postal-code/;
 
 // The session's machine and the API client (with the route paths it fills in, api/http-route.ts, which only the client
 // reads): always loaded together (app/session/index.tsx), so one request. The sign-up's code (the request, its field
