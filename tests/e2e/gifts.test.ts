@@ -200,6 +200,13 @@ describe('a gift card from /gift to the giftee’s order, end to end', () => {
     expect(Math.round(priced.payment_from_customer * 100)).toBe(Math.round(priced.amount_due * 100) - 7500);
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/checkout\/haircare\/success/);
+    // The success page says how it was paid, in the checkout summary's words: the credit, then what the card paid.
+    const paid = page.locator('dl').filter({ hasText: 'Gift card credit' }).first();
+    await paid.getByText('−$75', { exact: true }).waitFor();
+    await paid
+      .locator('.price-lines__total')
+      .filter({ hasText: `Paid${formatMoney(priced.payment_from_customer, 'USD')}` })
+      .waitFor();
 
     const [order] = (await call('GET', '/v2/orders/', token)).body.results as {
       status: string;
@@ -208,14 +215,16 @@ describe('a gift card from /gift to the giftee’s order, end to end', () => {
       total_shipping: number;
       total_taxes: number;
       total_amount: number;
+      credit_applied: number;
       items: { variant: { type: string } }[];
     }[];
     expect(order!.status).toBe('paid');
     expect(order!.items.map((i) => i.variant.type)).toEqual(['brush_boar']);
     const cents = (n: number) => Math.round(n * 100);
     // The card paid the order less the $75 of credit (server/money/README.md: total_amount is the charge).
+    expect(order!.credit_applied).toBe(75);
     expect(cents(order!.total_amount)).toBe(
-      cents(order!.total_price) - cents(order!.total_discount) + cents(order!.total_shipping) + cents(order!.total_taxes) - 7500,
+      cents(order!.total_price) - cents(order!.total_discount) + cents(order!.total_shipping) + cents(order!.total_taxes) - cents(order!.credit_applied),
     );
     expect(cents(order!.total_amount)).toBe(cents(priced.payment_from_customer));
     expect(order!.total_amount).toBeGreaterThan(0);
