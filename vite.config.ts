@@ -270,7 +270,12 @@ export default defineConfig(({ command }) => ({
             // The header's cart count upkeep for a signed-in shopper (app/shell/cart-counts.ts, asked once per tab) with the
             // count's writer it shares with the cart machine (shop/cart/record-cart-count.ts): one file instead of two on
             // every signed-in page's first visit (631 bytes gzipped instead of 742; a guest's cart page loads the upkeep's 0.3 KB with it).
-            { name: 'cart-counts', test: /app[\\/]shell[\\/]cart-counts\.ts$|shop[\\/]cart[\\/]record-cart-count\.ts$/, priority: 15, includeDependenciesRecursively: false },
+            {
+              name: 'cart-counts',
+              test: /app[\\/]shell[\\/]cart-counts\.ts$|shop[\\/]cart[\\/]record-cart-count\.ts$/,
+              priority: 15,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

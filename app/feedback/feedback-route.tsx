@@ -57,14 +57,10 @@ function FeedbackFlowPage({ requested }: { requested: FeedbackFlowId }) {
   const signedIn = session.status === 'authenticated' && Boolean(session.user) && !session.user?.is_guest;
   // The page first opened decides which words load with the flow (loaded once: later moves are the runner's).
   const [opened] = useState(location.pathname);
-  const loaded = useLoad(
-    async () => loadFeedback((await loadAppServices()).api, requested, orderKey, opened),
-    [requested, orderKey, opened],
-    {
-      enabled: signedIn,
-      once: true,
-    },
-  );
+  const loaded = useLoad(async () => loadFeedback((await loadAppServices()).api, requested, orderKey, opened), [requested, orderKey, opened], {
+    enabled: signedIn,
+    once: true,
+  });
   useEffect(() => {
     if (loaded.status === 'error') reportError('loading a feedback', loaded.error);
   }, [loaded]);
