@@ -6,6 +6,7 @@ import { formatMoney } from '../../shop/catalog/money';
 import type { HomeContent } from '../../shop/content/site-schema';
 import { loadCatalogue } from '../products/catalogue';
 import { reportError } from '../report-error';
+import { flagOn } from '../flags';
 import { usePageHeadingFocus } from './use-page-heading-focus';
 
 // The home page's checked content (shop/content/site/home.yaml), compiled to JSON at build time; part of this page's chunk.
@@ -37,5 +38,5 @@ export default function HomeRoute() {
       live = false;
     };
   }, []);
-  return <Home content={content} fromPrices={prices} headingRef={heading} />;
+  return <Home content={content} fromPrices={prices} headingRef={heading} holiday={flagOn('holiday-exclusive-hero')} />;
 }

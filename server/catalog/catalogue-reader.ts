@@ -75,10 +75,12 @@ export function createCatalogueReader(
     return found;
   };
   const entries = () =>
-    (read ??= readEntries(db).then(withdraw).catch((error: unknown) => {
-      read = undefined;
-      throw error;
-    }));
+    (read ??= readEntries(db)
+      .then(withdraw)
+      .catch((error: unknown) => {
+        read = undefined;
+        throw error;
+      }));
   return {
     async view(currency, country) {
       const key = `${currency}:${country}`;

@@ -20,17 +20,21 @@ const link = z.strictObject({ label: text, to: path });
 /** The collections the home page can show: their "from" price is the lowest of their products in the catalogue. */
 export const homeCollections = ['haircare', 'skincare', 'accessories'] as const;
 
+const homeHero = z.strictObject({
+  eyebrow: text,
+  title: text,
+  description: text,
+  cta: link,
+  secondary: link.optional(),
+  picture,
+});
+
 export const homeSchema = z.strictObject({
   title: text,
   metaDescription,
-  hero: z.strictObject({
-    eyebrow: text,
-    title: text,
-    description: text,
-    cta: link,
-    secondary: link.optional(),
-    picture,
-  }),
+  hero: homeHero,
+  /** Shown instead of `hero` while the holiday-exclusive-hero flag is on (spec 001 §9 Feature flags); none, none shown. */
+  holidayHero: homeHero.optional(),
   /** What the shop does and how: consultation, formula, delivery, review & refine. */
   steps: z.strictObject({
     title: text,

@@ -14,8 +14,20 @@ export type FromPrices = Partial<Record<HomeContent['collections']['items'][numb
  * action. Every word is content (shop/content/site/home.yaml); the prices are the server's catalogue, drawn in a box
  * that keeps its size while they load.
  */
-export function HomePage({ content, fromPrices, headingRef }: { content: HomeContent; fromPrices: FromPrices; headingRef?: Ref<HTMLHeadingElement> }) {
-  const { hero, steps, collections, guarantee, reviews, cta } = content;
+export function HomePage({
+  content,
+  fromPrices,
+  headingRef,
+  holiday = false,
+}: {
+  content: HomeContent;
+  fromPrices: FromPrices;
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** The holiday-exclusive-hero flag (spec 001 §9 Feature flags): the content's holiday hero, when it has one, replaces the hero. */
+  holiday?: boolean;
+}) {
+  const { steps, collections, guarantee, reviews, cta } = content;
+  const hero = holiday && content.holidayHero ? content.holidayHero : content.hero;
   return (
     <div className="landing">
       <LandingHero page="home" hero={hero} headingRef={headingRef}>

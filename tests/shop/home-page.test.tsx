@@ -67,6 +67,31 @@ describe('issue 25 home page: what the shop does and how, the collections with "
     );
   });
 
+  it('spec 001 §9 Feature flags: holiday-exclusive-hero on shows the content’s holiday hero instead of the hero; off, or with no holiday hero written, the hero', () => {
+    const holidayHero = { ...home.hero, eyebrow: 'Holiday exclusive', title: 'Give a routine made for them', cta: { label: 'Give a gift card', to: '/gift' } };
+    const draw = (content: HomeContent, holiday: boolean) => {
+      const { unmount } = render(
+        <MemoryRouter>
+          <HomePage content={content} fromPrices={{}} holiday={holiday} />
+        </MemoryRouter>,
+      );
+      const title = screen.getByRole('heading', { level: 1 }).textContent;
+      unmount();
+      return title;
+    };
+    expect(draw({ ...home, holidayHero }, true)).toBe('Give a routine made for them');
+    expect(draw({ ...home, holidayHero }, false)).toBe(home.hero.title);
+    expect(draw({ ...home, holidayHero: undefined }, true)).toBe(home.hero.title);
+    // An editor writes it in home.yaml under holidayHero, checked like the hero.
+    const checked = checkSiteSource(
+      'home',
+      `${homeText}\nholidayHero:\n  eyebrow: Holiday exclusive\n  title: Give a routine made for them\n  description: A gift card for a formula of their own.\n  cta: { label: Give a gift card, to: /gift }\n  picture: ${JSON.stringify(home.hero.picture)}\n`,
+      homeFile,
+    );
+    expect(checked.problems).toEqual([]);
+    expect((checked.page as HomeContent).holidayHero?.cta.to).toBe('/gift');
+  });
+
   it('§9 Catalogue assembly: each collection is "from" the lowest regular price of its cards, in the catalogue\'s currency', () => {
     for (const list of [catalogueUsd, catalogueCad]) {
       const prices = fromPrices(list);

@@ -65,8 +65,16 @@ describe('the toast (spec 001 §9 Countries and display)', () => {
   });
 
   it('works the same under StrictMode (effects run twice)', () => {
-    const { rerender } = render(<StrictMode><Toast>A</Toast></StrictMode>);
-    rerender(<StrictMode><Toast>B</Toast></StrictMode>);
+    const { rerender } = render(
+      <StrictMode>
+        <Toast>A</Toast>
+      </StrictMode>,
+    );
+    rerender(
+      <StrictMode>
+        <Toast>B</Toast>
+      </StrictMode>,
+    );
     expect(screen.getByRole('status').childElementCount).toBe(0);
     act(() => vi.advanceTimersByTime(250));
     expect(screen.getByRole('status').textContent).toBe('B');

@@ -25,7 +25,7 @@ describe('the flags store (spec 001 §4 Feature flags)', () => {
     expect(store.snapshot().state).toBe('USER_CONTEXT_SPECIFIC_PENDING');
     // A second reader while pending shares the one request.
     let calls = 0;
-    const second = store.load(() => (calls += 1, answer.promise));
+    const second = store.load(() => ((calls += 1), answer.promise));
     answer.resolve({ 'skip-by-product-ab-test': '1', brushes: true });
     expect(await loading).toEqual({ 'skip-by-product-ab-test': '1', brushes: true });
     expect(await second).toEqual(await loading);
@@ -46,7 +46,7 @@ describe('the flags store (spec 001 §4 Feature flags)', () => {
 
   it('a page that carries the flags (the server put the visitor’s arms in it) needs no request until a reset', async () => {
     let reads = 0;
-    const store = createFlagsStore(() => (reads += 1, { 'universal-cart': true, 'cart-optimization-phase-4-ab-test': '0' }));
+    const store = createFlagsStore(() => ((reads += 1), { 'universal-cart': true, 'cart-optimization-phase-4-ab-test': '0' }));
     expect(store.snapshot()).toEqual({ state: 'STATIC', flags: { 'universal-cart': true, 'cart-optimization-phase-4-ab-test': '0' } });
     expect(await store.load(() => Promise.reject(new Error('not asked')))).toEqual({ 'universal-cart': true, 'cart-optimization-phase-4-ab-test': '0' });
     expect(store.snapshot().state).toBe('STATIC');
