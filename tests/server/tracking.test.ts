@@ -18,6 +18,7 @@ import { capturedLog } from './support/captured-log';
 import { cardToken, oneAddressLimits, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { createTestApp, signUpCustomer, uniqueEmail, type TestApp } from './support/test-app';
+import { feedbackShopper, feedbackTestFlows, orderFor } from './support/feedback-orders';
 
 const flows = loadProfileFlows('flows');
 const VISITOR = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -260,5 +261,18 @@ describe('tracking', () => {
       expect(log.text()).not.toContain(SECRET);
       expect(log.text()).not.toContain(SECRET.slice(0, 20));
     });
+  });
+
+  it('spec 002 §3.9: the feedback analytics events go to the same table, one per answer, free text as "(text)"', async () => {
+    const f = createTestApp(database.db, { flows: feedbackTestFlows(), config: { rateLimits: oneAddressLimits } });
+    const { token, userId } = await feedbackShopper(f);
+    const pubkey = await orderFor(f.db, userId, ['shampoo']);
+    await f.call('PATCH', `/v2/orders/${pubkey}/feedback/`, { token, body: { origin: 'account', overall_experience: 4, open_text_internal: 'Call me at 555-0100' } });
+    const answered = (await rows()).filter((r) => r.name === 'feedback_question_answered');
+    expect(answered.map((r) => [r.kind, r.userId, r.data])).toEqual([
+      ['server', userId, { feedback_name: 'feedback-haircare', feedback_question_topic: 'overall_experience', feedback_question_num: 2, feedback_question_answer: '4' }],
+      ['server', userId, { feedback_name: 'feedback-haircare', feedback_question_topic: expect.any(String), feedback_question_num: expect.any(Number), feedback_question_answer: '(text)' }],
+    ]);
+    expect(JSON.stringify(answered)).not.toContain('555-0100');
   });
 });
