@@ -100,7 +100,7 @@ export function LiveChatPanel({
       </div>
       <div className="livechat-panel__body">
         <p id={`${id}-how`} className="livechat-panel__how">
-          Write to our team here. We answer by e-mail, usually within one working day.
+          Write to our team here. We answer by e‑mail, usually within one working day.
         </p>
         <div className="livechat-panel__log" role="log" aria-label="Your conversation">
           <ol className="livechat-panel__messages">
@@ -112,7 +112,7 @@ export function LiveChatPanel({
             ))}
             {conversation ? (
               <li className="livechat-message livechat-message--shop">
-                <span className="visually-hidden">Made to Order: </span>
+                <span className="visually-hidden">Our team: </span>
                 We have your message{sent.length > 1 ? 's' : ''}. Our team will answer by e-mail at <strong>{conversation.reply_to}</strong>. Your reference is{' '}
                 <strong className="livechat-panel__reference">{conversation.reference}</strong>.
               </li>
@@ -124,86 +124,86 @@ export function LiveChatPanel({
             {failure.message}
           </Notice>
         ) : null}
-        <form className="livechat-panel__form" onSubmit={submit} noValidate>
-          {firstMessage ? (
-            <>
-              <div className={`field${invalid('name') ? ' field--invalid' : ''}`}>
-                <label className="field__label" htmlFor={`${id}-name`}>
-                  Your name
-                </label>
-                <input
-                  ref={nameField}
-                  id={`${id}-name`}
-                  className="field__input"
-                  name="name"
-                  autoComplete="name"
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  aria-invalid={invalid('name') || undefined}
-                  aria-describedby={invalid('name') ? `${id}-name-error` : undefined}
-                />
-                {invalid('name') ? (
-                  <p id={`${id}-name-error`} className="field__error">
-                    {fieldError(failure, 'name')}
-                  </p>
-                ) : null}
-              </div>
-              <div className={`field${invalid('email') ? ' field--invalid' : ''}`}>
-                <label className="field__label" htmlFor={`${id}-email`}>
-                  E-mail for our answer
-                </label>
-                <input
-                  id={`${id}-email`}
-                  className="field__input"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  aria-invalid={invalid('email') || undefined}
-                  aria-describedby={invalid('email') ? `${id}-email-error` : undefined}
-                />
-                {invalid('email') ? (
-                  <p id={`${id}-email-error`} className="field__error">
-                    {fieldError(failure, 'email')}
-                  </p>
-                ) : null}
-              </div>
-            </>
-          ) : null}
-          <div className={`field${invalid('message') ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor={`${id}-message`}>
-              {firstMessage ? 'Your message' : 'Add to your message'}
-            </label>
-            <textarea
-              ref={messageField}
-              id={`${id}-message`}
-              className="field__input livechat-panel__message"
-              name="message"
-              rows={3}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              aria-invalid={invalid('message') || undefined}
-              aria-describedby={invalid('message') ? `${id}-message-error` : undefined}
-            />
-            {invalid('message') ? (
-              <p id={`${id}-message-error`} className="field__error">
-                {fieldError(failure, 'message')}
-              </p>
-            ) : null}
-          </div>
-          <div className="livechat-panel__actions">
-            <button type="submit" className="button button--primary" aria-disabled={sending || undefined} aria-busy={sending || undefined}>
-              {sending ? 'Sending…' : 'Send'}
-            </button>
-            {conversation ? (
-              <button type="button" className="button button--quiet" onClick={onEndConversation}>
-                New conversation
-              </button>
-            ) : null}
-          </div>
-        </form>
       </div>
+      <form className="livechat-panel__form" onSubmit={submit} noValidate>
+        {firstMessage ? (
+          <>
+            <div className={`field${invalid('name') ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${id}-name`}>
+                Your name
+              </label>
+              <input
+                ref={nameField}
+                id={`${id}-name`}
+                className="field__input"
+                name="name"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                aria-invalid={invalid('name') || undefined}
+                aria-describedby={invalid('name') ? `${id}-name-error` : undefined}
+              />
+              {invalid('name') ? (
+                <p id={`${id}-name-error`} className="field__error">
+                  {fieldError(failure, 'name')}
+                </p>
+              ) : null}
+            </div>
+            <div className={`field${invalid('email') ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${id}-email`}>
+                E-mail for our answer
+              </label>
+              <input
+                id={`${id}-email`}
+                className="field__input"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={invalid('email') || undefined}
+                aria-describedby={invalid('email') ? `${id}-email-error` : undefined}
+              />
+              {invalid('email') ? (
+                <p id={`${id}-email-error`} className="field__error">
+                  {fieldError(failure, 'email')}
+                </p>
+              ) : null}
+            </div>
+          </>
+        ) : null}
+        <div className={`field${invalid('message') ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${id}-message`}>
+            {firstMessage ? 'Your message' : 'Add to your message'}
+          </label>
+          <textarea
+            ref={messageField}
+            id={`${id}-message`}
+            className="field__input livechat-panel__message"
+            name="message"
+            rows={3}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-invalid={invalid('message') || undefined}
+            aria-describedby={invalid('message') ? `${id}-message-error` : undefined}
+          />
+          {invalid('message') ? (
+            <p id={`${id}-message-error`} className="field__error">
+              {fieldError(failure, 'message')}
+            </p>
+          ) : null}
+        </div>
+        <div className="livechat-panel__actions">
+          <button type="submit" className="button button--primary livechat-panel__send" aria-disabled={sending || undefined} aria-busy={sending || undefined}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+          {conversation ? (
+            <button type="button" className="button button--quiet" onClick={onEndConversation}>
+              New conversation
+            </button>
+          ) : null}
+        </div>
+      </form>
     </section>
   );
 }

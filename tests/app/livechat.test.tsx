@@ -98,7 +98,7 @@ describe('the live chat launcher and panel (spec 001 §2 Live chat, §4, §9 fla
     expect(snapshot.matches({ generated: { panel: 'opened' } })).toBe(true);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(button.getAttribute('aria-controls')).toBe(panel().id);
-    expect(within(panel()).getByText(/We answer by e-mail/)).toBeTruthy();
+    expect(within(panel()).getByText(/We answer by e.mail/)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your name')));
     expect(await axeViolations()).toEqual([]);
 
