@@ -7,6 +7,7 @@ import { flowSession } from '../consultation/flow-environment';
 import type { AuthStatus, SignUpForm, SignUpOutcome } from '../session/session-core';
 import type { CheckoutCategory, Loaded } from './checkout-data';
 import { orderStatus } from './order-status';
+import { currentFlags } from '../flags';
 
 /** What the checkout's adapters need from the app: plain functions, so tests run them without a DOM. */
 export interface CheckoutDeps {
@@ -132,6 +133,8 @@ export function checkoutFacts({ state, category, cart, session, paymentMethods, 
     answers,
     order: state.facts.order ?? null,
     paymentNeeded,
+    // The wallet-provider flag (spec 001 §9 Feature flags): off, the wallet is not offered.
+    walletOffered: currentFlags()['wallet-provider'] !== false,
     routeTo,
     go,
     ...(notice ? { notice } : {}),

@@ -76,6 +76,8 @@ export interface CheckoutFacts extends StepFacts {
   cardProvider(): Promise<Pick<PaymentClientToken, 'provider' | 'publishable_key'>>;
   /** The wallet's approval of the payment by the shopper's wallet account (pending until it answers). */
   payWithWallet(email: string): Promise<WalletOutcome>;
+  /** False when the wallet-provider flag is off (spec 001 §9 Feature flags): the payment step offers cards only. */
+  walletOffered?: boolean;
   /** Whether this checkout asks for a payment (the payment step's rule holds, spec 001 §4). */
   paymentNeeded: boolean;
   /** Where a step's link goes (the payment step from the review), keeping the checkout's query, with `extra` added. */

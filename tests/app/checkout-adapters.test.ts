@@ -4,6 +4,7 @@ import { anonymousEnvironment, createFlowRuntime, type Answers, type SaveRequest
 import { ApiError } from '#api/shared';
 import { cartContext, checkoutFacts, checkoutSaving, type CheckoutDeps } from '../../app/checkout/checkout-adapters';
 import { refusalOf } from '../../shop/checkout/checkout-facts';
+import { forgetFlags } from '../../app/flags';
 
 /**
  * Issue 24 "one save path": the checkout's adapters are plain functions, run here without a page. Every form step
@@ -201,6 +202,19 @@ describe('the checkout’s facts, from where its flow stands', () => {
     expect(shown.order).toBe(placed);
     expect(facts({}).order).toBeNull();
     expect(shown).toMatchObject({ session: 'authenticated', accountEmail: 'rosa@example.com', firstName: 'Rosa' });
+  });
+
+  it('spec 001 §9 Feature flags: the wallet is offered unless the page’s wallet-provider flag is off', () => {
+    expect(facts({}).walletOffered).toBe(true);
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: 'shop-flags', textContent: '{"wallet-provider":false}' });
+    document.head.append(block);
+    forgetFlags();
+    try {
+      expect(facts({}).walletOffered).toBe(false);
+    } finally {
+      block.remove();
+      forgetFlags();
+    }
   });
 });
 

@@ -166,7 +166,7 @@ export function PaymentStep({ screen, onChange, onNext, busy, facts: checkout }:
           <input type="radio" name="method" value="newCard" checked={method === 'newCard'} onChange={() => setMethod('newCard')} />
           <span>{saved.length > 0 ? 'A new card' : 'Credit Card'}</span>
         </label>
-        {screen.step.wallet ? (
+        {screen.step.wallet && checkout.walletOffered !== false ? (
           <label className="checkout__choice">
             <input type="radio" name="method" value="wallet" checked={method === 'wallet'} onChange={() => setMethod('wallet')} />
             <span>{WALLET_LABEL}</span>

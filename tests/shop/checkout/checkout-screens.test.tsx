@@ -170,6 +170,17 @@ describe('checkout errors are announced, in view, focused, once (STOREFRONT.md "
   });
 });
 
+describe('the wallet-provider flag (spec 001 §9 Feature flags)', () => {
+  it('on (the default), the payment step offers the wallet besides cards; off, cards only', async () => {
+    const on = step('payment', checkoutFacts());
+    expect(await screen.findByRole('radio', { name: 'TestPay wallet' })).toBeTruthy();
+    on.unmount();
+    step('payment', { ...checkoutFacts(), walletOffered: false });
+    expect(await screen.findByRole('radio', { name: 'Credit Card' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'TestPay wallet' })).toBeNull();
+  });
+});
+
 describe('the review after a reload, and after the order (spec 001 §4 isPaymentReady)', () => {
   it('a new card entered before a reload has no token any more: back to the payment step, which says why', async () => {
     const go = vi.fn();
