@@ -43,7 +43,7 @@ export function HelpTopic({
           {status === 'success' && content ? <TopicList content={content} /> : null}
         </div>
         <div className="help-layout__aside">
-          <HelpSearchForm term={term} id="help-search-aside" />
+          <HelpSearchForm key={term ?? ""} term={term} id="help-search-aside" />
           <StillNeedHelp />
         </div>
       </div>
