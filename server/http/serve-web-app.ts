@@ -51,7 +51,8 @@ export function mountWebApp(
     } catch {
       return c.text('The web app is not built yet: run `npm run build`.', 503);
     }
-    c.header('Cache-Control', 'no-cache');
+    // The page carries this visitor's flags (their A/B arms): revalidated, and kept by no shared cache.
+    c.header('Cache-Control', 'private, no-cache');
     // The early reads go first in the head: an inline script after the stylesheet would wait for it to load.
     const early = earlyRequestsTag(c.req.path, c.get('cspNonce'));
     const withEarly = early && /<head>/i.test(html) ? html.replace(/<head>/i, (head) => `${head}${early}`) : injectIntoHead(html, early);

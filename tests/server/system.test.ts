@@ -280,12 +280,12 @@ describe('the built web app (dist/)', () => {
   };
   const t = createTestApp(down, { config: { webRoot: root }, flows: { ...fakeFlows, consultationPage: (p) => pages[p] } });
 
-  it('serves index.html for the app’s routes, revalidated', async () => {
+  it('serves index.html for the app’s routes, revalidated and private (it carries the visitor’s A/B arms)', async () => {
     for (const route of ['/', '/consultation/haircare/my-hair/length', '/signin/verify?token=abc&next=%2F']) {
       const response = await t.call('GET', route);
       expect(response.status, route).toBe(200);
       expect(response.body).toContain('<div id="root">');
-      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
     }
   });
 
