@@ -3,7 +3,7 @@ import { isApiError } from '#api/shared';
 import type { CompiledFlow } from '#engine';
 import { appTokens, loadAppServices } from '../app-services';
 import { appSession } from '../session';
-import { loadFlags } from '../flags';
+import { isFlagOn, loadFlags } from '../flags';
 import type { Category } from '#api/shared';
 import { recallOrder } from './checkout-memory';
 
@@ -57,7 +57,7 @@ async function loadCheckoutData(category: CheckoutCategory, orderKey: string | n
     customer ? api.listPaymentMethods('all').catch(() => []) : [],
   ]);
   // The gifter's checkout (?gift=gifter, from /gift) orders the universal cart, where POST /v1/gifts/ put the gift card.
-  const universal = flags['universal-cart'] === true || flags['universal-cart'] === '1' || giftersCheckout();
+  const universal = isFlagOn(flags['universal-cart']) || giftersCheckout();
   const cart = universal ? await readCart(category, true) : categoryCart;
   if (!cart || (!cart.is_in_checkout && !order)) return null;
   return { flow, flags, cart, paymentMethods, order, universal, ...(recalled ? { recalled: { cart: recalled.cart } } : {}) };
