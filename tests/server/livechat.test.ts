@@ -7,12 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultRateLimits } from '../../server/config';
-import { kbInquiries, livechatConversations, outbox } from '../../server/db/schema';
+import { defaultRateLimits, resolveAppConfig } from '../../server/config';
+import { kbInquiries, livechatConversations, outbox, users } from '../../server/db/schema';
+import { embeddedLiveChat } from '../../server/livechat/embedded-provider';
+import type { LiveChatProvider } from '../../server/livechat/livechat-provider';
+import { startConversation } from '../../server/livechat/start-conversation';
+import { outboxOnlyMailer } from '../../server/mail/mailer';
+import type { Services } from '../../server/services';
 import { LIVECHAT_LIMITS } from '../../server/livechat/livechat-limits';
 import { capturedLog } from './support/captured-log';
 import { describeEachDatabase } from './support/databases';
-import { createTestApp, signUpCustomer, startGuest, testClock, uniqueEmail, type TestApp } from './support/test-app';
+import { createTestApp, signUpCustomer, startGuest, TEST_SECRET, testClock, uniqueEmail, type TestApp } from './support/test-app';
 
 const NOW = new Date('2026-11-20T16:00:00Z');
 const MESSAGE = 'Is the curl cream safe for colour-treated hair? My order is ord_123.';
@@ -152,6 +157,33 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
     }
     const tooMany = await t.call('POST', `/v1/livechat/conversations/${last}/messages`, { token: access, body: { message: 'Last' } });
     expect(tooMany.status).toBe(429);
+  });
+
+  describe('compensation', () => {
+    it('a provider that fails after the inquiry was written leaves nothing behind: no conversation, no inquiry, no mail (one transaction)', async () => {
+      const { access } = await signUpCustomer(t);
+      const account = await t.call('GET', '/v1/account/', { token: access });
+      const [user] = await db().select().from(users).where(eq(users.pubkey, account.body.pubkey));
+      const failing: LiveChatProvider = {
+        ...embeddedLiveChat,
+        async start(services, tx, start) {
+          await embeddedLiveChat.start(services, tx, start);
+          throw new Error('the provider went away');
+        },
+      };
+      const services = {
+        db: db(),
+        clock: testClock(NOW),
+        config: resolveAppConfig({ publicUrl: 'https://shop.test', production: false, secret: TEST_SECRET }),
+        mailer: outboxOnlyMailer,
+        liveChat: failing,
+      } as unknown as Services;
+      const [conversations, mails, inquiries] = [await conversationCount(), await outboxCount(), await inquiryCount()];
+      await expect(startConversation(services, { user: user!, sessionId: 'test' }, { name: 'Ada', email: 'ada@example.com', message: MESSAGE })).rejects.toThrow(
+        'the provider went away',
+      );
+      expect([await conversationCount(), await outboxCount(), await inquiryCount()]).toEqual([conversations, mails, inquiries]);
+    });
   });
 
   it('no message, name or address reaches the log', () => {
