@@ -1,26 +1,26 @@
 import type { Database } from '../db/database';
 
 /** Answers kept per database: the knowledge base changes only when the server writes it at start (seed-knowledge-base.ts). */
-const caches = new WeakMap<Database, Map<string, Promise<unknown>>>();
+const caches = new WeakMap<Database, Map<string, Promise<string>>>();
 /** At most this many answers are kept (the least recently used go first): about 15 MB at most (25 hits each). */
 export const KB_CACHE_SIZE = 2000;
 
 /**
- * The answer for `key` on `db`: computed once, then served from memory until the knowledge base is written again.
- * Concurrent asks for the same key share one computation; a failed one is not kept.
- * @example await cachedAnswer(db, `search:${terms}`, () => searchArticles(db, terms))
+ * The answer for `key` on `db` as its JSON text: computed and serialised once, then served from memory until the
+ * knowledge base is written again. Concurrent asks for the same key share one computation; a failed one is not kept.
+ * @example const json = await cachedAnswer(db, `search:${terms}`, () => searchArticles(db, terms))
  */
-export function cachedAnswer<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
+export function cachedAnswer(db: Database, key: string, compute: () => Promise<unknown>): Promise<string> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const kept = cache.get(key) as Promise<T> | undefined;
+  const kept = cache.get(key);
   if (kept) {
     // Most recently used last: the Map's order is its age.
     cache.delete(key);
     cache.set(key, kept);
     return kept;
   }
-  const answer = compute();
+  const answer = compute().then((value) => JSON.stringify(value));
   cache.set(key, answer);
   answer.catch(() => cache.delete(key));
   if (cache.size > KB_CACHE_SIZE) cache.delete(cache.keys().next().value!);

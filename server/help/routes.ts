@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
@@ -9,6 +10,9 @@ import { sendInquiry } from './send-inquiry';
 
 // The help centre's calls (spec 001 §7 Help centre; server/help/README.md). Reading is open to anyone (§6: an
 // anonymous visitor browses the help centre); only what §5 allows is served.
+/** A kept answer's JSON text as the reply (the answers' shapes are checked where they are computed, by their types). */
+const answer = (c: Context, json: string) => c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+
 const badQuery = 'validation_error: a query parameter that is not the spec’s (page and pageSize whole numbers from 1, pageSize at most 250)';
 
 /** GET /v1/knowledge_base/categories?page=1&pageSize=100 */
@@ -20,7 +24,7 @@ export const listKbCategoriesOperation = defineOperation(
     responses: { 200: 'A page of categories in the help centre’s order', 400: badQuery },
   },
   async ({ c, query, services }) =>
-    c.json(await cachedAnswer(services.db, `categories:${query.page}:${query.pageSize}`, () => categoriesPage(services.db, query.page, query.pageSize)), 200),
+    answer(c, await cachedAnswer(services.db, `categories:${query.page}:${query.pageSize}`, () => categoriesPage(services.db, query.page, query.pageSize))),
 );
 
 /** GET /v1/knowledge_base/articles?page=1&pageSize=250&includeLang=en_us */
@@ -32,7 +36,7 @@ export const listKbArticlesOperation = defineOperation(
     responses: { 200: 'A page of articles; deleted and draft ones are never served (spec 001 §5)', 400: `${badQuery}; includeLang other than en_us` },
   },
   async ({ c, query, services }) =>
-    c.json(await cachedAnswer(services.db, `articles:${query.page}:${query.pageSize}`, () => articlesPage(services.db, query.page, query.pageSize)), 200),
+    answer(c, await cachedAnswer(services.db, `articles:${query.page}:${query.pageSize}`, () => articlesPage(services.db, query.page, query.pageSize))),
 );
 
 /** GET /v1/knowledge_base/search?term=…&scope=public */
@@ -48,7 +52,7 @@ export const searchKbOperation = defineOperation(
   },
   async ({ c, query, services }) => {
     const terms = searchTerms(query.term);
-    return c.json(terms === null ? { data: [] } : await cachedAnswer(services.db, `search:${terms}`, () => searchArticles(services.db, terms)), 200);
+    return terms === null ? c.json({ data: [] }, 200) : answer(c, await cachedAnswer(services.db, `search:${terms}`, () => searchArticles(services.db, terms)));
   },
 );
 
@@ -57,7 +61,7 @@ export const listKbTagsOperation = defineOperation(
   'listKbTags',
   { summary: 'The help centre’s tags (popular, contact-us-top-3, …)', tag: 'help', responses: { 200: 'A page of tags', 400: badQuery } },
   async ({ c, query, services }) =>
-    c.json(await cachedAnswer(services.db, `tags:${query.page}:${query.pageSize}`, () => tagsPage(services.db, query.page, query.pageSize)), 200),
+    answer(c, await cachedAnswer(services.db, `tags:${query.page}:${query.pageSize}`, () => tagsPage(services.db, query.page, query.pageSize))),
 );
 
 /** POST /v1/knowledge_base/inquiries: the contact form (send-inquiry.ts). */
