@@ -275,3 +275,28 @@ export { GWP_VARIANTS, promotionalGift, promotionalGifts } from './schemas/promo
 export type { GwpVariant, PromotionalGift } from './schemas/promotions';
 export { couponSource, referralCodeText, couponCustomerRequest, couponCustomer } from './schemas/referrals';
 export type { CouponSource, CouponCustomerRequest, CouponCustomer } from './schemas/referrals';
+export {
+  MARKETING_PROVIDERS,
+  MAX_BATCHED_EVENTS,
+  batchedEvent,
+  breadcrumbRequest,
+  marketingProvider,
+  trackedEvent,
+  trackedEvents,
+  trackedEventsQuery,
+  trackedUrl,
+  trackingBatchRequest,
+  trackingRequest,
+  triggerRequest,
+  variantText,
+} from './schemas/tracking';
+export type {
+  BatchedEvent,
+  BreadcrumbRequest,
+  MarketingProvider,
+  TrackedEvent,
+  TrackingBatchRequest,
+  TrackingEventName,
+  TrackingRequest,
+  TriggerRequest,
+} from './schemas/tracking';

@@ -70,7 +70,7 @@ async function beaconTiming(url: string): Promise<{ loadMs: number; beaconMs: nu
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  ensureBuilt();
+  ensureBuilt(false);
   const server = await startServer({ env: { RATE_LIMITS: 'off' } });
   try {
     const url = `${server.url}/`;

@@ -2,8 +2,7 @@
  * The events the web app tracks, as the batch's entries (api/schemas/tracking.ts), built from what the page knows.
  * Values are cut to the server's short tokens here, so a surprise in a slug never costs the whole batch a 400.
  */
-import type { FeatureFlags } from '#api';
-import type { BatchedEvent } from '../../api/schemas/tracking';
+import type { BatchedEvent, FeatureFlags } from '#api';
 
 const UTM = /^utm_(source|medium|campaign|content|term)$/;
 const UTM_VALUE = /^[A-Za-z0-9_.+-]{1,100}$/;

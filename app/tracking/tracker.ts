@@ -6,7 +6,7 @@
  * the browser is idle (never on the critical path), and nothing at all while analytics storage is not granted
  * (spec 001 §9 Consent): events are then dropped, not kept for later.
  */
-import type { BatchedEvent, TrackingBatchRequest } from '../../api/schemas/tracking';
+import type { BatchedEvent, TrackingBatchRequest } from '#api';
 
 /** Where batches go (API.md: the web app's batch form of the tracking calls). */
 export const BATCH_PATH = '/v1/tracking/batch';

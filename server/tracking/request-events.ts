@@ -4,7 +4,7 @@
  * schemas (api/schemas/tracking.ts); here a page's address is cut to its path and utm_* (tracked-url.ts), and a
  * flow step view's variant and arms go to their own columns for the drop-off report.
  */
-import type { BreadcrumbRequest, TrackingRequest, TriggerRequest } from '../../api/schemas/tracking';
+import type { BreadcrumbRequest, TrackingRequest, TriggerRequest } from '#api';
 import type { TrackedEventInput } from './event-sink';
 import { trackedPath } from './tracked-url';
 

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import { desc, eq } from 'drizzle-orm';
-import { MARKETING_PROVIDERS, trackedEvents, trackedEventsQuery, type MarketingProvider } from '../../api/schemas/tracking';
+import { MARKETING_PROVIDERS, trackedEvents, trackedEventsQuery, type MarketingProvider } from '#api';
 import { trackingEvents } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { clientIp } from '../http/client-ip';
