@@ -5,8 +5,9 @@ import path from 'node:path';
 /**
  * A knowledge base of `count` articles for the help-centre search bench, written as the editors' files (categories and
  * tags of shop/help/content/, Markdown with front matter), so the server loads, checks, renders and indexes it as it
- * does the real one. The mix: titles from the questions shoppers ask, bodies of 120-400 words from the shop's own
- * sentences and product words, every category and tag used, 4% drafts and 3% deleted (§5: never found).
+ * does the real one. The mix: titles from the questions shoppers ask, bodies of 120-400 words about the title's
+ * subject (a third the shop's own sentences, the rest sentences naming the subject, now and then another), every
+ * category and tag used, 4% drafts and 3% deleted (§5: never found).
  */
 export function writeBenchKnowledgeBase(count = 1000, seed = 29): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'kb-bench-'));
@@ -82,14 +83,20 @@ export function writeBenchKnowledgeBase(count = 1000, seed = 29): string {
     .flatMap((text) => text.replace(/^---[\s\S]*?---/, '').split(/(?<=[.!?])\s+/))
     .map((s) => s.replace(/[#*|[\]()]/g, '').trim())
     .filter((s) => s.split(' ').length >= 5);
-  const productSentence = () =>
+  // An article is about one thing, as a real one is: most sentences name it, a few name another.
+  const productSentence = (thing: string) =>
     pick([
       (x: string) => `Your ${x} is made to order from your consultation answers.`,
       (x: string) => `Most shoppers use the ${x} two or three times a week.`,
       (x: string) => `A ${x} ordered with a subscription ships free and costs 15% less.`,
       (x: string) => `If your ${x} arrives damaged, write to us with a photo.`,
       (x: string) => `The ${x} is free of sulfates, parabens and mineral oil.`,
-    ])(pick(things));
+      (x: string) => `You can change the ${x} from your account before it is prepared.`,
+      (x: string) => `We answer questions about the ${x} within one business day.`,
+      (x: string) => `Keep the ${x} away from heat and direct sunlight.`,
+      (x: string) => `The ${x} comes in recyclable packaging.`,
+      (x: string) => `Tell us in your Review & Refine how the ${x} worked for you.`,
+    ])(random() < 0.85 ? thing : pick(things));
   for (let i = 0; i < count; i++) {
     const thing = pick(things);
     const title = `${pick(questions)(thing)} (${i + 1})`;
@@ -97,9 +104,9 @@ export function writeBenchKnowledgeBase(count = 1000, seed = 29): string {
     let words = 0;
     const target = 120 + Math.floor(random() * 280);
     while (words < target) {
-      const paragraph = Array.from({ length: 2 + Math.floor(random() * 3) }, () => (random() < 0.6 ? pick(sentences) : productSentence())).join(' ');
+      const paragraph = Array.from({ length: 2 + Math.floor(random() * 3) }, () => (random() < 0.35 ? pick(sentences) : productSentence(thing))).join(' ');
       words += paragraph.split(' ').length;
-      paragraphs.push(random() < 0.15 ? `## ${pick(questions)(pick(things))}\n\n${paragraph}` : paragraph);
+      paragraphs.push(random() < 0.15 ? `## ${pick(questions)(thing)}\n\n${paragraph}` : paragraph);
     }
     const status = random() < 0.04 ? 'draft' : 'published';
     const deleted = random() < 0.03;
