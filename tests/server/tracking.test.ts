@@ -16,7 +16,7 @@ import { purchaseFigures, wholeMonthsBetween } from '../../server/tracking/purch
 import { trackedPath } from '../../server/tracking/tracked-url';
 import { capturedLog } from './support/captured-log';
 import { cardToken, oneAddressLimits, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { createTestDatabase, DRIVERS, type TestDatabase } from './support/databases';
 import { createTestApp, signUpCustomer, uniqueEmail, type TestApp } from './support/test-app';
 import { feedbackShopper, feedbackTestFlows, orderFor } from './support/feedback-orders';
 
@@ -25,12 +25,12 @@ const VISITOR = 'AAAAAAAAAAAAAAAAAAAAAA';
 const visitorCookie = (id = VISITOR, extra = '') => ({ cookie: `visitor=${id}${extra}` });
 const SECRET = 'SeCrEtMagicLinkToken0123456789abcdef';
 
-describe('tracking', () => {
+describe.each(DRIVERS)('tracking [%s]', (driver) => {
   let database: TestDatabase;
   let t: TestApp;
   const log = capturedLog();
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(driver);
     await seedCatalogue(database.db, loadCatalogue());
     t = createTestApp(database.db, { flows, config: { logger: log.logger, rateLimits: oneAddressLimits } });
   }, 60_000);
