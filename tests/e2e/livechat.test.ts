@@ -51,6 +51,8 @@ describe('live chat with the livechat flag on', () => {
     const { page, errors } = await phonePage(shop.browser);
     await page.setViewportSize({ width: 390, height: 844 });
     const shifts = await recordShifts(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
     await page.goto(`${shop.server.url}/products/custom-shampoo`);
     const launcher = page.getByRole('button', { name: 'Chat with us' });
     await launcher.waitFor();
@@ -58,9 +60,12 @@ describe('live chat with the livechat flag on', () => {
     // The launcher comes after the page, fixed in its corner: nothing on the page moves for it.
     expect(total(await shifts())).toBeLessThan(0.01);
     await page.screenshot({ path: `${shots}/launcher-390.png` });
+    // The panel's code (its machine, its form) is not part of the page: it loads when the launcher is first pressed.
+    expect(scripts.filter((url) => url.includes('livechat-host'))).toEqual([]);
     await launcher.click();
     const panel = page.getByRole('dialog', { name: 'Chat with us' });
     await panel.waitFor();
+    expect(scripts.filter((url) => url.includes('livechat-host'))).toHaveLength(1);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     const email = `rosa+${Date.now()}@example.com`;
     await page.getByLabel('Your name').fill('Rosa Parks');
