@@ -27,7 +27,12 @@ export async function funnelSummary(db: Database, flows: readonly FunnelFlow[], 
     group by flow`);
   const rows = (result as unknown as { rows: { flow: string; started: number; finished: number }[] }).rows;
   const counts = new Map(rows.map((row) => [row.flow, row]));
-  const known: FlowSummary[] = flows.map((flow) => ({ flow: flow.id, kind: flow.kind, started: counts.get(flow.id)?.started ?? 0, finished: counts.get(flow.id)?.finished ?? 0 }));
+  const known: FlowSummary[] = flows.map((flow) => ({
+    flow: flow.id,
+    kind: flow.kind,
+    started: counts.get(flow.id)?.started ?? 0,
+    finished: counts.get(flow.id)?.finished ?? 0,
+  }));
   const ids = new Set(flows.map((flow) => flow.id));
   const gone: FlowSummary[] = rows
     .filter((row) => !ids.has(row.flow))

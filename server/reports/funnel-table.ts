@@ -42,7 +42,12 @@ function groupHeading(by: FunnelReport['by'], group: FunnelGroup): string {
 }
 
 function stepsTable(group: FunnelGroup): string {
-  const rows = group.steps.map((s) => [s.inFlow ? s.step : `${s.step} (no longer in the flow)`, String(s.reached), share(s.reached, group.started), String(s.left)]);
+  const rows = group.steps.map((s) => [
+    s.inFlow ? s.step : `${s.step} (no longer in the flow)`,
+    String(s.reached),
+    share(s.reached, group.started),
+    String(s.left),
+  ]);
   return textTable(['STEP', 'REACHED', 'SHARE', 'LEFT HERE'], rows, new Set([1, 2, 3]));
 }
 

@@ -46,7 +46,10 @@ describe('the drop-off report of a real run', () => {
     for (;;) {
       await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
       const events = (await (await fetch(url(`/dev/tracking.json?visitor=${id}&limit=500`))).json()) as Recorded[];
-      const steps = events.reverse().filter((e) => e.name === 'flow_step_view' && e.flow === 'haircare').map((e) => e.step!);
+      const steps = events
+        .reverse()
+        .filter((e) => e.name === 'flow_step_view' && e.flow === 'haircare')
+        .map((e) => e.step!);
       if (steps.includes(last)) return steps;
       await page.waitForTimeout(200);
     }

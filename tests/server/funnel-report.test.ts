@@ -70,7 +70,12 @@ describeEachDatabase('The drop-off report (issue 29 item 8)', (database) => {
       // Left at length.
       { visitor: 'visitor-b', steps: ['welcome', 'signin', 'length'] },
       // Finished: reached the results.
-      { visitor: 'visitor-c', steps: ['welcome', 'signin', 'length', 'texture', 'type', 'fragrance', 'results'], variant: 'signin-placement=first;welcome=plain', arms: { 'skip-by-product-ab-test': '1', 'cart-optimization-phase-3-ab-test': '0' } },
+      {
+        visitor: 'visitor-c',
+        steps: ['welcome', 'signin', 'length', 'texture', 'type', 'fragrance', 'results'],
+        variant: 'signin-placement=first;welcome=plain',
+        arms: { 'skip-by-product-ab-test': '1', 'cart-optimization-phase-3-ab-test': '0' },
+      },
       // Went back from texture to length and left there: where they stopped, by time.
       { visitor: 'visitor-d', steps: ['welcome', 'signin', 'length', 'texture', 'length'], variant: 'signin-placement=first;welcome=plain', arms: null },
       // Started two days ago, came back within the window: counted from its views in the window.
@@ -87,7 +92,16 @@ describeEachDatabase('The drop-off report (issue 29 item 8)', (database) => {
     // Not flow step views: a page view, another named event (even one naming the flow).
     await embeddedEventSink.record(db, [
       { at: NOW, visitorId: 'visitor-h', userId: null, kind: 'pageview', name: 'pageview', path: '/consultation/haircare' },
-      { at: new Date(NOW.getTime() - 60_000), visitorId: 'visitor-h', userId: null, kind: 'event', name: 'app_start', flow: 'haircare', step: 'welcome', data: {} },
+      {
+        at: new Date(NOW.getTime() - 60_000),
+        visitorId: 'visitor-h',
+        userId: null,
+        kind: 'event',
+        name: 'app_start',
+        flow: 'haircare',
+        step: 'welcome',
+        data: {},
+      },
     ]);
   });
 
@@ -121,7 +135,15 @@ describeEachDatabase('The drop-off report (issue 29 item 8)', (database) => {
       ['signin-placement=before-first-private;welcome=plain', 4, 0],
       ['signin-placement=first;welcome=plain', 2, 1],
     ]);
-    expect(rows(report, 'signin-placement=first;welcome=plain')).toEqual(['welcome 2/0', 'signin 2/0', 'length 2/1', 'texture 2/0', 'type 1/0', 'fragrance 1/0', 'results 1/0']);
+    expect(rows(report, 'signin-placement=first;welcome=plain')).toEqual([
+      'welcome 2/0',
+      'signin 2/0',
+      'length 2/1',
+      'texture 2/0',
+      'type 1/0',
+      'fragrance 1/0',
+      'results 1/0',
+    ]);
   });
 
   it('by A/B flag arm: a visitor under each flag’s arm they carried, those with none apart', async () => {
