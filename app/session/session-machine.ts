@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { isApiError, toApiError, type ApiError } from '#api/client';
 import type { Address, User } from '#api';
 import type { SignUpForm } from './sign-up';
@@ -73,15 +73,13 @@ export function createSessionMachine(deps: SessionDeps) {
         const stored = deps.tokens.read();
         return stored.user !== null || stored.guest !== null;
       },
+      knewUser: ({ context }) => Boolean(context.user),
     },
     actions: {
       endSession: () => endSession(deps),
       clearStoredTokens: () => deps.tokens.clear(),
       emitLogout: emit({ type: 'logout' }),
-      noStoredSession: enqueueActions(({ context, enqueue }) => {
-        if (context.user) enqueue.emit({ type: 'logout' }); // a session we knew about is gone
-        enqueue.assign({ ...signedOut, reason: 'signout' });
-      }),
+      forgetSession: assign({ ...signedOut, reason: 'signout' }),
     },
   }).createMachine({
     id: 'session',
@@ -182,17 +180,17 @@ export function createSessionMachine(deps: SessionDeps) {
                   target: 'idle',
                   actions: assign({ signUp: { ...initialSignUpState, magicLinkSent: true } }),
                 },
-                { target: 'idle', actions: enqueueActions(({ enqueue }) => enqueue.raise({ type: 'SIGNED_IN' })) },
+                { target: 'idle', actions: raise({ type: 'SIGNED_IN' }) },
               ],
               onError: {
                 target: 'idle',
-                actions: enqueueActions(({ enqueue, event }) => {
-                  // A refusal as the form shows it; anything else (the sign-up's code failed to load) a generic error.
-                  const failure =
-                    event.error instanceof SignUpFailed ? event.error : { state: { ...initialSignUpState, error: true }, report: true, error: event.error };
-                  enqueue.assign({ signUp: failure.state });
-                  if (failure.report) enqueue(() => deps.reportError?.(failure.error, { operation: 'signUp' }));
-                }),
+                actions: [
+                  assign({ signUp: ({ event }) => signUpFailure(event.error).state }),
+                  ({ event }) => {
+                    const failure = signUpFailure(event.error);
+                    if (failure.report) deps.reportError?.(failure.error, { operation: 'signUp' });
+                  },
+                ],
               },
             },
           },
@@ -228,12 +226,18 @@ export function createSessionMachine(deps: SessionDeps) {
   });
 }
 
-/** FETCH: with no stored session, not_authenticated (reason "signout"); otherwise load it. */
+/** FETCH: with no stored session, not_authenticated (reason "signout"), a logout emitted when a session we knew is gone; otherwise load it. */
 function fetchSession() {
   return [
     { guard: 'hasStoredSession', target: 'loading.session' },
-    { target: 'not_authenticated', actions: 'noStoredSession' },
+    { guard: 'knewUser', target: 'not_authenticated', actions: ['emitLogout', 'forgetSession'] },
+    { target: 'not_authenticated', actions: 'forgetSession' },
   ] as const;
+}
+
+/** A refused sign-up as the form shows it; anything else (the sign-up's code failed to load) a generic error, reported. */
+function signUpFailure(error: unknown): Pick<SignUpFailed, 'state' | 'report' | 'error'> {
+  return error instanceof SignUpFailed ? error : { state: { ...initialSignUpState, error: true }, report: true, error };
 }
 
 /** GUEST: reuse a stored session when there is one, else create guest tokens. */

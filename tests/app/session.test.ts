@@ -50,6 +50,21 @@ const serveAccount = () =>
   );
 
 describe('spec 000 §4.6 FETCH', () => {
+  it('a session it knew whose tokens are gone: FETCH gives not_authenticated and emits logout once; none known, no logout', async () => {
+    serveAccount();
+    const { session, status, context, tokens, logouts } = startSession({ user: tokenPairFor('user') });
+    session.send({ type: 'FETCH' });
+    await settled(session);
+    expect(status()).toBe('authenticated');
+    tokens.clear(); // another tab signed out
+    session.send({ type: 'FETCH' });
+    expect(status()).toBe('not_authenticated');
+    expect(context()).toMatchObject({ user: null, reason: 'signout' });
+    expect(logouts).toHaveBeenCalledTimes(1);
+    session.send({ type: 'FETCH' });
+    expect(logouts).toHaveBeenCalledTimes(1);
+  });
+
   it('with no stored session gives not_authenticated with reason "signout", asking nothing', async () => {
     const { session, status, context } = startSession();
     expect(status()).toBe('idle');
