@@ -86,8 +86,9 @@ describeEachDatabase('The drop-off report (issue 29 item 8)', (database) => {
       // Another flow, and a view with no visitor (never counted).
       { visitor: 'visitor-a', flow: 'skincare', steps: ['welcome', 'results'] },
       { visitor: null, steps: ['welcome'] },
-      // A step the flow no longer has (edited since).
+      // A step the flow no longer has (edited since), and a flow flows/ no longer has.
       { visitor: 'visitor-g', steps: ['welcome', 'old-step'] },
+      { visitor: 'visitor-g', flow: 'retired-flow', steps: ['welcome'] },
     );
     // Not flow step views: a page view, another named event (even one naming the flow).
     await embeddedEventSink.record(db, [
@@ -178,7 +179,8 @@ describeEachDatabase('The drop-off report (issue 29 item 8)', (database) => {
 
   it('report funnels: every flow with its starts and finishes', async () => {
     const summary = await funnelSummary(database().db, FLOWS, LAST_DAY);
-    expect(summary.map((s) => s.flow)).toEqual(FLOWS.map((f) => f.id));
+    expect(summary.map((s) => s.flow)).toEqual([...FLOWS.map((f) => f.id), 'retired-flow']);
+    expect(summary.at(-1)).toEqual({ flow: 'retired-flow', kind: null, started: 1, finished: 0 });
     expect(summary.find((s) => s.flow === 'haircare')).toEqual({ flow: 'haircare', kind: 'consultation', started: 6, finished: 1 });
     expect(summary.find((s) => s.flow === 'skincare')).toEqual({ flow: 'skincare', kind: 'consultation', started: 1, finished: 1 });
     expect(summary.find((s) => s.flow === 'checkout-haircare')).toEqual({ flow: 'checkout-haircare', kind: 'checkout', started: 2, finished: 1 });
