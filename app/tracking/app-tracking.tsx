@@ -1,38 +1,48 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { consentNow, onConsentChange } from '../../shop/consent/index';
+import { consentNow, onConsentChange } from '../../shop/consent/consent-store';
 import { ConsentSlot, consentRegionOfShop } from '../consent/consent-slot';
-import { appStartEvent, ctaClickEvent, pageviewEvent, trackedLocation } from './events';
-import { pageviewKeepsUtms } from './page-flags';
-import { configureTracking, flush, startWhenIdle, track } from './tracker';
 
-let ready = false;
+type Runtime = typeof import('./tracking-runtime');
 
-/** Once per page: consent decides, utm_source on app start (§9), product-preselect clicks, sending after load. */
-function startTracking(): void {
-  if (ready) return;
-  ready = true;
-  consentRegionOfShop();
-  configureTracking({ allowed: () => consentNow().analytics_storage });
-  const start = appStartEvent(location.search);
-  if (start) track(start);
-  // §7 cta_click: any element marked as a product-preselect call to action (shop/tracking/cta-attributes.ts).
-  document.addEventListener(
-    'click',
-    (event) => {
-      const cta = (event.target as Element | null)?.closest?.<HTMLElement>('[data-cta="product_preselect"]');
-      if (!cta) return;
-      const click = ctaClickEvent(cta.dataset.ctaProduct ?? '', cta.dataset.ctaCategory ?? '', cta.dataset.ctaLocation ?? '');
-      if (click) track(click);
-    },
-    { capture: true },
-  );
-  // Consent given on this page: its page view counts from now on (nothing before it was kept).
-  onConsentChange((state) => {
-    if (!state.analytics_storage) return flush();
-    track(pageviewEvent(trackedLocation(location.pathname, location.search, pageviewKeepsUtms())));
+let runtime: Runtime | null = null;
+let started: Promise<void> | null = null;
+/** Page views seen before the runtime loaded, each while analytics was granted. */
+const early: { pathname: string; search: string }[] = [];
+
+/** A page view now, or kept until the runtime loads; none while analytics storage is not granted (§9 Consent). */
+function pageview(pathname: string, search: string): void {
+  if (!consentNow().analytics_storage) return;
+  if (runtime) runtime.trackPageview(pathname, search);
+  else early.push({ pathname, search });
+}
+
+/** Loads the tracking runtime once the page has loaded and the browser is idle: no tracking code or request on the critical path. */
+function startWhenIdle(): Promise<void> {
+  started ??= new Promise<void>((done) => {
+    consentRegionOfShop();
+    // Consent given on this page: its page view counts from now on (nothing before it was kept).
+    onConsentChange((state) => {
+      if (state.analytics_storage) pageview(location.pathname, location.search);
+    });
+    const load = () =>
+      void import('./tracking-runtime')
+        .then((loaded) => {
+          runtime = loaded;
+          loaded.startTracking(early.splice(0));
+        })
+        .catch(() => undefined)
+        .finally(done);
+    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));
+    if (document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
   });
-  startWhenIdle();
+  return started;
+}
+
+/** Resolves once the tracking runtime has started (tests). */
+export function whenTrackingStarted(): Promise<void> {
+  return startWhenIdle();
 }
 
 /**
@@ -43,11 +53,10 @@ export function AppTracking() {
   const { pathname, search } = useLocation();
   const last = useRef<string | null>(null);
   useEffect(() => {
-    startTracking();
-    const url = trackedLocation(pathname, search, pageviewKeepsUtms());
-    if (last.current === url) return;
-    last.current = url;
-    track(pageviewEvent(url));
+    void startWhenIdle();
+    if (last.current === pathname + search) return;
+    last.current = pathname + search;
+    pageview(pathname, search);
   }, [pathname, search]);
   return <ConsentSlot />;
 }

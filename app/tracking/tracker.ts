@@ -2,11 +2,13 @@
  * @module app/tracking/tracker: the web app's one way to send tracked events (spec 001 §7 "Flags, tracking", §9
  * Tracking; server/tracking/README.md). Events wait in memory and leave in batches (POST /v1/tracking/batch, as a
  * beacon: it carries the same-origin `visitor` cookie and no token, so the events are the visitor's): every few
- * seconds, when 25 are waiting, and when the page is hidden or left. Nothing is sent before the page has loaded and
- * the browser is idle (never on the critical path), and nothing at all while analytics storage is not granted
- * (spec 001 §9 Consent): events are then dropped, not kept for later.
+ * seconds, when 25 are waiting, and when the page is hidden or left. Nothing is sent before `startSending`, which the
+ * tracking runtime calls once the page has loaded and the browser is idle (app-tracking.tsx: never on the critical
+ * path), and nothing at all while analytics storage is not granted (spec 001 §9 Consent): events are then dropped,
+ * not kept for later.
  */
 import type { BatchedEvent, TrackingBatchRequest } from '#api';
+import { consentNow } from '../../shop/consent/consent-store';
 
 /** Where batches go (API.md: the web app's batch form of the tracking calls). */
 export const BATCH_PATH = '/v1/tracking/batch';
@@ -29,7 +31,9 @@ interface Waiting {
 let waiting: Waiting[] = [];
 let started = false;
 let timer: ReturnType<typeof setInterval> | undefined;
-let allowed: () => boolean = () => false;
+/** Analytics storage granted (spec 001 §9 Consent): the consent in force, unless a test says otherwise. */
+const analyticsGranted = () => consentNow().analytics_storage;
+let allowed: () => boolean = analyticsGranted;
 let transport: Transport = sendAsBeacon;
 const stops: (() => void)[] = [];
 
@@ -46,7 +50,7 @@ function sendAsBeacon(batch: TrackingBatchRequest): void {
   }
 }
 
-/** Who decides whether analytics may run (the consent in force), and where batches go (tests: a list). */
+/** Who decides whether analytics may run (by default the consent in force), and where batches go (tests: a list). */
 export function configureTracking(options: { allowed: () => boolean; transport?: Transport }): void {
   allowed = options.allowed;
   if (options.transport) transport = options.transport;
@@ -92,22 +96,12 @@ export function startSending(win: Window = window): void {
   flush();
 }
 
-/** Starts sending once the page has loaded and the browser is idle: no tracking request competes with the page's own. */
-export function startWhenIdle(win: Window = window): void {
-  const idle = () => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => startSending(win), { timeout: 4000 });
-    else setTimeout(() => startSending(win), 1000);
-  };
-  if (win.document.readyState === 'complete') idle();
-  else win.addEventListener('load', idle, { once: true });
-}
-
 /** Forgets everything (tests). */
 export function resetTracking(): void {
   for (const stop of stops.splice(0)) stop();
   waiting = [];
   started = false;
-  allowed = () => false;
+  allowed = analyticsGranted;
   transport = sendAsBeacon;
 }
 

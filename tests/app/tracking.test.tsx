@@ -9,9 +9,9 @@ import { MemoryRouter, useNavigate } from 'react-router';
 import type { TrackingBatchRequest } from '../../api/schemas/tracking';
 import { MAX_BATCHED_EVENTS, trackingBatchRequest } from '../../api/schemas/tracking';
 import { appStartEvent, armsOf, ctaClickEvent, flowStepEvent, pageviewEvent, trackedLocation } from '../../app/tracking/events';
-import { configureTracking, FLUSH_EVERY_MS, flush, MAX_BATCH, resetTracking, startSending, startWhenIdle, track, waitingEvents } from '../../app/tracking/tracker';
+import { configureTracking, FLUSH_EVERY_MS, flush, MAX_BATCH, resetTracking, startSending, track, waitingEvents } from '../../app/tracking/tracker';
 import { resetTrackingFlags } from '../../app/tracking/page-flags';
-import { AppTracking } from '../../app/tracking/app-tracking';
+import { AppTracking, whenTrackingStarted } from '../../app/tracking/app-tracking';
 import { consentNow, setConsentRegion } from '../../shop/consent/index';
 import { productPreselectCta } from '../../shop/tracking/cta-attributes';
 
@@ -72,21 +72,6 @@ describe('the batch queue', () => {
     track(page(2));
     flush();
     expect(sent[0]!.events.map((e) => e.age_ms)).toEqual([1500, 0]);
-  });
-
-  it('starts only after the page has loaded, when the browser is idle (never on the critical path)', () => {
-    vi.useFakeTimers();
-    configureTracking({ allowed: () => true, transport });
-    track(page(1));
-    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
-    startWhenIdle();
-    vi.advanceTimersByTime(10_000);
-    expect(sent).toEqual([]);
-    Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
-    window.dispatchEvent(new Event('load'));
-    expect(sent).toEqual([]);
-    vi.advanceTimersByTime(1000);
-    expect(sent).toHaveLength(1);
   });
 
   it('§9 Consent: with analytics storage denied nothing is queued or sent; a denial after queueing forgets what waited', () => {
@@ -172,7 +157,11 @@ describe('in the app (AppTracking)', () => {
         </a>
       </MemoryRouter>,
     );
-    configureTracking({ allowed: () => true, transport });
+    configureTracking({ allowed: () => consentNow().analytics_storage, transport });
+    // Nothing leaves, and no tracking code loads, until the page has loaded and the browser is idle.
+    expect(sent).toEqual([]);
+    await act(() => whenTrackingStarted());
+    expect(sent).toHaveLength(1);
     await act(async () => screen.getByRole('button', { name: 'go' }).click());
     await act(async () => screen.getByRole('link', { name: 'Brush' }).click());
     flush();
