@@ -132,11 +132,14 @@ describe('screenshots of the main pages at 360, 768, 1024, 1280 and 1920 px (spe
     ['collection-accessories', '/collections/accessories'],
     ['product-custom-shampoo', '/products/custom-shampoo'],
     ['product-brushes', '/products/brushes'],
-    ['help', '/help'],
     ['signin', '/signin'],
     ['consultation-hair-length', '/consultation/haircare/my-hair/length'],
   ])('%s (%s), as a visitor', async (name, url) => {
     await shootEverywhere(visitor, name, url, heading());
+  });
+
+  it('the help centre (/faq), its topics and popular questions loaded', async () => {
+    await shootEverywhere(visitor, 'faq', '/faq', (page) => page.getByRole('region', { name: 'Popular questions' }).waitFor());
   });
 
   it('the cart (/checkout/haircare), Maya’s', async () => {
