@@ -33,7 +33,13 @@ async function lighthouseRun(url: string, consent: string | null): Promise<Run> 
       await browser.contexts()[0]!.addCookies([{ name: 'consent', value: `${consent}.${Math.floor(Date.now() / 1000)}`, domain: hostname, path: '/' }]);
       await browser.close();
     }
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', disableStorageReset: Boolean(consent) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'json',
+      disableStorageReset: Boolean(consent),
+    });
     const lhr = result!.lhr;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime?: number }[] } | undefined)?.items ?? [];
     return {
@@ -41,7 +47,9 @@ async function lighthouseRun(url: string, consent: string | null): Promise<Run> 
       lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
       tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0,
       cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
-      tracking: requests.filter((r) => r.url.includes('/v1/tracking') || r.url.includes('/v1/breadcrumbs')).map((r) => ({ url: r.url, startMs: Math.round(r.networkRequestTime ?? -1) })),
+      tracking: requests
+        .filter((r) => r.url.includes('/v1/tracking') || r.url.includes('/v1/breadcrumbs'))
+        .map((r) => ({ url: r.url, startMs: Math.round(r.networkRequestTime ?? -1) })),
     };
   } finally {
     chrome.kill();
@@ -83,7 +91,11 @@ async function main() {
     const timing = await beaconTiming(url);
     const line = (name: string, runs: Run[]) =>
       `${name.padEnd(13)} score ${median(runs.map((r) => r.score))} (runs ${runs.map((r) => r.score).join(', ')}), LCP ${Math.round(median(runs.map((r) => r.lcpMs)))} ms, TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}, tracking requests in the trace: ${runs.map((r) => r.tracking.length).join(', ')}`;
-    console.log(`Home page, Lighthouse mobile, ${RUNS} runs each, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `Home page, Lighthouse mobile, ${RUNS} runs each, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(line('tracking on', on));
     console.log(line('tracking off', off));
     console.log(`Unthrottled load: load event at ${timing.loadMs} ms, first tracking beacon at ${timing.beaconMs ?? 'none'} ms`);

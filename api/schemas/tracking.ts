@@ -6,9 +6,7 @@ import { z } from 'zod';
 // refused (400, nothing saved).
 
 /** A short identifier: a product, a flow, a step, a place on a page. */
-const token = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Lowercase letters, digits, - and _ only (64 at most).');
+const token = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Lowercase letters, digits, - and _ only (64 at most).');
 
 /** A campaign's utm value as the browser read it (its own characters; no spaces, no @). */
 const utmValue = z.string().regex(/^[A-Za-z0-9_.+-]{1,100}$/, 'Letters, digits and _ . + - only (100 at most).');
@@ -87,7 +85,14 @@ export type TriggerRequest = z.input<typeof triggerRequest>;
 export const MAX_BATCHED_EVENTS = 25;
 
 /** One event of a batch: which call it stands for, its body, and how long ago it happened (at most ten minutes). */
-const batchAge = { age_ms: z.number().int().min(0).max(10 * 60 * 1000).optional() };
+const batchAge = {
+  age_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 60 * 1000)
+    .optional(),
+};
 export const batchedEvent = z.discriminatedUnion('call', [
   z.strictObject({ call: z.literal('breadcrumbs'), body: breadcrumbRequest, ...batchAge }),
   z.strictObject({ call: z.literal('tracking'), body: trackingRequest, ...batchAge }),

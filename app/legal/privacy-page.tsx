@@ -22,9 +22,9 @@ export default function PrivacyPage() {
       <p>You can see and change your answers at any time, and ask us to delete your account and data.</p>
       <p>
         This shop keeps on your device what it needs to work: your sign-in, your cart's count, your country and your consultation's progress. With your
-        permission it also counts which pages and steps are visited, in its own records, never with your e-mail, your card or anything you typed. Visitors
-        from Canada are asked first (analytics and advertising are off until they say yes); elsewhere they are on unless you turn them off. Your choice is
-        kept for two years (730 days) and you can change it here at any time.
+        permission it also counts which pages and steps are visited, in its own records, never with your e-mail, your card or anything you typed. Visitors from
+        Canada are asked first (analytics and advertising are off until they say yes); elsewhere they are on unless you turn them off. Your choice is kept for
+        two years (730 days) and you can change it here at any time.
       </p>
       <p>
         <button type="button" className="button button--secondary button--small" onClick={openConsentChoices}>

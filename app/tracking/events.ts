@@ -49,7 +49,10 @@ export function appStartEvent(search: string): BatchedEvent | null {
 export function ctaClickEvent(product: string, category: string, location: string): BatchedEvent | null {
   const [p, c, l] = [tokenOf(product), tokenOf(category), tokenOf(location)];
   if (!p || !c || !l) return null;
-  return { call: 'breadcrumbs', body: { version: 1, type: 'cta_click', data: { product: p, cta_type: 'product_preselect', cta_location: l, product_category: c } } };
+  return {
+    call: 'breadcrumbs',
+    body: { version: 1, type: 'cta_click', data: { product: p, cta_type: 'product_preselect', cta_location: l, product_category: c } },
+  };
 }
 
 /** `key=value;...` sorted by key, for values the server takes. */
@@ -68,7 +71,13 @@ export function armsOf(flags: FeatureFlags | null): string {
 }
 
 /** A flow's step (or `results`) on screen, with the flow's variants and the A/B arms: the drop-off report's row. */
-export function flowStepEvent(view: { kind: string; flow: string; step: string; variants: Record<string, string>; flags: FeatureFlags | null }): BatchedEvent | null {
+export function flowStepEvent(view: {
+  kind: string;
+  flow: string;
+  step: string;
+  variants: Record<string, string>;
+  flags: FeatureFlags | null;
+}): BatchedEvent | null {
   const [kind, flow, step] = [tokenOf(view.kind), tokenOf(view.flow), tokenOf(view.step)];
   if (!kind || !flow || !step) return null;
   return { call: 'tracking', body: { event_name: 'flow_step_view', data: { kind, flow, step, variant: pairsText(view.variants), arms: armsOf(view.flags) } } };

@@ -44,7 +44,9 @@ function sendAsBeacon(batch: TrackingBatchRequest): void {
     if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
       if (navigator.sendBeacon(BATCH_PATH, new Blob([body], { type: 'application/json' }))) return;
     }
-    void fetch(BATCH_PATH, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+    void fetch(BATCH_PATH, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(
+      () => undefined,
+    );
   } catch {
     // Tracking never breaks the page.
   }

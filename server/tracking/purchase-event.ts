@@ -58,7 +58,11 @@ export async function purchaseFigures(tx: Database, order: PaidOrder, now: Date)
 }
 
 /** Records the purchase event of an order written paid, in that transaction. */
-export async function onOrderPaidTracking(tx: Database, services: Pick<Services, 'clock'> & Partial<Pick<Services, 'eventSink' | 'referralTracking'>>, order: PaidOrder): Promise<void> {
+export async function onOrderPaidTracking(
+  tx: Database,
+  services: Pick<Services, 'clock'> & Partial<Pick<Services, 'eventSink' | 'referralTracking'>>,
+  order: PaidOrder,
+): Promise<void> {
   const now = services.clock.now();
   const data = { order: order.pubkey, cart_kind: order.cartKind, ...(await purchaseFigures(tx, order, now)) };
   await trackingOf(services).record(tx, [{ at: now, visitorId: null, userId: order.userId, kind: 'server', name: 'purchase', data }]);

@@ -44,13 +44,17 @@ async function record(c: Context, services: Services, events: TrackedEventInput[
 }
 
 /** POST /v1/breadcrumbs/ {version: 1, type: "pageview" | "cta_click", data}: a page view (its path and utm_* only) or a call to action. */
-export const postBreadcrumb = defineOperation('postBreadcrumb', { summary: 'Record a page view or a call to action', tag: 'tracking', responses: RESPONSES }, async ({ c, body, auth, services }) =>
-  record(c, services, [breadcrumbEvent(await originOf(c, services, auth?.user.id ?? null), body)]),
+export const postBreadcrumb = defineOperation(
+  'postBreadcrumb',
+  { summary: 'Record a page view or a call to action', tag: 'tracking', responses: RESPONSES },
+  async ({ c, body, auth, services }) => record(c, services, [breadcrumbEvent(await originOf(c, services, auth?.user.id ?? null), body)]),
 );
 
 /** POST /v1/tracking {event_name, data}: one of the web app's named events. */
-export const postTrackingEvent = defineOperation('postTrackingEvent', { summary: 'Record a named event', tag: 'tracking', responses: RESPONSES }, async ({ c, body, auth, services }) =>
-  record(c, services, [trackingEvent(await originOf(c, services, auth?.user.id ?? null), body)]),
+export const postTrackingEvent = defineOperation(
+  'postTrackingEvent',
+  { summary: 'Record a named event', tag: 'tracking', responses: RESPONSES },
+  async ({ c, body, auth, services }) => record(c, services, [trackingEvent(await originOf(c, services, auth?.user.id ?? null), body)]),
 );
 
 /** POST /v1/trigger/{provider}_event/ {event_name, data}: a marketing event for the provider (only the embedded `shop`). */
@@ -68,16 +72,20 @@ export const postTriggerEvent = defineOperation(
  * POST /v1/tracking/batch {events: [...]}: the web app's queued events, sent as a beacon. A beacon has no
  * Authorization header: the events are the visitor's (the cookie), never tied to a customer.
  */
-export const postTrackingBatch = defineOperation('postTrackingBatch', { summary: 'Record a batch of the web app’s events', tag: 'tracking', responses: RESPONSES }, async ({ c, body, services }) => {
-  const origin = await originOf(c, services, null);
-  const events = body.events.map((event) => {
-    const at = { ...origin, at: new Date(origin.at.getTime() - (event.age_ms ?? 0)) };
-    if (event.call === 'breadcrumbs') return breadcrumbEvent(at, event.body);
-    if (event.call === 'tracking') return trackingEvent(at, event.body);
-    return triggerEvent(at, event.provider, event.body);
-  });
-  return record(c, services, events);
-});
+export const postTrackingBatch = defineOperation(
+  'postTrackingBatch',
+  { summary: 'Record a batch of the web app’s events', tag: 'tracking', responses: RESPONSES },
+  async ({ c, body, services }) => {
+    const origin = await originOf(c, services, null);
+    const events = body.events.map((event) => {
+      const at = { ...origin, at: new Date(origin.at.getTime() - (event.age_ms ?? 0)) };
+      if (event.call === 'breadcrumbs') return breadcrumbEvent(at, event.body);
+      if (event.call === 'tracking') return trackingEvent(at, event.body);
+      return triggerEvent(at, event.provider, event.body);
+    });
+    return record(c, services, events);
+  },
+);
 
 /** GET /dev/tracking.json: the newest recorded events (optionally one visitor's), for people and tests; off in production. */
 export const getTrackedEventsJson = defineServerOnlyOperation(

@@ -14,6 +14,13 @@ import { trackingOf } from './event-sink';
 export async function trackSignUp(tx: Database, services: Services, c: Context, user: typeof users.$inferSelect): Promise<void> {
   if (!serverEventsAllowed(c)) return;
   await trackingOf(services).record(tx, [
-    { at: services.clock.now(), visitorId: visitorOf(c) ?? null, userId: user.id, kind: 'server', name: 'sign_up', data: { origin: user.customerOrigin ?? null } },
+    {
+      at: services.clock.now(),
+      visitorId: visitorOf(c) ?? null,
+      userId: user.id,
+      kind: 'server',
+      name: 'sign_up',
+      data: { origin: user.customerOrigin ?? null },
+    },
   ]);
 }

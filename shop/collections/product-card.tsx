@@ -47,7 +47,11 @@ export function ProductCard({
       </div>
       <Heading className="product-card__title">
         {card.pageUrl ? (
-          <Link to={card.pageUrl} className="product-card__link" {...productPreselectCta({ product: card.slug, category: card.category, location: 'collection' })}>
+          <Link
+            to={card.pageUrl}
+            className="product-card__link"
+            {...productPreselectCta({ product: card.slug, category: card.category, location: 'collection' })}
+          >
             <span className="product-card__name">{card.label}</span>
           </Link>
         ) : (

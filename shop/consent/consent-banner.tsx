@@ -43,8 +43,8 @@ export function ConsentBanner({ region, current, reopened = false, onSave, onClo
           Cookie choices
         </h2>
         <p className="consent-banner__text">
-          We use cookies to run the shop: your cart, signing in and keeping the site secure. With your permission we would also use them for
-          analytics and advertising. You can change this at any time from “Your privacy choices” at the foot of every page.
+          We use cookies to run the shop: your cart, signing in and keeping the site secure. With your permission we would also use them for analytics and
+          advertising. You can change this at any time from “Your privacy choices” at the foot of every page.
         </p>
         {choosing ? (
           <form

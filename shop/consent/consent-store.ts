@@ -4,7 +4,16 @@
  * server sees it too and records nothing a denial covers; without one the region's defaults are in force. Anything
  * that needs consent asks `consentNow()` or subscribes (`onConsentChange`) and does nothing until it is granted.
  */
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentInForce, decodeConsent, encodeConsent, type ConsentRegion, type ConsentState, type KeptConsent } from './consent-rules';
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  consentInForce,
+  decodeConsent,
+  encodeConsent,
+  type ConsentRegion,
+  type ConsentState,
+  type KeptConsent,
+} from './consent-rules';
 
 type Listener = (state: ConsentState) => void;
 const listeners = new Set<Listener>();

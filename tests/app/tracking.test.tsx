@@ -110,7 +110,11 @@ describe('the events', () => {
   it('§7 cta_click carries product_preselect with the product, its category and where; odd values are cut to tokens', () => {
     expect(ctaClickEvent('Brush', 'accessories', 'collection')).toEqual({
       call: 'breadcrumbs',
-      body: { version: 1, type: 'cta_click', data: { product: 'brush', cta_type: 'product_preselect', cta_location: 'collection', product_category: 'accessories' } },
+      body: {
+        version: 1,
+        type: 'cta_click',
+        data: { product: 'brush', cta_type: 'product_preselect', cta_location: 'collection', product_category: 'accessories' },
+      },
     });
     expect(ctaClickEvent('', 'accessories', 'collection')).toBeNull();
   });
@@ -127,7 +131,13 @@ describe('the events', () => {
       call: 'tracking',
       body: {
         event_name: 'flow_step_view',
-        data: { kind: 'consultation', flow: 'haircare', step: 'results', variant: 'signin_placement=before-first-private;stress_intensity=scale', arms: 'skip-by-product-ab-test=0;trial-offer=1' },
+        data: {
+          kind: 'consultation',
+          flow: 'haircare',
+          step: 'results',
+          variant: 'signin_placement=before-first-private;stress_intensity=scale',
+          arms: 'skip-by-product-ab-test=0;trial-offer=1',
+        },
       },
     });
     expect(armsOf(null)).toBe('');
@@ -166,11 +176,14 @@ describe('in the app (AppTracking)', () => {
     await act(async () => screen.getByRole('link', { name: 'Brush' }).click());
     flush();
     const events = sent.flatMap((b) => b.events);
-    expect(events.filter((e) => e.call === 'breadcrumbs').map((e) => (e.body as { type: string; data: Record<string, string> }).type + ' ' + Object.values((e.body as { data: Record<string, string> }).data).join(' '))).toEqual([
-      'pageview /collections/accessories',
-      'pageview /products/brush',
-      'cta_click brush product_preselect collection accessories',
-    ]);
+    expect(
+      events
+        .filter((e) => e.call === 'breadcrumbs')
+        .map(
+          (e) =>
+            (e.body as { type: string; data: Record<string, string> }).type + ' ' + Object.values((e.body as { data: Record<string, string> }).data).join(' '),
+        ),
+    ).toEqual(['pageview /collections/accessories', 'pageview /products/brush', 'cta_click brush product_preselect collection accessories']);
     expect(screen.queryByRole('region', { name: 'Cookie choices' })).toBeNull();
   });
 

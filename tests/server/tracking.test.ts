@@ -57,14 +57,23 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
   describe('POST /v1/breadcrumbs/ (§7)', () => {
     it('a pageview records the visitor, the path with its utm_* and no query secret; a signed-in caller is named', async () => {
       const { access } = await signUpCustomer(t);
-      const response = await post('/v1/breadcrumbs/', { version: 1, type: 'pageview', data: { url: `https://shop.test/signin/verify?token=${SECRET}&utm_source=mail` } }, visitorCookie(), access);
+      const response = await post(
+        '/v1/breadcrumbs/',
+        { version: 1, type: 'pageview', data: { url: `https://shop.test/signin/verify?token=${SECRET}&utm_source=mail` } },
+        visitorCookie(),
+        access,
+      );
       expect(response.status).toBe(204);
       const [row] = (await rows()).filter((r) => r.kind === 'pageview');
       expect(row).toMatchObject({ kind: 'pageview', name: 'pageview', path: '/signin/verify?utm_source=mail', visitorId: VISITOR, userId: expect.any(Number) });
     });
 
     it('a product-preselect call to action records its fields (§7 cta_click)', async () => {
-      const body = { version: 1, type: 'cta_click', data: { product: 'brush', cta_type: 'product_preselect', cta_location: 'collection_grid', product_category: 'accessories' } };
+      const body = {
+        version: 1,
+        type: 'cta_click',
+        data: { product: 'brush', cta_type: 'product_preselect', cta_location: 'collection_grid', product_category: 'accessories' },
+      };
       expect((await post('/v1/breadcrumbs/', body)).status).toBe(204);
       expect(await rows()).toMatchObject([{ kind: 'cta_click', name: 'cta_click', userId: null, data: body.data }]);
     });
@@ -85,10 +94,22 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
     });
 
     it('a flow step view fills the funnel columns: flow, step, variant and the A/B arms', async () => {
-      const data = { flow: 'haircare', step: 'hair-texture', kind: 'consultation', variant: 'signin_placement=before-first-private', arms: 'trial-offer=1;universal-cart=0' };
+      const data = {
+        flow: 'haircare',
+        step: 'hair-texture',
+        kind: 'consultation',
+        variant: 'signin_placement=before-first-private',
+        arms: 'trial-offer=1;universal-cart=0',
+      };
       expect((await post('/v1/tracking', { event_name: 'flow_step_view', data })).status).toBe(204);
       expect(await rows()).toMatchObject([
-        { name: 'flow_step_view', flow: 'haircare', step: 'hair-texture', variant: 'signin_placement=before-first-private', arms: { 'trial-offer': '1', 'universal-cart': '0' } },
+        {
+          name: 'flow_step_view',
+          flow: 'haircare',
+          step: 'hair-texture',
+          variant: 'signin_placement=before-first-private',
+          arms: { 'trial-offer': '1', 'universal-cart': '0' },
+        },
       ]);
     });
 
@@ -105,18 +126,51 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
       ['an unknown event name', '/v1/tracking', { event_name: 'anything_goes', data: {} }],
       ['a field the event does not have', '/v1/tracking', { event_name: 'app_start', data: { utm_source: 'x', note: 'hello' } }],
       ['free text', '/v1/tracking', { event_name: 'app_start', data: { utm_source: 'I loved the shampoo, call me' } }],
-      ['an e-mail', '/v1/breadcrumbs/', { version: 1, type: 'cta_click', data: { product: 'ada@example.com', cta_type: 'product_preselect', cta_location: 'pdp', product_category: 'x' } }],
+      [
+        'an e-mail',
+        '/v1/breadcrumbs/',
+        { version: 1, type: 'cta_click', data: { product: 'ada@example.com', cta_type: 'product_preselect', cta_location: 'pdp', product_category: 'x' } },
+      ],
       ['a card number', '/v1/tracking', { event_name: 'app_start', data: { utm_source: '4242 4242 4242 4242' } }],
-      ['a token-sized value', '/v1/breadcrumbs/', { version: 1, type: 'cta_click', data: { product: 'a'.repeat(65), cta_type: 'product_preselect', cta_location: 'pdp', product_category: 'x' } }],
-      ['an object value', '/v1/tracking', { event_name: 'flow_step_view', data: { flow: 'haircare', step: { x: 1 }, kind: 'consultation', variant: '', arms: '' } }],
+      [
+        'a token-sized value',
+        '/v1/breadcrumbs/',
+        { version: 1, type: 'cta_click', data: { product: 'a'.repeat(65), cta_type: 'product_preselect', cta_location: 'pdp', product_category: 'x' } },
+      ],
+      [
+        'an object value',
+        '/v1/tracking',
+        { event_name: 'flow_step_view', data: { flow: 'haircare', step: { x: 1 }, kind: 'consultation', variant: '', arms: '' } },
+      ],
       ['another version', '/v1/breadcrumbs/', { version: 2, type: 'pageview', data: { url: '/' } }],
-      ['another CTA type', '/v1/breadcrumbs/', { version: 1, type: 'cta_click', data: { product: 'brush', cta_type: 'banner', cta_location: 'pdp', product_category: 'x' } }],
+      [
+        'another CTA type',
+        '/v1/breadcrumbs/',
+        { version: 1, type: 'cta_click', data: { product: 'brush', cta_type: 'banner', cta_location: 'pdp', product_category: 'x' } },
+      ],
       ['an address of another scheme', '/v1/breadcrumbs/', { version: 1, type: 'pageview', data: { url: 'javascript:alert(1)' } }],
       ['an overlong address', '/v1/breadcrumbs/', { version: 1, type: 'pageview', data: { url: `/${'a'.repeat(2100)}` } }],
-      ['a free-text variant', '/v1/tracking', { event_name: 'flow_step_view', data: { flow: 'haircare', step: 'x', kind: 'consultation', variant: 'my notes here', arms: '' } }],
+      [
+        'a free-text variant',
+        '/v1/tracking',
+        { event_name: 'flow_step_view', data: { flow: 'haircare', step: 'x', kind: 'consultation', variant: 'my notes here', arms: '' } },
+      ],
       ['an empty batch', '/v1/tracking/batch', { events: [] }],
-      ['a batch over 25 events', '/v1/tracking/batch', { events: Array.from({ length: 26 }, () => ({ call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x' } } })) }],
-      ['a batch with one bad event among good ones', '/v1/tracking/batch', { events: [{ call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x' } } }, { call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x y' } } }] }],
+      [
+        'a batch over 25 events',
+        '/v1/tracking/batch',
+        { events: Array.from({ length: 26 }, () => ({ call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x' } } })) },
+      ],
+      [
+        'a batch with one bad event among good ones',
+        '/v1/tracking/batch',
+        {
+          events: [
+            { call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x' } } },
+            { call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x y' } } },
+          ],
+        },
+      ],
     ];
     it.each(bad)('%s is 400 validation_error', async (_, path, body) => {
       const response = await post(path, body);
@@ -126,9 +180,13 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
     });
 
     it('malformed JSON is 400 and an oversized body 413; nothing saved', async () => {
-      expect((await t.call('POST', '/v1/tracking', { rawBody: '{"event_name":', headers: { 'content-type': 'application/json', ...visitorCookie() } })).status).toBe(400);
+      expect(
+        (await t.call('POST', '/v1/tracking', { rawBody: '{"event_name":', headers: { 'content-type': 'application/json', ...visitorCookie() } })).status,
+      ).toBe(400);
       const huge = JSON.stringify({ events: [{ call: 'breadcrumbs', body: { version: 1, type: 'pageview', data: { url: `/${'a'.repeat(70_000)}` } } }] });
-      expect((await t.call('POST', '/v1/tracking/batch', { rawBody: huge, headers: { 'content-type': 'application/json', ...visitorCookie() } })).status).toBe(413);
+      expect((await t.call('POST', '/v1/tracking/batch', { rawBody: huge, headers: { 'content-type': 'application/json', ...visitorCookie() } })).status).toBe(
+        413,
+      );
       expect(await rows()).toEqual([]);
     });
   });
@@ -139,7 +197,15 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
       await database.db.delete(trackingEvents);
       const events = [
         { call: 'breadcrumbs', body: { version: 1, type: 'pageview', data: { url: '/collections/haircare?utm_source=ig' } }, age_ms: 4000 },
-        { call: 'breadcrumbs', body: { version: 1, type: 'cta_click', data: { product: 'shampoo', cta_type: 'product_preselect', cta_location: 'collection_grid', product_category: 'haircare' } }, age_ms: 2000 },
+        {
+          call: 'breadcrumbs',
+          body: {
+            version: 1,
+            type: 'cta_click',
+            data: { product: 'shampoo', cta_type: 'product_preselect', cta_location: 'collection_grid', product_category: 'haircare' },
+          },
+          age_ms: 2000,
+        },
         { call: 'tracking', body: { event_name: 'flow_step_view', data: { flow: 'haircare', step: 'welcome', kind: 'consultation', variant: '', arms: '' } } },
         { call: 'trigger', provider: 'shop', body: { event_name: 'added_to_cart', data: { product: 'shampoo', product_category: 'haircare' } } },
       ];
@@ -161,7 +227,9 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
     it('a visitor whose consent cookie denies analytics is answered 204 and nothing is saved; granted is recorded', async () => {
       const denied = visitorCookie(VISITOR, '; consent=v1.CA.ad0.an0.fn1.pe1.se1.1790000000');
       expect((await post('/v1/breadcrumbs/', { version: 1, type: 'pageview', data: { url: '/' } }, denied)).status).toBe(204);
-      expect((await post('/v1/tracking/batch', { events: [{ call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x' } } }] }, denied)).status).toBe(204);
+      expect(
+        (await post('/v1/tracking/batch', { events: [{ call: 'tracking', body: { event_name: 'app_start', data: { utm_source: 'x' } } }] }, denied)).status,
+      ).toBe(204);
       expect(await rows()).toEqual([]);
       const granted = visitorCookie(VISITOR, '; consent=v1.CA.ad0.an1.fn1.pe1.se1.1790000000');
       expect((await post('/v1/breadcrumbs/', { version: 1, type: 'pageview', data: { url: '/' } }, granted)).status).toBe(204);
@@ -188,8 +256,16 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
     });
 
     it('a Canadian visitor without a choice (CA default: analytics denied) signs up unrecorded; with analytics granted, recorded', async () => {
-      const body = () => ({ email: uniqueEmail('ca'), first_name: 'Ada', last_name: 'L', has_accepted_terms: true, account_creation_origin: 'checkout_cartv2' });
-      expect((await t.call('POST', '/v1/auth/signup/', { body: body(), headers: { ...visitorCookie(), 'accept-language': 'en-CA,en;q=0.8' } })).status).toBe(201);
+      const body = () => ({
+        email: uniqueEmail('ca'),
+        first_name: 'Ada',
+        last_name: 'L',
+        has_accepted_terms: true,
+        account_creation_origin: 'checkout_cartv2',
+      });
+      expect((await t.call('POST', '/v1/auth/signup/', { body: body(), headers: { ...visitorCookie(), 'accept-language': 'en-CA,en;q=0.8' } })).status).toBe(
+        201,
+      );
       expect((await rows()).filter((r) => r.name === 'sign_up')).toEqual([]);
       const granted = visitorCookie(VISITOR, '; consent=v1.CA.ad0.an1.fn1.pe1.se1.1790000000');
       expect((await t.call('POST', '/v1/auth/signup/', { body: body(), headers: { ...granted, 'accept-language': 'en-CA' } })).status).toBe(201);
@@ -213,22 +289,42 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
         kind: 'server',
         visitorId: null,
         userId: expect.any(Number),
-        data: { order: first.body.pubkey, trial_offer: false, currency: 'USD', shipping_tier: 'Ground', supplement_months_since_first: null, supplement_repeat: null },
+        data: {
+          order: first.body.pubkey,
+          trial_offer: false,
+          currency: 'USD',
+          shipping_tier: 'Ground',
+          supplement_months_since_first: null,
+          supplement_repeat: null,
+        },
       });
       const [firstRow] = await database.db.select().from(orders).where(eq(orders.pubkey, first.body.pubkey));
       expect(purchase!.data.revenue_cents).toBe(firstRow!.totalAmount);
 
       // The first order held supplement core three months ago; the next order is from a trial kit's cart.
       await database.db.update(orderItems).set({ type: 'supplement_core' }).where(eq(orderItems.orderId, firstRow!.id));
-      await database.db.update(orders).set({ paidAt: new Date(t.clock.now().getTime() - 95 * 24 * 3600 * 1000) }).where(eq(orders.id, firstRow!.id));
+      await database.db
+        .update(orders)
+        .set({ paidAt: new Date(t.clock.now().getTime() - 95 * 24 * 3600 * 1000) })
+        .where(eq(orders.id, firstRow!.id));
       expect((await t.call('GET', '/v1/account/cart/?category=haircare&origin=results', { token })).status).toBe(200);
       expect((await t.call('PATCH', '/v1/account/cart/?category=haircare', { token, body: { is_in_checkout: true } })).status).toBe(200);
-      await database.db.update(carts).set({ origin: 'trial_kit_a' }).where(and(eq(carts.userId, firstRow!.userId), eq(carts.kind, 'haircare')));
+      await database.db
+        .update(carts)
+        .set({ origin: 'trial_kit_a' })
+        .where(and(eq(carts.userId, firstRow!.userId), eq(carts.kind, 'haircare')));
       await database.db.delete(trackingEvents);
       const second = await placeOrder(t, token, { payment: { token: await cardToken(t, '4242424242424242') } });
       expect(second.status).toBe(201);
       const [trial] = (await rows()).filter((r) => r.name === 'purchase');
-      expect(trial!.data).toMatchObject({ trial_offer: true, revenue_cents: 4279, currency: 'USD', shipping_tier: 'Ground', supplement_months_since_first: 3, supplement_repeat: false });
+      expect(trial!.data).toMatchObject({
+        trial_offer: true,
+        revenue_cents: 4279,
+        currency: 'USD',
+        shipping_tier: 'Ground',
+        supplement_months_since_first: 3,
+        supplement_repeat: false,
+      });
 
       // Both orders holding supplement core: more than one.
       const [secondRow] = await database.db.select().from(orders).where(eq(orders.pubkey, second.body.pubkey));
@@ -254,7 +350,9 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
 
     it('a token in an address is in no row and no log line; bodies are never logged', async () => {
       await post('/v1/breadcrumbs/', { version: 1, type: 'pageview', data: { url: `/signin/verify?token=${SECRET}` } });
-      await post('/v1/tracking/batch', { events: [{ call: 'breadcrumbs', body: { version: 1, type: 'pageview', data: { url: `/gift/redeem?code=${SECRET}` } } }] });
+      await post('/v1/tracking/batch', {
+        events: [{ call: 'breadcrumbs', body: { version: 1, type: 'pageview', data: { url: `/gift/redeem?code=${SECRET}` } } }],
+      });
       await post('/v1/tracking', { event_name: 'app_start', data: { utm_source: SECRET.slice(0, 20), note: SECRET } });
       const dump = JSON.stringify(await rows());
       expect(dump).not.toContain(SECRET);
@@ -267,11 +365,27 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
     const f = createTestApp(database.db, { flows: feedbackTestFlows(), config: { rateLimits: oneAddressLimits } });
     const { token, userId } = await feedbackShopper(f);
     const pubkey = await orderFor(f.db, userId, ['shampoo']);
-    await f.call('PATCH', `/v2/orders/${pubkey}/feedback/`, { token, body: { origin: 'account', overall_experience: 4, open_text_internal: 'Call me at 555-0100' } });
+    await f.call('PATCH', `/v2/orders/${pubkey}/feedback/`, {
+      token,
+      body: { origin: 'account', overall_experience: 4, open_text_internal: 'Call me at 555-0100' },
+    });
     const answered = (await rows()).filter((r) => r.name === 'feedback_question_answered');
     expect(answered.map((r) => [r.kind, r.userId, r.data])).toEqual([
-      ['server', userId, { feedback_name: 'feedback-haircare', feedback_question_topic: 'overall_experience', feedback_question_num: 2, feedback_question_answer: '4' }],
-      ['server', userId, { feedback_name: 'feedback-haircare', feedback_question_topic: expect.any(String), feedback_question_num: expect.any(Number), feedback_question_answer: '(text)' }],
+      [
+        'server',
+        userId,
+        { feedback_name: 'feedback-haircare', feedback_question_topic: 'overall_experience', feedback_question_num: 2, feedback_question_answer: '4' },
+      ],
+      [
+        'server',
+        userId,
+        {
+          feedback_name: 'feedback-haircare',
+          feedback_question_topic: expect.any(String),
+          feedback_question_num: expect.any(Number),
+          feedback_question_answer: '(text)',
+        },
+      ],
     ]);
     expect(JSON.stringify(answered)).not.toContain('555-0100');
   });

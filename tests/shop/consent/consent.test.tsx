@@ -113,7 +113,13 @@ describe('the consent banner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept all' }));
     expect(onSave).toHaveBeenLastCalledWith(defaultConsent('US'));
     await userEvent.click(screen.getByRole('button', { name: 'Reject optional' }));
-    expect(onSave).toHaveBeenLastCalledWith({ ad_storage: false, analytics_storage: false, personalization_storage: false, functionality_storage: true, security_storage: true });
+    expect(onSave).toHaveBeenLastCalledWith({
+      ad_storage: false,
+      analytics_storage: false,
+      personalization_storage: false,
+      functionality_storage: true,
+      security_storage: true,
+    });
     unmount();
   });
 
