@@ -4,6 +4,7 @@ import type { Product } from '#api';
 import { QUANTITY_RANGES, quantityChoices } from '#api/commerce';
 import { brushVariants } from '../catalog/assembly.ts';
 import { formatMoney } from '../catalog/money.ts';
+import { useReshown } from '../../ui/use-reshown.ts';
 import { productPreselectCta } from '../tracking/cta-attributes.ts';
 import type { Variant } from './chosen-variant.ts';
 
@@ -59,17 +60,21 @@ export function BuyBox({ product, variant, onChoose, purchase }: BuyBoxProps) {
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [outcome, setOutcome] = useState<AddOutcome | null>(null);
+  // Each add is a new message: the notice shown is hidden for 250 ms, then the new one shows (spec 001 §9 Countries and display).
+  const [attempt, setAttempt] = useState(0);
+  const shown = useReshown(outcome ? attempt : null);
+  const visible = outcome !== null && shown === attempt;
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (outcome) notice.current?.focus();
-  }, [outcome]);
+    if (visible) notice.current?.focus();
+  }, [visible, attempt]);
   const soldOut = product.sold_out || variant?.sold_out === true;
   const add = async () => {
     if (adding || purchase.access === 'checking') return;
     setAdding(true);
-    setOutcome(null);
     const result = await purchase.add({ type: variant?.type ?? product.type, product: product.type, quantity });
     setAdding(false);
+    setAttempt((n) => n + 1);
     setOutcome(result);
   };
   return (
@@ -145,7 +150,7 @@ export function BuyBox({ product, variant, onChoose, purchase }: BuyBoxProps) {
           </button>
         </div>
       )}
-      {outcome ? (
+      {outcome && visible ? (
         <div
           ref={notice}
           tabIndex={-1}

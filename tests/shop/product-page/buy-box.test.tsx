@@ -219,3 +219,33 @@ describe('choosing a variant while the router is still applying it', () => {
     expect(screen.getByRole<HTMLInputElement>('radio', { name: /Boar bristle brush/ }).checked).toBe(false);
   });
 });
+
+describe('a second add re-shows the confirmation (spec 001 §9 Countries and display: re-shown after 250 ms when its content changes)', () => {
+  it('the first confirmation shows at once; the next one hides it and shows the new words 250 ms later, focused', async () => {
+    const brush = catalogueUsd.products.find((p) => p.type === 'brush')!;
+    let quantity = 0;
+    const add = async () => {
+      quantity += 1;
+      return { ok: true as const, line: { label: 'Boar bristle brush', quantity, added: 1, unitPrice: 78 }, capped: false };
+    };
+    render(
+      <MemoryRouter>
+        <BuyBox
+          product={brush}
+          variant={brushVariants(brush.variants)[0]}
+          onChoose={() => undefined}
+          purchase={{ access: 'allowed', add, checkout: async () => false, cartPath: '/checkout/haircare' }}
+        />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Added to your cart: Boar bristle brush, $78.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    const hidden = performance.now();
+    const again = await screen.findByRole('status');
+    expect(performance.now() - hidden).toBeGreaterThanOrEqual(200);
+    expect(again.textContent).toContain('Your cart now holds 2.');
+    await waitFor(() => expect(document.activeElement).toBe(again));
+  });
+});
