@@ -4,10 +4,10 @@
  * arms, for the drop-off report (issue 29 item 8).
  */
 import { flowStepEvent } from './events';
-import { trackingFlags } from './page-flags';
+import { currentFlags } from '../flags';
 import { track } from './tracker';
 
 export function trackFlowStep(kind: string, flow: string, step: string | null, variants: Record<string, string>): void {
-  const event = flowStepEvent({ kind, flow, step: step ?? 'results', variants, flags: trackingFlags() });
+  const event = flowStepEvent({ kind, flow, step: step ?? 'results', variants, flags: currentFlags() });
   if (event) track(event);
 }

@@ -4,12 +4,12 @@
  */
 import { onConsentChange } from '../../shop/consent/consent-store';
 import { appStartEvent, ctaClickEvent, pageviewEvent, trackedLocation } from './events';
-import { pageviewKeepsUtms } from './page-flags';
+import { flagOn } from '../flags';
 import { flush, startSending, track } from './tracker';
 
 /** A page view of the router location (spec 001 §2): the path, its utm_* only with `breadcrumbs-pageview-utms`. */
 export function trackPageview(pathname: string, search: string): void {
-  track(pageviewEvent(trackedLocation(pathname, search, pageviewKeepsUtms())));
+  track(pageviewEvent(trackedLocation(pathname, search, flagOn('breadcrumbs-pageview-utms'))));
 }
 
 /** Starts the page's tracking with the page views seen before it loaded (each allowed by consent when it was seen). */

@@ -10,7 +10,7 @@ import type { TrackingBatchRequest } from '../../api/schemas/tracking';
 import { MAX_BATCHED_EVENTS, trackingBatchRequest } from '../../api/schemas/tracking';
 import { appStartEvent, armsOf, ctaClickEvent, flowStepEvent, pageviewEvent, trackedLocation } from '../../app/tracking/events';
 import { configureTracking, FLUSH_EVERY_MS, flush, MAX_BATCH, resetTracking, startSending, track, waitingEvents } from '../../app/tracking/tracker';
-import { resetTrackingFlags } from '../../app/tracking/page-flags';
+import { forgetFlags } from '../../app/flags';
 import { AppTracking, whenTrackingStarted } from '../../app/tracking/app-tracking';
 import { consentNow, setConsentRegion } from '../../shop/consent/index';
 import { productPreselectCta } from '../../shop/tracking/cta-attributes';
@@ -157,7 +157,7 @@ describe('in the app (AppTracking)', () => {
 
   it('a US visitor: a page view per route change (its query dropped), product-preselect clicks; no banner', async () => {
     localStorage.setItem('shop.country', 'US');
-    resetTrackingFlags();
+    forgetFlags();
     render(
       <MemoryRouter initialEntries={['/collections/accessories?utm_source=ig']}>
         <AppTracking />
