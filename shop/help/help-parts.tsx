@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { HelpArticle, KbSearchHit } from '../../api/schemas/knowledge-base.ts';
-import { KB_TERM_MAX } from '../../api/schemas/knowledge-base.ts';
+import { SEARCH_TERM_MAX } from './help-limits.ts';
 import { Notice } from '../../ui/notice.tsx';
 import { helpPaths } from './help-paths.ts';
 
@@ -29,7 +29,7 @@ export function HelpSearchForm({ term = '', id = 'help-search' }: { term?: strin
           type="search"
           name="term"
           value={value}
-          maxLength={KB_TERM_MAX}
+          maxLength={SEARCH_TERM_MAX}
           autoComplete="off"
           enterKeyHint="search"
           placeholder="Shipping, shampoo, subscription…"

@@ -1,5 +1,6 @@
 import { isApiError } from '#api/shared';
-import { KB_INQUIRY_MESSAGE_MAX, type KbInquiryRequest } from '../../api/schemas/knowledge-base.ts';
+import type { KbInquiryRequest } from '../../api/schemas/knowledge-base.ts';
+import { INQUIRY_MESSAGE_MAX } from './help-limits.ts';
 import { emailProblem } from '../../renderer/parts/field.tsx';
 
 /** What the contact form holds while the shopper types (all text; `website` is the honeypot nobody sees). */
@@ -26,7 +27,7 @@ export const inquiryTopics: readonly { value: KbInquiryRequest['topic']; label: 
   { value: 'other', label: 'Something else' },
 ];
 
-export const INQUIRY_MESSAGE_MAX = KB_INQUIRY_MESSAGE_MAX;
+export { INQUIRY_MESSAGE_MAX };
 
 /** An empty form, with a signed-in shopper's name and e-mail filled in. */
 export function initialInquiry(shopper?: { name?: string; email?: string } | null): InquiryForm {
