@@ -1,19 +1,9 @@
-import { waitFor } from 'xstate';
 import { isApiError } from '#api/shared';
 import type { LiveChatFailure, LiveChatServices } from '../../shop/livechat/livechat-machine.ts';
 import { loadAppServices } from '../app-services.ts';
 import { reportError } from '../report-error.ts';
 import { appSession, type Session } from '../session';
-
-/** A session to chat in: the shopper's, or for a first-time visitor a guest's (as the gift page's sending does). */
-async function ensureSession(session: Session): Promise<void> {
-  const { actor, module } = await session.load();
-  const settled = (s: ReturnType<typeof actor.getSnapshot>) => ['authenticated', 'not_authenticated', 'error'].includes(module.selectAuthStatus(s));
-  if (module.selectAuthStatus(await waitFor(actor, settled)) === 'authenticated') return;
-  actor.send({ type: 'GUEST' });
-  const snapshot = await waitFor(actor, (s) => module.selectAuthStatus(s) !== 'loading' && settled(s));
-  if (module.selectAuthStatus(snapshot) !== 'authenticated') throw snapshot.context.error ?? new Error('No session to chat in.');
-}
+import { requireSession } from '../session/ensure-session.ts';
 
 /** A failed send in the shopper's words; the message stays in its field to send again. */
 export function describeLiveChatFailure(error: unknown): LiveChatFailure {
@@ -28,7 +18,7 @@ export function describeLiveChatFailure(error: unknown): LiveChatFailure {
 export function createAppLiveChatServices(session: Session = appSession): LiveChatServices {
   return {
     send: async ({ conversation, name, email, message }) => {
-      const [{ api }] = await Promise.all([loadAppServices(), ensureSession(session)]);
+      const [{ api }] = await Promise.all([loadAppServices(), requireSession(session, 'No session to chat in.')]);
       return conversation ? api.postLiveChatMessage(conversation.id, { message }) : api.startLiveChat({ name, email, message });
     },
     close: (conversation) => {

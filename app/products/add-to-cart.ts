@@ -6,6 +6,7 @@ import { sameLine, type CartChange } from '../../shop/cart/cart-changes.ts';
 import { clearCartOnSignOut, createCartMachine, goToCheckout, type CartActor } from '../../shop/cart/cart-machine.ts';
 import type { AddOutcome, AddRequest } from '../../shop/product-page/buy-box.tsx';
 import { appSession, type Session } from '../session';
+import { ensureSession } from '../session/ensure-session.ts';
 import { cartApi, universalCartApi, universalCartOn } from '../checkout/cart-apis.ts';
 
 /**
@@ -26,17 +27,6 @@ function pageCart(session: Session): Promise<CartActor> {
       return actor;
     });
   return cart;
-}
-
-/** A session to hold the cart: the shopper's, or for a first-time visitor a guest's (spec 001 §6: a guest can take part in checkout). */
-async function ensureSession(session: Session): Promise<boolean> {
-  const { actor, module } = await session.load();
-  const settled = (s: ReturnType<typeof actor.getSnapshot>) => ['authenticated', 'not_authenticated', 'error'].includes(module.selectAuthStatus(s));
-  let snapshot = await waitFor(actor, settled);
-  if (module.selectAuthStatus(snapshot) === 'authenticated') return true;
-  actor.send({ type: 'GUEST' });
-  snapshot = await waitFor(actor, (s) => module.selectAuthStatus(s) !== 'loading' && settled(s));
-  return module.selectAuthStatus(snapshot) === 'authenticated';
 }
 
 /** The cart as the server has it now (another tab may have changed it), or null when it could not be read. */
