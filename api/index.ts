@@ -300,3 +300,4 @@ export type {
   TrackingRequest,
   TriggerRequest,
 } from './schemas/tracking';
+export type { HelpArticle, KbArticle, KbArticleVersion, KbCategory, KbInquiryReceived, KbInquiryRequest, KbSearchHit, KbTag } from './schemas/knowledge-base';

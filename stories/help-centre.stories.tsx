@@ -42,14 +42,21 @@ function HelpCentre({ path }: { path: string }) {
 
 type Answer = 'real' | 'pending' | 'failing';
 /** The knowledge base's answers: the shop's own (written from the server by C's fixture test), never, or a failure. */
-function knowledgeBase(lists: Answer = 'real', search: 'hits' | 'none' | 'pending' = 'hits', inquiry: 'received' | 'fields' | 'pending' = 'received'): Story['beforeEach'] {
+function knowledgeBase(
+  lists: Answer = 'real',
+  search: 'hits' | 'none' | 'pending' = 'hits',
+  inquiry: 'received' | 'fields' | 'pending' = 'received',
+): Story['beforeEach'] {
   return ({ msw }) => {
-    const answer = <T,>(body: T) => (lists === 'pending' ? new Promise<never>(() => undefined) : lists === 'failing' ? mockError(503, { code: 'unavailable', detail: 'Try again.' }) : body);
+    const answer = <T,>(body: T) =>
+      lists === 'pending' ? new Promise<never>(() => undefined) : lists === 'failing' ? mockError(503, { code: 'unavailable', detail: 'Try again.' }) : body;
     msw.use(
       mockEndpoint('listKbCategories', () => answer(kbCategoriesAnswer)),
       mockEndpoint('listKbArticles', () => answer(kbArticlesAnswer)),
       mockEndpoint('listKbTags', () => answer(kbTagsAnswer)),
-      mockEndpoint('searchKb', () => (search === 'pending' ? new Promise<never>(() => undefined) : search === 'none' ? { data: [] } : kbSearchSubscriptionAnswer)),
+      mockEndpoint('searchKb', () =>
+        search === 'pending' ? new Promise<never>(() => undefined) : search === 'none' ? { data: [] } : kbSearchSubscriptionAnswer,
+      ),
       mockEndpoint('sendKbInquiry', () =>
         inquiry === 'pending'
           ? new Promise<never>(() => undefined)

@@ -8,6 +8,12 @@ export default function FaqPage() {
   const heading = useHeadingFocus(true, '/faq');
   useDocumentTitle('Help centre');
   return (
-    <HelpHome status={lists} categories={context.categories} popular={articlesTagged(context.articles, context.tags, 'popular')} onRetry={retry} headingRef={heading} />
+    <HelpHome
+      status={lists}
+      categories={context.categories}
+      popular={articlesTagged(context.articles, context.tags, 'popular')}
+      onRetry={retry}
+      headingRef={heading}
+    />
   );
 }

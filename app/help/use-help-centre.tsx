@@ -17,7 +17,11 @@ export function HelpCentreProvider({ actor, children }: { actor: HelpCentreActor
 export function useHelpCentre() {
   const actor = useContext(HelpCentreActorContext) ?? appHelpCentre();
   const context = useSelector(actor, (s) => s.context) as HelpCentreContext;
-  const statuses = useSelector(actor, (s) => helpStatuses(s), (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const statuses = useSelector(
+    actor,
+    (s) => helpStatuses(s),
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
   useEffect(() => actor.send({ type: 'LOAD' }), [actor]);
   const lists = combinedStatus({ categories: statuses.categories, articles: statuses.articles, tags: statuses.tags });
   return { actor, context, statuses, lists, retry: () => actor.send({ type: 'LOAD' }) };

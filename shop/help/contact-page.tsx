@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link } from 'react-router';
-import type { HelpArticle, KbInquiryReceived, KbInquiryRequest } from '../../api/schemas/knowledge-base.ts';
+import type { HelpArticle, KbInquiryReceived, KbInquiryRequest } from '#api';
 import { Field, InputField } from '../../renderer/parts/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { ArticleList, HelpBreadcrumb, HelpLoading } from './help-parts.tsx';
@@ -124,16 +124,17 @@ function ContactForm({
   const formRef = useRef<HTMLFormElement>(null);
 
   // The signed-in shopper's name and e-mail arrive after the page: filled in while the fields are still empty.
+  const shopperName = shopper?.name ?? '';
+  const shopperEmail = shopper?.email ?? '';
   useEffect(() => {
-    if (!shopper) return;
-    setForm((f) => ({ ...f, name: f.name || shopper.name || '', email: f.email || shopper.email || '' }));
-  }, [shopper?.name, shopper?.email]); // eslint-disable-line react-hooks/exhaustive-deps
+    setForm((f) => ({ ...f, name: f.name || shopperName, email: f.email || shopperEmail }));
+  }, [shopperName, shopperEmail]);
 
   // The first field in error takes focus after a press (the form's own check) or a refusal (the server's).
   const firstError = inquiryFieldOrder.find((f) => errors[f]);
   useEffect(() => {
     if (firstError && attempt > 0) formRef.current?.querySelector<HTMLElement>(`#${fieldId(firstError)}`)?.focus();
-  }, [attempt, firstError, error]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [attempt, firstError, error]);
 
   const set = (field: keyof InquiryForm) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -231,7 +232,15 @@ function ContactForm({
       {/* A honeypot for bots: people never see it, screen readers skip it, Tab never reaches it. */}
       <div className="help-form__trap" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={(event) => set('website')(event.target.value)} />
+        <input
+          id="contact-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={form.website}
+          onChange={(event) => set('website')(event.target.value)}
+        />
       </div>
       {refused?.message ? (
         <Notice key={attempt} tone="error" focus={listed.length === 0}>

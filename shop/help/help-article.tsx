@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import type { HelpArticle, KbCategory } from '../../api/schemas/knowledge-base.ts';
+import type { HelpArticle, KbCategory } from '#api';
 import { ArticleList, HelpBreadcrumb, HelpError, HelpLoading, StillNeedHelp } from './help-parts.tsx';
 import { helpPaths } from './help-paths.ts';
 import './help.css';

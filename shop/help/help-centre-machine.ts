@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { HelpArticle, KbCategory, KbInquiryReceived, KbInquiryRequest, KbSearchHit, KbTag } from '../../api/schemas/knowledge-base.ts';
+import type { HelpArticle, KbCategory, KbInquiryReceived, KbInquiryRequest, KbSearchHit, KbTag } from '#api';
 import { joinArticles, shownCategories, type KbArticlesPage } from './knowledge-base.ts';
 
 /** How the help centre reaches the knowledge base (spec 001 §7 "Help centre"; the app binds api/'s client, stories and tests their own). */

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import type { HelpArticle, KbCategory } from '../../api/schemas/knowledge-base.ts';
+import type { HelpArticle, KbCategory } from '#api';
 import { ArticleList, HelpError, HelpLoading, HelpSearchForm } from './help-parts.tsx';
 import { contactUsEntry, helpPaths } from './help-paths.ts';
 import './help.css';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { HelpArticle, KbSearchHit } from '../../api/schemas/knowledge-base.ts';
+import type { HelpArticle, KbSearchHit } from '#api';
 import { SEARCH_TERM_MAX } from './help-limits.ts';
 import { Notice } from '../../ui/notice.tsx';
 import { helpPaths } from './help-paths.ts';

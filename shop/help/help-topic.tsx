@@ -1,12 +1,13 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import type { HelpArticle, KbCategory, KbSearchHit } from '../../api/schemas/knowledge-base.ts';
+import type { HelpArticle, KbCategory, KbSearchHit } from '#api';
 import { ArticleList, HelpBreadcrumb, HelpError, HelpLoading, HelpSearchForm, StillNeedHelp } from './help-parts.tsx';
 import { helpPaths } from './help-paths.ts';
 import './help.css';
 
 /** What a topic page lists: a category's articles, or a search's hits. */
-export type HelpTopicContent = { kind: 'category'; category: KbCategory; articles: readonly HelpArticle[] } | { kind: 'search'; term: string; hits: readonly KbSearchHit[] };
+export type HelpTopicContent =
+  { kind: 'category'; category: KbCategory; articles: readonly HelpArticle[] } | { kind: 'search'; term: string; hits: readonly KbSearchHit[] };
 
 /**
  * A topic page (spec 001 §2 "Article lists per topic and search results"): a category's articles under its title, or
@@ -43,7 +44,7 @@ export function HelpTopic({
           {status === 'success' && content ? <TopicList content={content} /> : null}
         </div>
         <div className="help-layout__aside">
-          <HelpSearchForm key={term ?? ""} term={term} id="help-search-aside" />
+          <HelpSearchForm key={term ?? ''} term={term} id="help-search-aside" />
           <StillNeedHelp />
         </div>
       </div>
@@ -77,4 +78,3 @@ function TopicList({ content }: { content: HelpTopicContent }) {
     </div>
   );
 }
-

@@ -1,5 +1,5 @@
 import { isApiError } from '#api/shared';
-import type { KbInquiryRequest } from '../../api/schemas/knowledge-base.ts';
+import type { KbInquiryRequest } from '#api';
 import { INQUIRY_MESSAGE_MAX } from './help-limits.ts';
 import { emailProblem } from '../../renderer/parts/field.tsx';
 

@@ -1,8 +1,10 @@
-import type { z } from 'zod';
-import type { HelpArticle, KbCategory, KbTag, kbArticles } from '../../api/schemas/knowledge-base.ts';
+import type { HelpArticle, KbArticle, KbArticleVersion, KbCategory, KbTag } from '#api';
 
 /** GET /v1/knowledge_base/articles's answer: data[] (the articles) and included[] (their en_us text). */
-export type KbArticlesPage = z.infer<typeof kbArticles>;
+export interface KbArticlesPage {
+  data: KbArticle[];
+  included: KbArticleVersion[];
+}
 
 /** §5: a help-centre article is shown only if it is not deleted and is published. */
 export const isShown = (article: Pick<HelpArticle, 'deleted' | 'status'>): boolean => !article.deleted && article.status === 'published';

@@ -46,12 +46,12 @@ function Where() {
 }
 
 describe('the help centre in the app (spec 001 §2, §4 Help centre)', () => {
-  it('the pages keep the contract\'s limits without loading zod', () => {
+  it("the pages keep the contract's limits without loading zod", () => {
     expect(SEARCH_TERM_MAX).toBe(KB_TERM_MAX);
     expect(INQUIRY_MESSAGE_MAX).toBe(KB_INQUIRY_MESSAGE_MAX);
   });
 
-  it('§4: sign-out resets the help-centre state (the session\'s sign-out event)', async () => {
+  it("§4: sign-out resets the help-centre state (the session's sign-out event)", async () => {
     const session = fakeSession();
     const actor = startHelpCentre(api(), session);
     actor.send({ type: 'LOAD' });
@@ -79,9 +79,14 @@ describe('the help centre in the app (spec 001 §2, §4 Help centre)', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(to));
   });
 
-  it('§2 /faq/contact-us: the honeypot is out of sight, of screen readers and of Tab; a refusal\'s field error shows on its field, focused; the form is axe-clean', async () => {
+  it("§2 /faq/contact-us: the honeypot is out of sight, of screen readers and of Tab; a refusal's field error shows on its field, focused; the form is axe-clean", async () => {
     const sent = vi.fn<HelpCentreApi['sendInquiry']>(async () => {
-      throw new ApiError({ status: 400, code: 'validation_error', detail: 'Check the fields.', fields: { message: ['Remove the control characters from the message.'] } });
+      throw new ApiError({
+        status: 400,
+        code: 'validation_error',
+        detail: 'Check the fields.',
+        fields: { message: ['Remove the control characters from the message.'] },
+      });
     });
     const actor = startHelpCentre(api({ sendInquiry: sent }), fakeSession());
     render(

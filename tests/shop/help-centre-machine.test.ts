@@ -37,7 +37,11 @@ describe('the help centre machine (spec 001 §4 "Help centre")', () => {
     actor.send({ type: 'LOAD' });
     expect(statuses()).toMatchObject({ categories: 'loading', articles: 'loading', tags: 'loading', search: 'idle' });
     await loaded(actor);
-    expect(actor.getSnapshot().context.categories.map((c) => c.attributes.en_us.slug)).toEqual(['orders-and-shipping', 'subscriptions', 'formulas-and-ingredients']);
+    expect(actor.getSnapshot().context.categories.map((c) => c.attributes.en_us.slug)).toEqual([
+      'orders-and-shipping',
+      'subscriptions',
+      'formulas-and-ingredients',
+    ]);
     expect(actor.getSnapshot().context.articles).toHaveLength(5);
   });
 
@@ -99,7 +103,7 @@ describe('the help centre machine (spec 001 §4 "Help centre")', () => {
     await loaded(actor);
   });
 
-  it('§8: a failed search is logged and shown as the search\'s error', async () => {
+  it("§8: a failed search is logged and shown as the search's error", async () => {
     const { actor, report } = start({ search: async () => Promise.reject(new Error('search is down')) });
     actor.send({ type: 'SEARCH', term: 'shampoo' });
     await waitFor(actor, (s) => helpStatuses(s).search === 'error');
@@ -169,9 +173,14 @@ describe('the knowledge base as the help centre shows it (spec 001 §3 Knowledge
     expect(joinArticles({ data: helpArticlesPage.data.slice(0, 1), included: helpArticlesPage.included.slice(1) })).toEqual([]);
   });
 
-  it('§2: popular articles carry the tag popular, the contact page\'s the tag contact-us-top-3', () => {
+  it("§2: popular articles carry the tag popular, the contact page's the tag contact-us-top-3", () => {
     const articles = joinArticles(helpArticlesPage);
-    expect(articlesTagged(articles, helpTags, 'popular').map((a) => a.id)).toEqual(['our-guarantee', 'how-long-shipping', 'change-subscription', 'shampoo-sulfates']);
+    expect(articlesTagged(articles, helpTags, 'popular').map((a) => a.id)).toEqual([
+      'our-guarantee',
+      'how-long-shipping',
+      'change-subscription',
+      'shampoo-sulfates',
+    ]);
     expect(articlesTagged(articles, helpTags, 'contact-us-top-3').map((a) => a.id)).toEqual(['our-guarantee', 'how-long-shipping', 'change-subscription']);
   });
 
