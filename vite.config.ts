@@ -24,8 +24,10 @@ const shared =
 // (0.4 KB gzipped less on each: the session chunk 7.0 -> 6.65 KB, and the e-mail-given flag's chunk no longer fetched). The
 // client's error type goes with them: what reads an API error has loaded the client (its group is ahead of the entry's,
 // which would otherwise take the error type in, unused by a first screen, as a dependency of the '#api/shared' barrel).
+// The referral code's sending and forgetting (app/referral.ts) go with the session, which sends it, and the checkout, which
+// loads the session: the entry keeps only the code's keeping and its removal from the address (app/referral-address.ts).
 const session =
-  /app[\\/]session[\\/](session-machine|session-services|sign-up-state)\.ts$|api[\\/](routes\.ts$|http-route\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt|api-error)\.ts$)/;
+  /app[\\/]referral\.ts$|app[\\/]session[\\/](session-machine|session-services|sign-up-state)\.ts$|api[\\/](routes\.ts$|http-route\.ts$|client[\\/](index|create-api-client|call-endpoint|send-request|early-responses|token-keeper|jwt|api-error)\.ts$)/;
 // The checkout page with its kind, its adapters, its data and memory, its folded order summary, the small parts its steps
 // share (their fields, address lines, links, alert), the checkouts' compiled flows (nearly alike, so the second costs
 // little) and the checkout's focused header (app/shell/checkout-header.tsx, its styles in checkout.css): one request,
@@ -298,7 +300,12 @@ export default defineConfig(({ command }) => ({
             // idle): one file instead of three, which every page loads (a flow page its tracker with the runner, every page
             // the runtime after the load). Their top levels only declare, so nothing more runs before the first render;
             // 0.35 KB gzipped less a page (three files compressed apart, their imports and exports).
-            { name: 'tracking', test: /app[\\/]tracking[\\/](tracker|events|flow-tracking|tracking-runtime)\.ts$/, priority: 15, includeDependenciesRecursively: false },
+            {
+              name: 'tracking',
+              test: /app[\\/]tracking[\\/](tracker|events|flow-tracking|tracking-runtime)\.ts$/,
+              priority: 15,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'cart-counts',
               test: /app[\\/]shell[\\/]cart-counts\.ts$|shop[\\/]cart[\\/]record-cart-count\.ts$/,

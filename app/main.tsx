@@ -8,7 +8,7 @@ import { AppRoutes } from './router';
 import { AppTracking } from './tracking/app-tracking';
 import { SessionProvider } from './session';
 import { reportUncaughtErrors } from './report-error';
-import { addressWithoutReferralCode, keepReferralCode } from './referral';
+import { addressWithoutReferralCode, keepReferralCode } from './referral-address';
 
 reportUncaughtErrors();
 keepReferralCode(location.search);

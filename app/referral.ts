@@ -4,29 +4,9 @@
  * cleared (§4 Checkout and payment). A later code replaces an earlier one; anything but letters, digits, `_` and `-`
  * (at most 64) is not a code and is ignored.
  */
-export const REFERRAL_KEY = 'shop.referral-code';
+import { REFERRAL_KEY } from './referral-address';
 
-/** Keeps the code of a page address's query, if it has a well-formed one. */
-export function keepReferralCode(search: string): void {
-  const code = new URLSearchParams(search).get('referral_code');
-  if (!code || !/^[\w-]{1,64}$/.test(code)) return;
-  try {
-    localStorage.setItem(REFERRAL_KEY, code);
-  } catch {
-    // Storage blocked: the code is not kept.
-  }
-}
-
-/**
- * The page's address without its `referral_code` (null when it has none): the code is a secret once kept, so it
- * leaves the address bar, the history, the Referer of later requests and any page view an analytics script reports.
- */
-export function addressWithoutReferralCode(href: string): string | null {
-  const url = new URL(href);
-  if (!url.searchParams.has('referral_code')) return null;
-  url.searchParams.delete('referral_code');
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+export { REFERRAL_KEY, addressWithoutReferralCode, keepReferralCode } from './referral-address';
 
 /** The code this device keeps, if any. */
 export function storedReferralCode(): string | null {
