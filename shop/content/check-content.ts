@@ -54,11 +54,11 @@ export function checkAllPages(root: string): { pages: Map<string, PageContent>; 
   return { pages, problems };
 }
 
-/** The folder of the shop's own pages (the home page, the help page). */
+/** The folder of the shop's own pages (the home page, the gift card page). */
 export const siteDir = 'shop/content/site';
 
 /**
- * Reads one of the shop's own pages (shop/content/site/home.yaml, help.yaml) into checked content, or every problem
+ * Reads one of the shop's own pages (shop/content/site/home.yaml, gift.yaml) into checked content, or every problem
  * at its file:line:column.
  * @example const { page, problems } = checkSiteSource('home', text, 'shop/content/site/home.yaml')
  */

@@ -9,14 +9,13 @@ import { formatDataProblem } from '#engine/compiler';
 import { catalogueFileSchema, checkCatalogueSource } from '#api/catalogue-file';
 import { checkAllPages, checkAllSitePages } from './check-content.ts';
 import { pageSchema } from './schema.ts';
-import { giftSchema, helpSchema, homeSchema } from './site-schema.ts';
+import { giftSchema, homeSchema } from './site-schema.ts';
 
 const catalogueFile = 'shop/catalog/products.yaml';
 const schemas: [file: string, schema: z.ZodType][] = [
   ['shop/content/page.schema.json', pageSchema],
   ['shop/catalog/catalogue.schema.json', catalogueFileSchema],
   ['shop/content/site/home.schema.json', homeSchema],
-  ['shop/content/site/help.schema.json', helpSchema],
   ['shop/content/site/gift.schema.json', giftSchema],
 ];
 let failed = false;

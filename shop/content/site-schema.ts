@@ -55,24 +55,6 @@ export const homeSchema = z.strictObject({
   cta: z.strictObject({ title: text, text, link }),
 });
 
-export const helpSchema = z.strictObject({
-  title: text,
-  metaDescription,
-  intro: text,
-  sections: z
-    .array(
-      z.strictObject({
-        /** The section's anchor (/help#shipping): the footer links to shipping, guarantee and contact. */
-        id: z.string().regex(/^[a-z]+(-[a-z]+)*$/, 'Expected an anchor in lower-case-with-dashes, such as shipping.'),
-        title: text,
-        paragraphs: z.array(text).min(1),
-        link: link.optional(),
-      }),
-    )
-    .min(1)
-    .refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, 'Expected each section id once.'),
-});
-
 /** The gift card page, /gift (spec 001 §2 "Gift card landing page"; shop/gifts/README.md). */
 export const giftSchema = z.strictObject({
   title: text,
@@ -108,9 +90,8 @@ export const giftSchema = z.strictObject({
 });
 
 export type HomeContent = z.infer<typeof homeSchema>;
-export type HelpContent = z.infer<typeof helpSchema>;
 export type GiftContent = z.infer<typeof giftSchema>;
 
 /** Each site page's file and its schema. */
-export const sitePages = { home: homeSchema, help: helpSchema, gift: giftSchema } as const;
+export const sitePages = { home: homeSchema, gift: giftSchema } as const;
 export type SitePage = keyof typeof sitePages;

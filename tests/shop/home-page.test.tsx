@@ -15,7 +15,7 @@ const homeText = readFileSync(homeFile, 'utf8');
 const home = checkSiteSource('home', homeText, homeFile).page as HomeContent;
 
 describe('issue 25 home page: what the shop does and how, the collections with "from" prices, the guarantee, reviews, the call to action', () => {
-  it('the site pages are checked content: home.yaml and help.yaml have no problem', () => {
+  it('the site pages are checked content: home.yaml and gift.yaml have no problem', () => {
     expect(checkAllSitePages(process.cwd())).toEqual([]);
   });
 
