@@ -105,6 +105,8 @@ interface HitRow {
   categories: string[];
   body_text: string;
   query: string;
+  /** The ids of the categories not deleted (the same on every row). */
+  live: string[];
 }
 
 /**
@@ -113,22 +115,30 @@ interface HitRow {
  * each with a plain-text passage around the match (search-snippet.ts).
  */
 export async function searchArticles(db: Database, query: string): Promise<ResponseBody<'searchKb'>> {
-  // One statement (the embedded database answers one at a time): the hits, with their deleted categories left out.
+  // One statement (the embedded database answers one at a time): the hits and, once, the categories not deleted
+  // (filtering each hit's list in a subquery per hit cost a sixth of a search on the embedded database).
   const result = await db.execute(sql`
     with q as (select to_tsquery('english', ${query}) as query)
-    select a.id, a.title, a.slug, a.body_text, q.query::text as query,
-      array(select c from unnest(a.categories) with ordinality as u(c, n) where c in (select id from ${kbCategories} where deleted = false) order by n) as categories
+    select a.id, a.title, a.slug, a.body_text, q.query::text as query, a.categories,
+      (select coalesce(array_agg(id), '{}') from ${kbCategories} where deleted = false) as live
     from ${kbArticles} a, q
     where a.search @@ q.query and a.deleted = false and a.status = 'published'
     order by ts_rank_cd(a.search, q.query) desc, a.position, a.title
     limit ${SEARCH_LIMIT}`);
   // node-postgres and PGlite both answer {rows}.
   const rows = (result as unknown as { rows: HitRow[] }).rows;
+  const live = new Set(rows[0]?.live ?? []);
+  const lexemes = rows[0] ? lexemesOf(rows[0].query) : [];
   return {
     data: rows.map((row) => ({
       id: row.id,
       type: 'kb_article',
-      attributes: { title: row.title, slug: row.slug, snippet: searchSnippet(row.body_text, lexemesOf(row.query)), categories: row.categories },
+      attributes: {
+        title: row.title,
+        slug: row.slug,
+        snippet: searchSnippet(row.body_text, lexemes),
+        categories: row.categories.filter((id) => live.has(id)),
+      },
     })),
   };
 }

@@ -10,13 +10,10 @@ const PASSAGE = 180;
  */
 export function searchSnippet(body: string, lexemes: readonly string[]): string {
   const text = body.replace(/\s+/g, ' ').trim();
-  const lower = text.toLowerCase();
-  let at = -1;
-  for (const lexeme of lexemes) {
-    const match = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(lexeme.toLowerCase())}`, 'u').exec(lower);
-    if (match && (at === -1 || match.index < at)) at = match.index;
-  }
   if (text.length <= PASSAGE) return text;
+  // One pattern for every lexeme: the leftmost match is the first word starting with any of them.
+  const words = lexemes.map((lexeme) => escapeRegExp(lexeme.toLowerCase())).join('|');
+  const at = words === '' ? -1 : (new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})`, 'u').exec(text.toLowerCase())?.index ?? -1);
   let start = Math.max(0, at - Math.floor(PASSAGE / 3));
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   let end = Math.min(text.length, start + PASSAGE);

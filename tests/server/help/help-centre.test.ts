@@ -246,4 +246,14 @@ describe('the search’s pieces', () => {
     expect(searchSnippet('Short body.', ['x'])).toBe('Short body.');
     expect(lexemesOf("'dri' & 'shampoo':* | 'don''t'")).toEqual(['dri', 'shampoo', "don't"]);
   });
+
+  it('searchSnippet with several lexemes: the passage starts near whichever comes first in the body, not the first named; no lexeme matched: the body’s start', () => {
+    const body = `${'Intro words here. '.repeat(12)}Parcels ship in two days. ${'Middle words. '.repeat(12)}Snoozing moves your next order. ${'End words. '.repeat(12)}`;
+    const snippet = searchSnippet(body, ['snooz', 'parcel']);
+    expect(snippet).toMatch(/^….*Parcels ship in two days\./);
+    expect(snippet).not.toContain('Snoozing');
+    // A lexeme inside a word does not count (word starts only), and regular-expression characters are plain text.
+    expect(searchSnippet(body, ['arcel', 'x.*'])).toMatch(/^Intro words here\./);
+    expect(searchSnippet(body, [])).toMatch(/^Intro words here\./);
+  });
 });
