@@ -129,7 +129,11 @@ const line = (missing: string, max: number) =>
 export const kbInquiryRequest = z
   .object({
     name: line('Tell us your name.', 100),
-    email: z.string().trim().max(254, 'Enter a shorter e-mail address.').pipe(z.email({ message: 'Enter an e-mail address we can answer.' })),
+    email: z
+      .string()
+      .trim()
+      .max(254, 'Enter a shorter e-mail address.')
+      .pipe(z.email({ message: 'Enter an e-mail address we can answer.' })),
     topic: z.enum(['order', 'subscription', 'formula', 'shipping', 'account', 'other']),
     message: z
       .string()

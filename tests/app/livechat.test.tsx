@@ -104,7 +104,11 @@ describe('the live chat launcher and panel (spec 001 §2 Live chat, §4, §9 fla
 
     fireEvent.keyDown(screen.getByLabelText('Your message'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(liveChatActor().getSnapshot().matches({ generated: { panel: 'closed' } })).toBe(true);
+    expect(
+      liveChatActor()
+        .getSnapshot()
+        .matches({ generated: { panel: 'closed' } }),
+    ).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Chat with us' }));
   });
 
@@ -143,7 +147,9 @@ describe('the live chat launcher and panel (spec 001 §2 Live chat, §4, §9 fla
     server.use(
       mocks.getAccount(() => sampleUser),
       mocks.getAddresses(() => []),
-      mocks.startLiveChat(() => mockError(400, { code: 'validation_error', detail: 'Some fields are not valid.', fields: { message: ['Write your message.'] } })),
+      mocks.startLiveChat(() =>
+        mockError(400, { code: 'validation_error', detail: 'Some fields are not valid.', fields: { message: ['Write your message.'] } }),
+      ),
     );
     renderPage();
     fireEvent.click(await launcher());

@@ -26,7 +26,9 @@ async function recordShifts(page: Page): Promise<() => Promise<{ value: number; 
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
         if (entry.hadRecentInput) continue;
-        const chat = (entry.sources ?? []).some((source) => source.node instanceof Element && source.node.closest('.livechat-panel, .livechat-launcher') !== null);
+        const chat = (entry.sources ?? []).some(
+          (source) => source.node instanceof Element && source.node.closest('.livechat-panel, .livechat-launcher') !== null,
+        );
         shifts.push({ value: entry.value, chat });
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -124,7 +124,9 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
       expect(Object.keys(answer.body.fields)).toContain(field);
     }
     expect((await start(access, { name: 'Rosa', email: 'rosa@example.com', message: MESSAGE, topic: 'order' })).status).toBe(400);
-    expect((await t.call('POST', '/v1/livechat/conversations', { token: access, rawBody: '{"name":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/v1/livechat/conversations', { token: access, rawBody: '{"name":', headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(400);
     expect([await conversationCount(), await outboxCount(), await inquiryCount()]).toEqual([conversations, mails, inquiries]);
   });
 
@@ -179,9 +181,9 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
         liveChat: failing,
       } as unknown as Services;
       const [conversations, mails, inquiries] = [await conversationCount(), await outboxCount(), await inquiryCount()];
-      await expect(startConversation(services, { user: user!, sessionId: 'test' }, { name: 'Ada', email: 'ada@example.com', message: MESSAGE })).rejects.toThrow(
-        'the provider went away',
-      );
+      await expect(
+        startConversation(services, { user: user!, sessionId: 'test' }, { name: 'Ada', email: 'ada@example.com', message: MESSAGE }),
+      ).rejects.toThrow('the provider went away');
       expect([await conversationCount(), await outboxCount(), await inquiryCount()]).toEqual([conversations, mails, inquiries]);
     });
   });

@@ -176,7 +176,8 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
         const shopper = await insertShopper(db, { firstName: 'Ada' });
         return (await customerReferralCode(db, shopper.id)).code;
       });
-      const blockedAt = () => withDatabase({ dataDir }, async ({ db }) => (await db.select().from(referralCodes).where(eq(referralCodes.code, code)))[0]!.blockedAt);
+      const blockedAt = () =>
+        withDatabase({ dataDir }, async ({ db }) => (await db.select().from(referralCodes).where(eq(referralCodes.code, code)))[0]!.blockedAt);
       // Typed as a shopper reads it aloud: lower case, no dash.
       const typed = code.toLowerCase().replace('-', '');
       expect(await shop(['referral', 'block', typed], env())).toMatchObject({
@@ -200,9 +201,15 @@ describe('npm run shop (the operators’ command; server/README.md "Operators")'
       });
       expect(await withDatabase({ dataDir }, ({ db }) => db.select().from(referralCodes).orderBy(referralCodes.id))).toEqual(before);
 
-      expect(await shop(['referral', 'unblock', code], env())).toMatchObject({ code: 0, stdout: `Referral code ${code} unblocked: it refers shoppers again.\n` });
+      expect(await shop(['referral', 'unblock', code], env())).toMatchObject({
+        code: 0,
+        stdout: `Referral code ${code} unblocked: it refers shoppers again.\n`,
+      });
       expect(await blockedAt()).toBeNull();
-      expect(await shop(['referral', 'unblock', code], env())).toMatchObject({ code: 0, stdout: `Referral code ${code} is already unblocked: nothing changed.\n` });
+      expect(await shop(['referral', 'unblock', code], env())).toMatchObject({
+        code: 0,
+        stdout: `Referral code ${code} is already unblocked: nothing changed.\n`,
+      });
     }, 120_000);
 
     it('refuses, naming the lock, while the shop holds the embedded database, and changes nothing', async () => {

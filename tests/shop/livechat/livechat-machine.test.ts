@@ -5,7 +5,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createLiveChatMachine, selectGenerated, selectOpened, type LiveChatConversation, type LiveChatServices } from '../../../shop/livechat/livechat-machine';
+import {
+  createLiveChatMachine,
+  selectGenerated,
+  selectOpened,
+  type LiveChatConversation,
+  type LiveChatServices,
+} from '../../../shop/livechat/livechat-machine';
 
 const conversation = (over: Partial<LiveChatConversation> = {}): LiveChatConversation => ({
   id: 'chat_1',
@@ -74,7 +80,9 @@ describe('the conversation', () => {
     actor.send({ type: 'OPEN' });
     actor.send({ ...sendRosa, message: 'And the conditioner?' });
     await waitFor(actor, (s) => s.context.sent.length === 2);
-    expect(services.send).toHaveBeenLastCalledWith(expect.objectContaining({ conversation: expect.objectContaining({ id: 'chat_1' }), message: 'And the conditioner?' }));
+    expect(services.send).toHaveBeenLastCalledWith(
+      expect.objectContaining({ conversation: expect.objectContaining({ id: 'chat_1' }), message: 'And the conditioner?' }),
+    );
     expect(actor.getSnapshot().context.sent.map((m) => m.text)).toEqual(['Is it safe for colour?', 'And the conditioner?']);
     expect(actor.getSnapshot().context.conversation?.message_count).toBe(2);
   });
