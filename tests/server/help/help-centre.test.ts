@@ -255,5 +255,7 @@ describe('the search’s pieces', () => {
     // A lexeme inside a word does not count (word starts only), and regular-expression characters are plain text.
     expect(searchSnippet(body, ['arcel', 'x.*'])).toMatch(/^Intro words here\./);
     expect(searchSnippet(body, [])).toMatch(/^Intro words here\./);
+    // Line breaks, tabs and runs of spaces read as one space.
+    expect(searchSnippet(' Parcels\n\narrive\tin  2 days. ', ['parcel'])).toBe('Parcels arrive in 2 days.');
   });
 });
