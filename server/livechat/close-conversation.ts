@@ -6,7 +6,7 @@ import { livechatConversations } from '../db/schema';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
 import { conversationView } from './conversation-view';
-import { liveChatOf } from './livechat-provider';
+import { liveChatOf } from './embedded-provider';
 import { ownConversation } from './post-chat-message';
 
 /** Closes the caller's conversation (closing a closed one changes nothing). */

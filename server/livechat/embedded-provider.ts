@@ -6,6 +6,7 @@
  * ends the conversation in the panel only (the answer comes by mail either way).
  */
 import { enqueueMail } from '../mail/enqueue-mail';
+import type { Services } from '../services';
 import type { LiveChatProvider } from './livechat-provider';
 import { openChatInquiry, supportAddress } from './support-desk';
 
@@ -27,3 +28,6 @@ export const embeddedLiveChat: LiveChatProvider = {
     // Nothing to tell support: the inquiry stays theirs to answer by mail, whether or not the panel is open.
   },
 };
+
+/** The provider the app was given, else the embedded one. */
+export const liveChatOf = (services: Pick<Services, 'liveChat'>): LiveChatProvider => services.liveChat ?? embeddedLiveChat;

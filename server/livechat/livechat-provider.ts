@@ -7,7 +7,6 @@
 import type { Database } from '../db/database';
 import type { Auth } from '../http/authenticate';
 import type { Services } from '../services';
-import { embeddedLiveChat } from './embedded-provider';
 
 /** Who starts a conversation and their first message (checked by the contract: liveChatStartRequest). */
 export interface ConversationStart {
@@ -38,6 +37,3 @@ export interface LiveChatProvider {
   /** The shopper ended the conversation. */
   close(services: Services, db: Database, conversation: ProviderConversation): Promise<void>;
 }
-
-/** The provider the app was given, else the embedded one. */
-export const liveChatOf = (services: Pick<Services, 'liveChat'>): LiveChatProvider => services.liveChat ?? embeddedLiveChat;

@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../http/api-error';
 import type { UserRow } from '../http/authenticate';
 import type { Services } from '../services';
 import { conversationView } from './conversation-view';
-import { liveChatOf } from './livechat-provider';
+import { liveChatOf } from './embedded-provider';
 
 /** The caller's conversation, locked for the change; another's (or none) is 404. */
 export async function ownConversation(tx: Database, user: UserRow, pubkey: string) {

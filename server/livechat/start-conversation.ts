@@ -5,7 +5,7 @@ import { newInquiryReference } from '../help/send-inquiry';
 import type { Auth } from '../http/authenticate';
 import type { Services } from '../services';
 import { conversationView } from './conversation-view';
-import { liveChatOf } from './livechat-provider';
+import { liveChatOf } from './embedded-provider';
 
 type LiveChatConversation = ResponseBody<'startLiveChat'>;
 type StartInput = Required<Pick<RequestBody<'startLiveChat'>, 'name' | 'email' | 'message'>> & { website?: string | undefined };

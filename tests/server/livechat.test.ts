@@ -197,7 +197,7 @@ describeEachDatabase('live chat (issue 29 item 5; spec 001 §2 "Help centre: Liv
 
 describe('the provider interface', () => {
   it('the embedded provider answers by e-mail; an app given another provider uses it', async () => {
-    const { liveChatOf } = await import('../../server/livechat/livechat-provider');
+    const { liveChatOf } = await import('../../server/livechat/embedded-provider');
     expect(liveChatOf({}).name).toBe('embedded');
     expect(liveChatOf({}).answeredBy).toBe('email');
     const vendor = { ...liveChatOf({}), name: 'vendor', answeredBy: 'chat' as const };
