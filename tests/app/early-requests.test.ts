@@ -110,4 +110,34 @@ describe('early reads of a checkout step page (server/http/early-requests.ts)', 
     const error = await patient.getAccount().catch((e: unknown) => e);
     expect(isApiError(error, 'timeout')).toBe(true);
   });
+
+  it('a help-centre page sends the knowledge base’s three lists without a token, signed in or not, and the client takes them (spec 001 §7 Help centre, §9 page sizes)', async () => {
+    const lists = [
+      '/v1/knowledge_base/categories?page=1&pageSize=100',
+      '/v1/knowledge_base/articles?page=1&pageSize=250&includeLang=en_us',
+      '/v1/knowledge_base/tags?page=1&pageSize=100',
+    ];
+    for (const path of ['/faq', '/faq/our-guarantee', '/faq/topics/subscriptions', '/faq/contact-us']) {
+      pageFetch.mockClear();
+      runPageScript(path);
+      expect(sent(pageFetch)).toEqual(lists.map((url) => [url, undefined]));
+    }
+    localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
+    pageFetch.mockClear();
+    runPageScript('/faq/our-guarantee');
+    expect(sent(pageFetch)).toEqual(lists.map((url) => [url, undefined]));
+    expect(earlyRequestsTag('/faqs', 'n0nce')).toBe('');
+
+    const meta = { page: 1, pageSize: 100, total: 0 };
+    pageFetch.mockImplementation((url: string) =>
+      Promise.resolve(url.includes('/articles') ? json({ data: [], included: [], meta: { ...meta, pageSize: 250 } }) : json({ data: [], meta })),
+    );
+    runPageScript('/faq');
+    const network = vi.fn(() => Promise.resolve(json({ data: [], meta })));
+    const api = createApiClient({ tokens: createLocalStorageTokenStore(), fetch: network });
+    await api.listKbCategories();
+    await api.listKbArticles();
+    await api.listKbTags();
+    expect(network).not.toHaveBeenCalled();
+  });
 });
