@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderItem } from '#api';
 import { orderFacts, type FeedbackFactsInput } from '../../server/feedback/order-facts';
+import { anOrder as order } from '../engine/feedback-flows-support';
 
 const NOW = '2026-08-20T12:00:00.000Z';
 
@@ -30,45 +31,6 @@ function item(
     },
     variant: { slug: type, type, label: options.label ?? `Custom ${type}`, is_formula: true, product: { type, category: 'haircare', sub_category: null } },
     picture: null,
-  };
-}
-
-/** What a delivered order carries besides (its fulfilment, no feedback yet). */
-const deliveredWithoutFeedback = {
-  tracking: null,
-  shipped_at: '2026-08-03T09:00:00.000Z',
-  delivered_at: '2026-08-06T09:00:00.000Z',
-  feedback: null,
-  skincare_feedback: null,
-  supplements_feedback: null,
-};
-
-function order(items: OrderItem[], overrides: Partial<Order> = {}): Order {
-  return {
-    pubkey: 'ord_1',
-    status: 'delivered',
-    display_status: 'delivered',
-    serial_no: '100001',
-    currency: 'USD',
-    total_price: 100,
-    total_discount: 0,
-    total_shipping: 0,
-    total_taxes: 0,
-    total_amount: 100,
-    credit_applied: 0,
-    is_subscription: false,
-    created_at: '2026-08-01T09:00:00.000Z',
-    paid_at: '2026-08-01T09:00:00.000Z',
-    payment: { card: null },
-    formulaset: { categories: ['haircare'], survey: {} },
-    shipping_address: null,
-    delivery_estimate: null,
-    delivery_instructions: null,
-    items,
-    payment_error: null,
-    next_action: null,
-    ...deliveredWithoutFeedback,
-    ...overrides,
   };
 }
 
