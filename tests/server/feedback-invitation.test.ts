@@ -176,6 +176,8 @@ describeEachDatabase('the feedback invitation after delivery (issue 26 item 0; s
         devClock: devClockOn(clock, queue),
       });
       expect((await production.request('/dev/clock')).status).toBe(404);
+      // The tracking read-out names visitors' ids: never served in production either.
+      expect((await production.request('/dev/tracking.json')).status).toBe(404);
       expect(
         (await production.request('/dev/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_days":1}' })).status,
       ).toBe(404);
