@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { kbArticles, kbCategories, kbTags } from '../db/schema';
+import { kbArticles, kbCategories, kbTags, settings } from '../db/schema';
 import { forgetAnswers } from './knowledge-base-cache';
 import type { KnowledgeBase, RenderedArticle } from './load-knowledge-base';
 
@@ -9,14 +10,44 @@ export const articleDocument = (article: Pick<RenderedArticle, 'title' | 'bodyTe
   sql`setweight(to_tsvector('english', ${article.title}), 'A') || setweight(to_tsvector('english', ${tagNames}), 'B') || setweight(to_tsvector('english', ${article.bodyText}), 'C')`;
 
 /**
+ * How the rows are made from the rendered base: change it with `articleDocument` or the columns written, so every
+ * database is written again at its next start.
+ */
+const SEED_FORMAT = 1;
+/** The `settings` row holding the fingerprint of the base the tables hold. */
+export const KB_FINGERPRINT_KEY = 'kb_fingerprint';
+
+/** A digest of the rendered knowledge base (and of SEED_FORMAT): equal digests, equal rows. */
+export function knowledgeBaseFingerprint(knowledgeBase: KnowledgeBase): string {
+  return createHash('sha256')
+    .update(JSON.stringify([SEED_FORMAT, knowledgeBase]))
+    .digest('base64url');
+}
+
+/** True when the tables hold the base of this fingerprint: its row says so and the articles are all there (one query). */
+async function holds(db: Pick<Database, 'select'>, fingerprint: string, articles: number): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settings.value, articles: sql<number>`(select count(*)::int from ${kbArticles})` })
+    .from(settings)
+    .where(eq(settings.key, KB_FINGERPRINT_KEY));
+  return row?.value === fingerprint && Number(row.articles) === articles;
+}
+
+/**
  * Makes the help centre's tables say what the files say, in one transaction (the files are the source: rows they no
- * longer hold go). Processes starting together on one PostgreSQL take turns (an advisory lock).
+ * longer hold go), unless they already do: the fingerprint of the base last written is kept in `settings`, and a start
+ * whose files render to the same base writes nothing (one query). Processes starting together on one PostgreSQL take
+ * turns through an advisory lock when they write, and one that finds the base written while it waited writes nothing.
+ * Returns whether it wrote.
  * @example await seedKnowledgeBase(db, loadKnowledgeBase())
  */
-export async function seedKnowledgeBase(db: Database, knowledgeBase: KnowledgeBase): Promise<void> {
+export async function seedKnowledgeBase(db: Database, knowledgeBase: KnowledgeBase): Promise<boolean> {
+  const fingerprint = knowledgeBaseFingerprint(knowledgeBase);
+  if (await holds(db, fingerprint, knowledgeBase.articles.length)) return false;
   const tagNames = new Map(knowledgeBase.tags.map((tag) => [tag.id, tag.name]));
-  await db.transaction(async (tx) => {
+  const wrote = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kb_seed'))`);
+    if (await holds(tx, fingerprint, knowledgeBase.articles.length)) return false;
     await tx.delete(kbArticles);
     await tx.delete(kbTags);
     await tx.delete(kbCategories);
@@ -48,6 +79,12 @@ export async function seedKnowledgeBase(db: Database, knowledgeBase: KnowledgeBa
     }
     // Fresh statistics: the planner then knows how many articles a word matches.
     await tx.execute(sql`analyze kb_articles`);
+    await tx
+      .insert(settings)
+      .values({ key: KB_FINGERPRINT_KEY, value: fingerprint })
+      .onConflictDoUpdate({ target: settings.key, set: { value: fingerprint, updatedAt: sql`now()` } });
+    return true;
   });
-  forgetAnswers(db);
+  if (wrote) forgetAnswers(db);
+  return wrote;
 }

@@ -8,6 +8,9 @@
  * - PostgreSQL: a database shop_template_<random>, migrated, then closed (a template must have no connection), that
  *   each suite copies with `CREATE DATABASE ... TEMPLATE`; dropped at the end of the run.
  *
+ * Both also hold the shop's knowledge base (shop/help/content/), written as a server's start writes it, with its
+ * fingerprint: a server started on a copy finds it there and writes nothing (server/help/seed-knowledge-base.ts).
+ *
  * Either may be missing (PostgreSQL down, say): createTestDatabase then makes a fresh database as before.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,10 +18,14 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/open-database';
 import { migratePgliteDatabase } from '../../../server/db/migrate-database';
+import * as schema from '../../../server/db/schema';
+import { loadKnowledgeBase, type KnowledgeBase } from '../../../server/help/load-knowledge-base';
+import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
 import { adminQuery, POSTGRES_ADMIN_URL, postgresUrlOf } from './postgres-admin';
 
 declare module 'vitest' {
@@ -35,7 +42,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await removeLeftovers();
   const runDir = mkdtempSync(path.join(tmpdir(), `shop-test-databases-${process.pid}-`));
-  const [snapshot, template] = await Promise.all([makePgliteSnapshot(runDir), makePostgresTemplate()]);
+  const knowledgeBase = loadKnowledgeBase();
+  const [snapshot, template] = await Promise.all([makePgliteSnapshot(runDir, knowledgeBase), makePostgresTemplate(knowledgeBase)]);
   project.provide('pgliteSnapshotFile', snapshot.file);
   project.provide('pgliteDataDir', snapshot.dataDir);
   project.provide('postgresTemplate', template);
@@ -45,13 +53,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-async function makePgliteSnapshot(runDir: string): Promise<{ file: string; dataDir: string }> {
+async function makePgliteSnapshot(runDir: string, knowledgeBase: KnowledgeBase): Promise<{ file: string; dataDir: string }> {
   const dataDir = path.join(runDir, 'data');
   mkdirSync(dataDir);
   const client = new PGlite(path.join(dataDir, 'pgdata'));
   try {
     await client.waitReady;
     await migratePgliteDatabase(client);
+    await seedKnowledgeBase(drizzle({ client, schema }), knowledgeBase);
     const tarball = await client.dumpDataDir('none');
     const file = path.join(runDir, 'pglite.tar');
     writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
@@ -61,7 +70,7 @@ async function makePgliteSnapshot(runDir: string): Promise<{ file: string; dataD
   }
 }
 
-async function makePostgresTemplate(): Promise<string> {
+async function makePostgresTemplate(knowledgeBase: KnowledgeBase): Promise<string> {
   const name = `shop_template_${process.pid}_${randomBytes(6).toString('hex')}`;
   try {
     await adminQuery(`create database ${name}`);
@@ -71,7 +80,11 @@ async function makePostgresTemplate(): Promise<string> {
   }
   try {
     const handle = await openDatabase({ databaseUrl: postgresUrlOf(name) });
-    await handle.close();
+    try {
+      await seedKnowledgeBase(handle.db, knowledgeBase);
+    } finally {
+      await handle.close();
+    }
     return name;
   } catch (error) {
     await adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined);
