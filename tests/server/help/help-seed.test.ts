@@ -87,3 +87,15 @@ it('processes starting together on one PostgreSQL with new files: one writes, th
     await scratch.drop();
   }
 });
+
+it('a process renders a folder once while its files are unchanged, and again once one is written', () => {
+  const dir = contentCopy();
+  const first = loadKnowledgeBase(dir);
+  expect(loadKnowledgeBase(dir)).toBe(first);
+  const file = path.join(dir, 'articles', 'signing-in.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/\n*$/, '\n\nA new line about passkeys.\n'));
+  const again = loadKnowledgeBase(dir);
+  expect(again).not.toBe(first);
+  expect(again.articles.find((article) => article.id === 'signing-in')?.bodyText).toContain('A new line about passkeys.');
+  expect(loadKnowledgeBase(dir)).toBe(again);
+});
