@@ -1,6 +1,7 @@
 import type { TokenPair } from '../schemas/common';
 import type { EndpointDefinition, EndpointName, Endpoints, PathParams, RequestBody, RequestQuery, ResponseBody } from '../endpoints';
-import { buildPath, routes, type HttpMethod, type Route } from '../routes';
+import { buildPath, type HttpMethod, type Route } from '../http-route';
+import type { Routes } from '../routes';
 import { isTokenPair } from './shapes';
 import { type ApiError, errors, isApiError, isRetryable, toApiError } from './api-error';
 import { sendRequest } from './send-request';
@@ -48,8 +49,18 @@ export type CallInput<K extends EndpointName> = ParamsInput<K> & QueryInput<K> &
 const leewaySeconds = 30;
 const defaultRetryDelay = (attempt: number) => 300 * 2 ** attempt + Math.random() * 100;
 
-/** Builds the one function every typed client method goes through: bearer, refresh, timeout, retries, errors. */
-export function createCallEndpoint(options: ApiClientOptions) {
+/** The refresh call's path (api/routes.ts `refresh`: the type says so), not read from the table of every call, so that a client of a few calls carries no more than theirs. */
+const refreshPath = '/v1/auth/token/refresh/' satisfies Routes['refresh']['path'];
+
+/** Sends one call of the contract by its name and route (method, path, who may call). */
+export type CallRoute = <K extends EndpointName>(name: K, route: Route, input: CallInput<K>, callOptions?: CallOptions) => Promise<ResponseBody<K>>;
+
+/**
+ * Builds the one function every typed client method goes through: bearer, refresh, timeout, retries, errors. Each
+ * client names its calls' routes (./create-api-client.ts all of them, ./session-client.ts the session's and a signed-in
+ * page's first reads); clients made on the same function share its tokens, so one refresh serves them all.
+ */
+export function createCallRoute(options: ApiClientOptions): CallRoute {
   const { tokens, baseUrl = '', timeoutMs = 60_000, retries = 3, contract, onUnhandled } = options;
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -60,7 +71,7 @@ export function createCallEndpoint(options: ApiClientOptions) {
     leewaySeconds,
     now: options.now ?? Date.now,
     async refresh(refreshToken): Promise<TokenPair> {
-      const url = root + routes.refresh.path;
+      const url = root + refreshPath;
       const { data } = await sendRequest({ fetch: fetchImpl, url, method: 'POST', body: { refresh: refreshToken }, bearer: null, timeoutMs });
       if (!isTokenPair(data)) throw errors.unexpectedResponse(200, 'a refresh answered without {access, refresh}');
       return { access: data.access, refresh: data.refresh };
@@ -78,8 +89,12 @@ export function createCallEndpoint(options: ApiClientOptions) {
     }
   }
 
-  return async function callEndpoint<K extends EndpointName>(name: K, input: CallInput<K>, callOptions: CallOptions = {}): Promise<ResponseBody<K>> {
-    const definition: Route = routes[name];
+  return async function callRoute<K extends EndpointName>(
+    name: K,
+    definition: Route,
+    input: CallInput<K>,
+    callOptions: CallOptions = {},
+  ): Promise<ResponseBody<K>> {
     const url = root + buildPath(definition.path, input.params as Record<string, string> | undefined) + queryString(input.query);
     for (let attempt = 0; ; attempt++) {
       let bearer: string | null = null;

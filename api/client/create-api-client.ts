@@ -1,6 +1,7 @@
 import type { RequestBody, RequestQuery, ResponseBody } from '../endpoints';
-import type { RouteName } from '../routes';
-import { createCallEndpoint, type ApiClientOptions, type CallOptions } from './call-endpoint';
+import { routes, type RouteName } from '../routes';
+import { createCallRoute, type ApiClientOptions, type CallInput, type CallOptions } from './call-endpoint';
+import { sessionCalls } from './session-client';
 import type { Category } from '../categories';
 import { categoryOf } from '../categories';
 
@@ -21,23 +22,17 @@ function withKey(options: Options | undefined, key: string | undefined): Options
   return key === undefined ? options : { ...options, headers: { ...options?.headers, 'Idempotency-Key': key } };
 }
 
-export function createApiClient(options: ApiClientOptions) {
-  const call = createCallEndpoint(options);
+export function createApiClient(options: ApiClientOptions, callRoute = createCallRoute(options)) {
+  const call = <K extends RouteName>(name: K, input: CallInput<K>, o?: Options) => callRoute(name, routes[name], input, o);
   const methods = {
+    // The session's calls and a signed-in page's first reads (./session-client.ts: the same methods, made on the same calls).
+    ...sessionCalls(call),
     // Identity
-    signUpGuest: (o?: Options) => call('signUpGuest', {}, o),
-    signUp: (body: RequestBody<'signUp'>, o?: Options) => call('signUp', { body }, o),
-    requestMagicLink: (body: RequestBody<'requestMagicLink'>, o?: Options) => call('requestMagicLink', { body }, o),
-    verifyMagicLink: (token: string, o?: Options) => call('verifyMagicLink', { body: { token } }, o),
     /** The raw refresh call; requests refresh stored tokens by themselves. */
     refresh: (refreshToken: string, o?: Options) => call('refresh', { body: { refresh: refreshToken } }, o),
-    signOut: (refreshToken?: string, o?: Options) => call('signOut', { body: refreshToken ? { refresh: refreshToken } : {} }, o),
-
     // Account and addresses
-    getAccount: (o?: Options) => call('getAccount', {}, o),
     patchAccount: (body: RequestBody<'patchAccount'>, o?: Options) => call('patchAccount', { body }, o),
     confirmEmailChange: (token: string, o?: Options) => call('confirmEmailChange', { body: { token } }, o),
-    getAddresses: (o?: Options) => call('getAddresses', {}, o),
     createAddress: (body: RequestBody<'createAddress'>, o?: Options) => call('createAddress', { body }, o),
     patchAddress: (pubkey: string, body: RequestBody<'patchAddress'>, o?: Options) => call('patchAddress', { params: { pubkey }, body }, o),
     deleteAddress: (pubkey: string, o?: Options) => call('deleteAddress', { params: { pubkey } }, o),
@@ -85,9 +80,7 @@ export function createApiClient(options: ApiClientOptions) {
     joinWaitlist: (type: string, body: RequestBody<'joinWaitlist'>, o?: Options) => call('joinWaitlist', { params: { type }, body }, o),
     getFlags: (o?: Options) => call('getFlags', {}, o),
     // Carts (spec 001 §7 Cart)
-    getCart: (query: RequestQuery<'getCart'> = {}, o?: Options) => call('getCart', { query }, o),
     patchCart: (category: Category, body: RequestBody<'patchCart'>, o?: Options) => call('patchCart', { query: { category }, body }, o),
-    getUniversalCart: (o?: Options) => call('getUniversalCart', {}, o),
     createUniversalCart: (body: RequestBody<'createUniversalCart'> = {}, o?: Options) => call('createUniversalCart', { body }, o),
     patchUniversalCart: (body: RequestBody<'patchUniversalCart'>, o?: Options) => call('patchUniversalCart', { body }, o),
     // Shipment preferences (spec 001 §7): the customer's default; a cart's own (no category: the universal cart).
@@ -103,7 +96,6 @@ export function createApiClient(options: ApiClientOptions) {
     placeAccessoriesOrder: (body: RequestBody<'placeAccessoriesOrder'>, idempotencyKey?: string, o?: Options) =>
       call('placeAccessoriesOrder', { body }, withKey(o, idempotencyKey)),
     listOrders: (o?: Options) => call('listOrders', {}, o),
-    getOrder: (pubkey: string, o?: Options) => call('getOrder', { params: { pubkey } }, o),
     // Feedback (spec 002 §7): the order's pubkey names the feedback.
     patchFeedback: (pubkey: string, body: RequestBody<'patchFeedback'>, o?: Options) => call('patchFeedback', { params: { pubkey }, body }, o),
     patchSkincareFeedback: (pubkey: string, body: RequestBody<'patchSkincareFeedback'>, o?: Options) =>
@@ -116,7 +108,6 @@ export function createApiClient(options: ApiClientOptions) {
     getSurvey: (pubkey: string, category?: RequestQuery<'getSurvey'>['category'], o?: Options) =>
       call('getSurvey', { params: { pubkey }, query: category ? { category } : {} }, o),
     getEndOfTheRoad: (pubkey: string, o?: Options) => call('getEndOfTheRoad', { params: { pubkey } }, o),
-    getAccountFeedback: (o?: Options) => call('getAccountFeedback', {}, o),
     // Subscriptions (spec 001 §7): the subscription's pubkey names it.
     listSubscriptions: (o?: Options) => call('listSubscriptions', {}, o),
     getSubscription: (pubkey: string, o?: Options) => call('getSubscription', { params: { pubkey } }, o),
@@ -153,7 +144,6 @@ export function createApiClient(options: ApiClientOptions) {
     getPromotionalGifts: (o?: Options) => call('getPromotionalGifts', {}, o),
     // Referrals (spec 001 §3, §7)
     getCouponCustomer: (o?: Options) => call('getCouponCustomer', {}, o),
-    referCouponCustomer: (body: RequestBody<'referCouponCustomer'>, o?: Options) => call('referCouponCustomer', { body }, o),
     // Help centre (spec 001 §7; §9's page sizes and language, KB_PAGE_SIZES in api/schemas/knowledge-base.ts, which carries zod)
     listKbCategories: (query: RequestQuery<'listKbCategories'> = { page: 1, pageSize: 100 }, o?: Options) => call('listKbCategories', { query }, o),
     listKbArticles: (query: RequestQuery<'listKbArticles'> = { page: 1, pageSize: 250, includeLang: 'en_us' }, o?: Options) =>

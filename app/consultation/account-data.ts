@@ -1,6 +1,7 @@
 // What a consultation does only when there is a session (signed in, or a guest): this code loads then,
 // so an anonymous visitor's first download does not carry it.
-import { isApiError, type ApiClient } from '#api/client';
+import type { ApiClient } from '#api/client';
+import { isApiError } from '#api/shared';
 import type { HairProfile, User } from '#api';
 import type { SaveNamesResult } from '../../renderer/index';
 import { signUpFieldErrors } from '../../renderer/sign-up-errors';

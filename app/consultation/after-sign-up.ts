@@ -1,4 +1,5 @@
-import { isApiError, type ApiClient } from '#api/client';
+import type { ApiClient } from '#api/client';
+import { isApiError } from '#api/shared';
 import type { AnswerBuffer } from './answer-buffer';
 import { linkStoredStylist } from './stored-stylist';
 import { reportError } from '../report-error';

@@ -53,7 +53,12 @@ export type FeedbackLoad =
  * holds minis (§5.2), whichever skincare URL was opened. A completed feedback goes to the confirmation (§2.5); an order
  * that is not the shopper's, or holds nothing of the category, to the account's feedback page.
  */
-export async function loadFeedback(api: ApiClient, requested: FeedbackFlowId, orderKey: string | null, pathname: string): Promise<FeedbackLoad> {
+export async function loadFeedback(
+  api: Pick<ApiClient, 'getAccountFeedback' | 'getOrder'>,
+  requested: FeedbackFlowId,
+  orderKey: string | null,
+  pathname: string,
+): Promise<FeedbackLoad> {
   const category = categoryOfFlow(requested);
   const elsewhere = { kind: 'elsewhere', to: '/account/feedback' } as const;
   let key = orderKey;

@@ -6,7 +6,7 @@ import type { StepServices } from '../../renderer/index';
 import type { FeedbackFacts } from '../../renderer/feedback/index';
 import { FlowRunner } from '../flow/flow-runner';
 import type { FlowAdapters } from '../flow/flow-kind';
-import { loadAppServices } from '../app-services';
+import { loadAppServices, loadSessionServices } from '../app-services';
 import { useSession } from '../session';
 import { flowSession } from '../consultation/flow-environment';
 import { PageStatus } from '../shell/page-status';
@@ -57,7 +57,7 @@ function FeedbackFlowPage({ requested }: { requested: FeedbackFlowId }) {
   const signedIn = session.status === 'authenticated' && Boolean(session.user) && !session.user?.is_guest;
   // The page first opened decides which words load with the flow (loaded once: later moves are the runner's).
   const [opened] = useState(location.pathname);
-  const loaded = useLoad(async () => loadFeedback((await loadAppServices()).api, requested, orderKey, opened), [requested, orderKey, opened], {
+  const loaded = useLoad(async () => loadFeedback((await loadSessionServices()).api, requested, orderKey, opened), [requested, orderKey, opened], {
     enabled: signedIn,
     once: true,
   });

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createActor } from 'xstate';
 import type { User } from '#api';
-import type { ApiClient, TokenStore } from '#api/client';
-import type { AuthStatus, MagicLinkRequest, SessionActorRef, SessionSnapshot, SignUpForm, SignUpOutcome } from './session-core';
-import { appTokens, loadAppServices } from '../app-services';
+import type { TokenStore } from '#api/client';
+import type { AuthStatus, MagicLinkRequest, SessionActorRef, SessionApi, SessionSnapshot, SignUpForm, SignUpOutcome } from './session-core';
+import { appTokens, loadSessionServices } from '../app-services';
 import { reportError } from '../report-error';
 import { resetFlags } from '../flags';
 
@@ -32,7 +32,7 @@ export interface Session {
 }
 
 /** A session over an API client and a token store (the app's own below; tests make theirs). */
-export function createSession(services: () => Promise<{ api: ApiClient }>, tokens: TokenStore): Session {
+export function createSession(services: () => Promise<{ api: SessionApi }>, tokens: TokenStore): Session {
   let loading: Promise<LoadedSession> | undefined;
   const listeners = new Set<() => void>();
   return {
@@ -63,7 +63,7 @@ export function createSession(services: () => Promise<{ api: ApiClient }>, token
 }
 
 /** The app's session, on the device's stored tokens. */
-export const appSession: Session = createSession(loadAppServices, appTokens);
+export const appSession: Session = createSession(loadSessionServices, appTokens);
 // The flags' request state resets on sign-out (spec 001 §4 Feature flags): the next page that loads them asks again.
 appSession.onSignOut(resetFlags);
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isApiError, toApiError, type ApiError } from '#api/client';
+import { isApiError, toApiError, type ApiError } from '#api/shared';
 import type { Address, User } from '#api';
 import type { SignUpForm } from './sign-up';
 import { initialSignUpState, type SignUpState } from './sign-up-state';

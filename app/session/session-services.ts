@@ -1,4 +1,5 @@
-import { isApiError, type ApiClient, type TokenStore } from '#api/client';
+import type { ApiClient, TokenStore } from '#api/client';
+import { isApiError } from '#api/shared';
 import type { Address, User } from '#api';
 import { sendKeptReferral } from '../referral';
 import type { SignUpForm } from './sign-up';

@@ -1,4 +1,5 @@
-import { isApiError, type FieldErrors } from '#api/client';
+import type { FieldErrors } from '#api/client';
+import { isApiError } from '#api/shared';
 import type { AccountCreationOrigin, SignupRequest } from '#api';
 import { initialSignUpState, type SignUpFieldErrors, type SignUpState } from './sign-up-state';
 

@@ -1,6 +1,6 @@
 import type { CartCountKey } from '../../shop/cart/cart-count';
 import { forgetCartCounts, recordCart } from '../../shop/cart/record-cart-count';
-import { loadAppServices } from '../app-services';
+import { loadSessionServices } from '../app-services';
 import { flagOn } from '../flags';
 
 const refreshedKey = 'shop.cart-count.refreshed';
@@ -22,7 +22,7 @@ async function cartOrNone<C>(load: () => Promise<C>): Promise<C | null> {
  * (an order just placed) calls it too.
  */
 export async function refreshCartCounts(): Promise<void> {
-  const { api } = await loadAppServices();
+  const { api } = await loadSessionServices();
   const keys: CartCountKey[] = flagOn('universal-cart') ? ['universal'] : ['haircare', 'skincare'];
   await Promise.all(
     keys.map(async (key) => recordCart(key, await cartOrNone(() => (key === 'universal' ? api.getUniversalCart() : api.getCart({ category: key }))))),

@@ -1,5 +1,5 @@
 import type { Aggressors, Category, Prescription, ProductRecommendations, ProfileScoring } from '#api';
-import { isApiError } from '#api/client';
+import { isApiError } from '#api/shared';
 import { api } from '../../app-services';
 import { useLoad } from '../../use-load';
 import { combineStatuses, type LoadStatus } from './load-status';
