@@ -9,7 +9,7 @@
  * a haircare subscription of a shampoo every 4 weeks and a conditioner every 8, both due on DUE_DAY, and its renewal job.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -43,6 +43,12 @@ export interface RenewalFigures {
   duplicates: number;
   /** Subscriptions not renewed when the run stopped: must be 0. */
   missing: number;
+  /**
+   * With `countQueries` (PostgreSQL): what the server processes did while renewing, over the renewals (from the
+   * first 5% paid, every process started, to the last renewal paid; pg-boss's polling of the other jobs included). Statements are
+   * round trips with node-postgres (one each). Independent of the machine's load, unlike the times.
+   */
+  per_renewal?: { statements: number; cpu_ms: number; top: [string, number][] };
 }
 
 /** Runs the renewals of `count` due subscriptions; `timeoutSeconds` bounds a run that would never finish. */
@@ -50,7 +56,7 @@ export async function renewalBench(
   database: LoadDatabase,
   count = 10_000,
   workers = database === 'postgres' ? 2 : 1,
-  options: { timeoutSeconds?: number; nodeArgs?: string[] } = {},
+  options: { timeoutSeconds?: number; nodeArgs?: string[]; countQueries?: boolean } = {},
 ): Promise<RenewalFigures> {
   const timeoutSeconds = options.timeoutSeconds ?? 900;
   const secret = randomBytes(24).toString('hex');
@@ -73,9 +79,14 @@ export async function renewalBench(
       PAYMENTS: 'test',
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }),
     };
+    const counting = options.countQueries && scratch ? mkdtempSync(path.join(tmpdir(), 'shop-renewal-queries-')) : null;
+    const nodeArgs = [...(options.nodeArgs ?? []), ...(counting ? ['--import', './bench/renewal-query-count.mjs'] : [])];
+    if (counting) env.RENEWAL_QUERY_COUNT_DIR = counting;
     const spawned = performance.now();
-    const server = await startServer({ env, nodeArgs: options.nodeArgs });
+    const server = await startServer({ env, nodeArgs });
     const answered = performance.now();
+    // Counted from the first 5% renewed (both processes started and renewing) to the last.
+    let before: (QueryCounts & { paid: number }) | null = null;
     try {
       // The embedded database belongs to the server's process while it runs: progress is read from its log instead.
       const progress = scratch ? postgresProgress(scratch.url) : null;
@@ -83,6 +94,8 @@ export async function renewalBench(
       let paid = 0;
       for (;;) {
         paid = progress ? await progress.paid() : 0;
+        if (counting && !before && paid >= Math.max(1, count / 20) && readdirSync(counting).length >= workers)
+          before = { ...(await snapshotQueryCounts(counting)), paid };
         if (!progress || paid >= count || Date.now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -91,6 +104,11 @@ export async function renewalBench(
         paid = await waitForPaidInLog(server.output, count, deadline);
       }
       const done = performance.now();
+      let perRenewal: RenewalFigures['per_renewal'];
+      if (counting && before) {
+        perRenewal = perRenewalOf(before, await snapshotQueryCounts(counting), paid - before.paid);
+        rmSync(counting, { recursive: true, force: true });
+      }
       await progress?.close();
       const counts = scratch ? await postgresCounts(scratch.url) : null;
       await server.stop();
@@ -107,6 +125,7 @@ export async function renewalBench(
         charges: final.charges,
         duplicates: final.duplicates + Math.max(0, final.orders - count) + Math.max(0, final.charges - count),
         missing: count - final.renewed,
+        ...(perRenewal ? { per_renewal: perRenewal } : {}),
       };
     } finally {
       await server.stop().catch(() => undefined);
@@ -188,6 +207,53 @@ export async function seedDueSubscribers(db: Database, count: number, secret: st
   return made;
 }
 
+interface QueryCounts {
+  /** The oldest of the processes' latest writes. */
+  at: number;
+  total: number;
+  cpuMs: number;
+  byText: Map<string, number>;
+}
+
+/** The server processes' counts (bench/renewal-query-count.mjs), summed. */
+function readQueryCounts(dir: string): QueryCounts {
+  const sum: QueryCounts = { at: Infinity, total: 0, cpuMs: 0, byText: new Map() };
+  for (const file of readdirSync(dir)) {
+    let one: { at: number; total: number; cpuMs: number; byText: Record<string, number> };
+    try {
+      one = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as typeof one;
+    } catch {
+      continue; // being written
+    }
+    sum.at = Math.min(sum.at, one.at);
+    sum.total += one.total;
+    sum.cpuMs += one.cpuMs;
+    for (const [text, n] of Object.entries(one.byText)) sum.byText.set(text, (sum.byText.get(text) ?? 0) + n);
+  }
+  if (sum.at === Infinity) sum.at = 0;
+  return sum;
+}
+
+/** Asks every server process for its counts now (SIGUSR2) and reads them once all have written. */
+async function snapshotQueryCounts(dir: string): Promise<QueryCounts> {
+  const asked = Date.now();
+  for (const file of readdirSync(dir)) process.kill(Number(path.basename(file, '.json')), 'SIGUSR2');
+  for (;;) {
+    const counts = readQueryCounts(dir);
+    if (counts.at >= asked) return counts;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function perRenewalOf(before: QueryCounts, after: QueryCounts, renewals: number): NonNullable<RenewalFigures['per_renewal']> {
+  const per = (n: number) => Math.round((n / Math.max(1, renewals)) * 100) / 100;
+  const top = [...after.byText]
+    .map(([text, n]): [string, number] => [text, per(n - (before.byText.get(text) ?? 0))])
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
+  return { statements: per(after.total - before.total), cpu_ms: per(after.cpuMs - before.cpuMs), top };
+}
+
 async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shop_renewals_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
@@ -208,6 +274,8 @@ async function adminQuery(statement: string): Promise<void> {
 
 function postgresProgress(url: string) {
   const client = new pg.Client({ connectionString: url });
+  // Dropped with the scratch database when a run fails: that run's own error is the one to report.
+  client.on('error', () => undefined);
   const connected = client.connect();
   return {
     async paid(): Promise<number> {
@@ -259,4 +327,14 @@ async function waitForPaidInLog(output: () => string, count: number, deadline: n
     if (paid >= count || Date.now() > deadline) return paid;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+// node --import tsx bench/renewal-bench.ts [--renewals=2000] [--database=postgres|pglite] [--workers=2] [--count-queries]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const database = (option('database') ?? 'postgres') as LoadDatabase;
+  const figures = await renewalBench(database, Number(option('renewals') ?? 2000), option('workers') ? Number(option('workers')) : undefined, {
+    countQueries: process.argv.includes('--count-queries'),
+  });
+  console.log(JSON.stringify(figures, null, 2));
 }

@@ -19,24 +19,15 @@
  * running the same renewal wait for each other's lock and the second finds the first's work.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '#api/money';
+import type { subscriptionProducts } from '../db/schema';
 import type { CartKind } from '#api/shared';
 import type { Formula } from '#api';
 import type { CatalogueEntry } from '../catalog/catalogue-reader';
 import { lockUser } from '../account/lock-user';
 import type { Database } from '../db/database';
-import {
-  hairProfiles,
-  orderItems,
-  orders,
-  paymentMethods,
-  subscriptionCoupons,
-  subscriptionProducts,
-  subscriptionRenewals,
-  subscriptions,
-  users,
-} from '../db/schema';
+import { hairProfiles, orderItems, orders, subscriptionRenewals, subscriptions, users } from '../db/schema';
 import { feedbackSurvey } from '../feedback/survey-fields';
 import { ApiError } from '../http/api-error';
 import { enqueueMail } from '../mail/enqueue-mail';
@@ -48,8 +39,18 @@ import { loadFormulaSet } from '../profile/derived-profile';
 import { loadTaxTable, taxOn, taxRate } from '../pricing/sales-tax';
 import type { Services } from '../services';
 import { RENEWAL_KEY_PREFIX } from './from-order';
-import { addWeeks, dayOf, earliestStart, productsOf, scheduleRenewal, scheduleRenewalAt } from './schedule';
-import { reserveCoupon, SHIP_NOW_WAIT_MS, spendCoupon } from './coupons';
+import {
+  addWeeks,
+  dayOf,
+  earliestStart,
+  renewalJobKey,
+  renewalJobsFromStatement,
+  RENEW_SUBSCRIPTION_JOB,
+  scheduleRenewal,
+  scheduleRenewalAt,
+  UPCOMING_RENEWAL_JOB,
+} from './schedule';
+import { reserveCoupon, SHIP_NOW_WAIT_MS } from './coupons';
 import { settleShipNows } from './ship-now-settle';
 import { paymentFailedMail, subscriptionRenewedMail } from './subscription-mail';
 
@@ -75,6 +76,15 @@ export type RenewalOutcome =
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type ProductRow = typeof subscriptionProducts.$inferSelect;
+/** The subscriber, as a renewal needs them (the charge, the mails). */
+type Subscriber = Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName'>;
+/** The subscription as a renewal reads it under its lock. */
+type LockedSubscription = Pick<
+  SubscriptionRow,
+  'id' | 'pubkey' | 'status' | 'statusReason' | 'category' | 'subCategory' | 'shippingAddress' | 'discountPercentage' | 'currency' | 'version' | 'failedCharges'
+>;
+/** A product of the subscription as a renewal reads it. */
+type RenewalProduct = Pick<ProductRow, 'id' | 'type' | 'product' | 'quantity' | 'frequency' | 'nextStart' | 'skipped'>;
 
 /** What the shopper's box is made from today: the catalogue, their current formulas and answers (read before locking). */
 export interface Makings {
@@ -97,7 +107,11 @@ export interface RenewalCoupon {
 /** Runs the renewal of one subscription that is due by `now` (see the module's description). */
 export async function renewSubscription(services: Services, subscriptionId: number, now = services.clock.now()): Promise<RenewalOutcome> {
   const [found] = await services.db
-    .select({ user: users, soldOut: hairProfiles.isFragranceSoldout, answers: hairProfiles.answers })
+    .select({
+      user: { id: users.id, email: users.email, firstName: users.firstName },
+      soldOut: hairProfiles.isFragranceSoldout,
+      answers: hairProfiles.answers,
+    })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .leftJoin(hairProfiles, eq(hairProfiles.userId, subscriptions.userId))
@@ -156,43 +170,25 @@ async function prepare(
   tx: Database,
   services: Services,
   subscriptionId: number,
-  user: typeof users.$inferSelect,
+  user: Subscriber,
   makings: Makings,
   now: Date,
 ): Promise<RenewalOutcome | Prepared> {
   await lockUser(tx, user.id);
-  // The subscription, locked, with its payment method when that is still the shopper's (not removed) and this provider's.
-  const [locked] = await tx
-    .select({
-      subscription: subscriptions,
-      method: paymentMethods,
-      coupon: { id: subscriptionCoupons.id, percentOff: subscriptionCoupons.percentOff, label: subscriptionCoupons.label },
-    })
-    .from(subscriptions)
-    .leftJoin(
-      paymentMethods,
-      and(
-        eq(paymentMethods.id, subscriptions.paymentMethodId),
-        eq(paymentMethods.userId, subscriptions.userId),
-        isNull(paymentMethods.deletedAt),
-        eq(paymentMethods.provider, services.payments.name),
-      ),
-    )
-    // Its retention coupon not used yet, if any (one at most: subscription_coupons_unused_idx).
-    .leftJoin(subscriptionCoupons, and(eq(subscriptionCoupons.subscriptionId, subscriptions.id), isNull(subscriptionCoupons.usedAt)))
-    .where(eq(subscriptions.id, subscriptionId))
-    .for('update', { of: subscriptions });
-  const subscription = locked?.subscription;
-  if (!subscription || subscription.status === 'canceled') return 'canceled';
-  const method = locked.method;
+  let read = await readLocked(tx, subscriptionId, services.payments.name);
+  const subscription = read?.subscription;
+  if (!read || !subscription || subscription.status === 'canceled') return 'canceled';
   // A ship-now whose request died after its charge is concluded first (its products move); one being charged right
   // now is waited for, so a box is never made twice.
-  if (await settleShipNows(tx, subscriptionId, user.id, now)) {
-    await scheduleRenewal(tx, subscriptionId, new Date(now.getTime() + SHIP_NOW_WAIT_MS));
-    return 'not_due';
+  if (read.shipNowPending) {
+    if (await settleShipNows(tx, subscriptionId, user.id, now)) {
+      await scheduleRenewal(tx, subscriptionId, new Date(now.getTime() + SHIP_NOW_WAIT_MS));
+      return 'not_due';
+    }
+    read = (await readLocked(tx, subscriptionId, services.payments.name))!;
   }
+  const { products, renewal, methodRef } = read;
   const today = dayOf(now);
-  const products = await productsOf(tx, subscriptionId);
   const due = earliestStart(products);
   if (!due) return 'nothing_to_renew';
   if (due > today) {
@@ -201,15 +197,10 @@ async function prepare(
   }
   // Held by something the shopper must settle (a sold-out fragrance): nothing renews until they do.
   if (subscription.status === 'onhold' && subscription.statusReason !== 'payment_error') return 'onhold';
-  const [renewal] = await tx
-    .select()
-    .from(subscriptionRenewals)
-    .where(and(eq(subscriptionRenewals.subscriptionId, subscriptionId), eq(subscriptionRenewals.dueOn, due)))
-    .for('update');
   if (renewal?.orderId) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, renewal.orderId));
     // A run that stopped after recording (or charging): go on with the same order and key.
-    if (order && renewal.status === 'pending') return { order: order as OrderRow, ref: method?.providerRef ?? null, renewalId: renewal.id, coupon: true };
+    if (order && renewal.status === 'pending') return { order: order as OrderRow, ref: methodRef, renewalId: renewal.id, coupon: true };
     if (renewal.status === 'paid') {
       await scheduleRenewalAt(tx, subscriptionId, due);
       return 'already_settled';
@@ -229,7 +220,7 @@ async function prepare(
     await hold(tx, subscription, 'invalid_fragrance', due, now);
     return 'invalid_fragrance';
   }
-  if (!method) {
+  if (methodRef === null) {
     // Never charged: the method was removed (or the subscription has none); updating it resumes the subscription.
     await hold(tx, subscription, 'payment_error', due, now, 'no_payment_method');
     await mailPaymentFailed(tx, services, subscription, user, null, now);
@@ -237,7 +228,7 @@ async function prepare(
   }
   const attempt = (renewal?.attempts ?? 0) + 1;
   const key = `${RENEWAL_KEY_PREFIX}${subscription.pubkey}:${due}:${attempt}`;
-  const coupon: RenewalCoupon | null = locked.coupon?.id ? locked.coupon : null;
+  const coupon = read.coupon;
   const basket = renewalBasket(subscription, box, { ...makings, coupon });
   const order = await recordOrder(tx, {
     userId: user.id,
@@ -256,8 +247,91 @@ async function prepare(
     })
     .returning({ id: subscriptionRenewals.id });
   if (coupon) await reserveCoupon(tx, coupon.id, order.id);
-  return { order, ref: method.providerRef, renewalId: row!.id, lines: order.items, coupon: coupon !== null };
+  return { order, ref: methodRef, renewalId: row!.id, lines: order.items, coupon: coupon !== null };
 }
+
+/** What a renewal reads of its subscription under the customer's lock (`readLocked`). */
+interface LockedRead {
+  subscription: LockedSubscription;
+  /** Its payment method's reference at the provider, when the method is still the shopper's (not removed) and this provider's. */
+  methodRef: string | null;
+  /** Its retention coupon not used yet, if any (one at most: subscription_coupons_unused_idx). */
+  coupon: RenewalCoupon | null;
+  /** Its products, in the order they were added. */
+  products: RenewalProduct[];
+  /** A ship-now of it not concluded yet. */
+  shipNowPending: boolean;
+  /** The renewal logged for its earliest product date, if any. */
+  renewal: { id: number; status: string; orderId: number | null; attempts: number } | null;
+}
+
+/**
+ * Locks the subscription and reads, in one statement, what its renewal decides on: the subscription, its live payment
+ * method, its unused coupon, its products, whether a ship-now is pending, and the renewal of its earliest date. Called
+ * with the customer locked: every change to a subscription, its products or its renewals is made under that lock
+ * (the customer, then the subscription), so this statement's snapshot, taken after it, is current.
+ */
+async function readLocked(tx: Database, subscriptionId: number, provider: string): Promise<LockedRead | null> {
+  const rows = rowsOf(
+    await tx.execute(sql`select s.id, s.pubkey, s.status, s.status_reason, s.category, s.sub_category, s.shipping_address,
+        s.discount_percentage, s.currency, s.version, s.failed_charges, m.provider_ref,
+        c.id as coupon_id, c.percent_off as coupon_percent_off, c.label as coupon_label, p.products,
+        exists (select 1 from subscription_events e where e.subscription_id = s.id and e.kind = 'ship_now' and e.state = 'pending') as ship_now_pending,
+        r.id as renewal_id, r.status as renewal_status, r.order_id as renewal_order_id, r.attempts as renewal_attempts
+      from subscriptions s
+      left join payment_methods m on m.id = s.payment_method_id and m.user_id = s.user_id and m.deleted_at is null and m.provider = ${provider}
+      left join subscription_coupons c on c.subscription_id = s.id and c.used_at is null
+      cross join lateral (
+        select coalesce(json_agg(json_build_object('id', sp.id, 'type', sp.type, 'product', sp.product, 'quantity', sp.quantity,
+            'frequency', sp.frequency, 'nextStart', sp.next_start, 'skipped', sp.skipped) order by sp.id), '[]'::json) as products,
+          min(sp.next_start) as due
+        from subscription_products sp where sp.subscription_id = s.id) p
+      left join subscription_renewals r on r.subscription_id = s.id and r.due_on = p.due
+      where s.id = ${subscriptionId}
+      for update of s`),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    subscription: {
+      id: Number(row.id),
+      pubkey: row.pubkey as string,
+      status: row.status as SubscriptionRow['status'],
+      statusReason: row.status_reason as SubscriptionRow['statusReason'],
+      category: row.category as SubscriptionRow['category'],
+      subCategory: row.sub_category as SubscriptionRow['subCategory'],
+      shippingAddress: jsonOf(row.shipping_address) as SubscriptionRow['shippingAddress'],
+      discountPercentage: Number(row.discount_percentage),
+      currency: row.currency as SubscriptionRow['currency'],
+      version: Number(row.version),
+      failedCharges: Number(row.failed_charges),
+    },
+    methodRef: (row.provider_ref as string | null) ?? null,
+    coupon:
+      row.coupon_id === null || row.coupon_id === undefined
+        ? null
+        : { id: Number(row.coupon_id), percentOff: Number(row.coupon_percent_off), label: row.coupon_label as string },
+    products: jsonOf(row.products) as RenewalProduct[],
+    shipNowPending: row.ship_now_pending === true,
+    renewal:
+      row.renewal_id === null || row.renewal_id === undefined
+        ? null
+        : {
+            id: Number(row.renewal_id),
+            status: row.renewal_status as string,
+            orderId: row.renewal_order_id === null ? null : Number(row.renewal_order_id),
+            attempts: Number(row.renewal_attempts),
+          },
+  };
+}
+
+/** The rows of `tx.execute` on either database. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
+}
+
+/** A json column as a value (node-postgres and PGlite parse it; text if a driver did not). */
+const jsonOf = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /** Step 3: the charge's outcome written once (the renewal leaves pending once). */
 async function conclude(
@@ -266,16 +340,32 @@ async function conclude(
   subscriptionId: number,
   step: Prepared,
   order: OrderRow,
-  user: typeof users.$inferSelect,
+  user: Subscriber,
   now: Date,
   options: { userLocked?: boolean } = {},
 ): Promise<RenewalOutcome> {
   const renewalId = step.renewalId;
   if (!options.userLocked) await lockUser(tx, user.id);
-  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
-  const [renewal] = await tx.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.id, renewalId)).for('update');
-  if (!subscription || !renewal || renewal.status !== 'pending' || renewal.orderId !== order.id) return 'already_settled';
-  const today = dayOf(now);
+  if (order.status !== 'pending_payment' && order.status !== 'payment_failed') return concludePaid(tx, services, subscriptionId, step, order, user, now);
+  // Declined, or the bank still waiting: the subscription locked, with the renewal (current: read under the customer's lock).
+  const [found] = rowsOf(
+    await tx.execute(sql`select s.status, s.status_reason, s.category, s.sub_category, s.version, s.failed_charges,
+        r.status as renewal_status, r.order_id as renewal_order_id
+      from subscriptions s
+      left join subscription_renewals r on r.id = ${renewalId} and r.subscription_id = s.id
+      where s.id = ${subscriptionId}
+      for update of s`),
+  );
+  if (!found || found.renewal_status !== 'pending' || Number(found.renewal_order_id) !== order.id) return 'already_settled';
+  const subscription = {
+    id: subscriptionId,
+    status: found.status as SubscriptionRow['status'],
+    statusReason: found.status_reason as SubscriptionRow['statusReason'],
+    category: found.category as SubscriptionRow['category'],
+    subCategory: found.sub_category as SubscriptionRow['subCategory'],
+    version: Number(found.version),
+    failedCharges: Number(found.failed_charges),
+  };
   if (order.status === 'pending_payment') {
     // The bank wants the shopper to confirm: the next run (a day later) reads the charge again under the same key.
     await scheduleRenewal(tx, subscriptionId, new Date(now.getTime() + 86_400_000));
@@ -294,30 +384,62 @@ async function conclude(
     await mailPaymentFailed(tx, services, subscription, user, retry ? dayOf(retry) : null, now);
     return 'declined';
   }
-  // Paid (or further along): the products due when the box was made (renewed, or skipped with it) move by their
-  // frequency; one that fell due since (a run finished late) waits for its own box.
-  await tx.update(subscriptionRenewals).set({ status: 'paid', reason: null, updatedAt: now }).where(eq(subscriptionRenewals.id, renewalId));
-  if (step.coupon) await spendCoupon(tx, order.id, now);
-  const boxDay = dayOf(order.createdAt);
-  const products = await productsOf(tx, subscriptionId);
-  const moved = await moveDates(
-    tx,
-    products.filter((p) => p.nextStart <= boxDay),
-    today,
-    now,
+  return 'already_settled';
+}
+
+/**
+ * Step 3 for a paid charge, in one statement: the renewal leaves pending (once: nothing else is written when it already
+ * has), the products due when the box was made (renewed, or skipped with it) move by their own frequency, as often as
+ * needed to be after today, un-skipped (one that fell due since, a run finished late, waits for its own box), the
+ * subscription's failed charges are cleared (a hold by its payment lifted) and its version bumped, its spent coupon
+ * marked, and its next renewal and upcoming-renewal mail scheduled on its new earliest date; then the "renewed" mail.
+ */
+async function concludePaid(
+  tx: Database,
+  services: Services,
+  subscriptionId: number,
+  step: Prepared,
+  order: OrderRow,
+  user: Subscriber,
+  now: Date,
+): Promise<RenewalOutcome> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const today = sql`${dayOf(now)}::date`;
+  const boxDay = sql`${dayOf(order.createdAt)}::date`;
+  const [row] = rowsOf(
+    await tx.execute(sql`with settled as (
+        update subscription_renewals set status = 'paid', reason = null, updated_at = ${at}
+        where id = ${step.renewalId} and subscription_id = ${subscriptionId} and status = 'pending' and order_id = ${order.id}
+        returning id),
+      moved as (
+        update subscription_products set
+          next_start = next_start + frequency * 7 * greatest(1, (${today} - next_start) / (frequency * 7) + 1),
+          skipped = false, updated_at = ${at}
+        where subscription_id = ${subscriptionId} and next_start <= ${boxDay} and exists (select 1 from settled)
+        returning next_start),
+      next as (
+        select min(day) as day from (
+          select next_start as day from moved
+          union all
+          select next_start from subscription_products where subscription_id = ${subscriptionId} and next_start > ${boxDay}) days),
+      subscription as (
+        update subscriptions set failed_charges = 0,
+          status = case when status = 'onhold' and status_reason = 'payment_error' then 'active' else status end,
+          status_reason = case when status = 'onhold' and status_reason = 'payment_error' then null else status_reason end,
+          version = version + 1, updated_at = ${at}
+        where id = ${subscriptionId} and exists (select 1 from settled)
+        returning category, sub_category),
+      ${step.coupon ? sql`coupon as (update subscription_coupons set used_at = ${at} where subscription_id = ${subscriptionId} and order_id = ${order.id} and used_at is null and exists (select 1 from settled)),` : sql``}
+      jobs as (${renewalJobsFromStatement(subscriptionId, sql`(select day from next where exists (select 1 from settled))`)}),
+      unjobs as (
+        delete from scheduled_jobs where key = ${renewalJobKey(subscriptionId)} and name in (${RENEW_SUBSCRIPTION_JOB}, ${UPCOMING_RENEWAL_JOB})
+        and exists (select 1 from settled) and (select day from next) is null)
+      select s.category, s.sub_category, (select day::text from next) as next from subscription s`),
   );
-  const next = earliestStart(products.map((p) => ({ nextStart: moved.get(p.id) ?? p.nextStart })));
-  await tx
-    .update(subscriptions)
-    .set({
-      failedCharges: 0,
-      ...(subscription.status === 'onhold' && subscription.statusReason === 'payment_error' ? { status: 'active' as const, statusReason: null } : {}),
-      version: subscription.version + 1,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.id, subscriptionId));
-  await scheduleRenewalAt(tx, subscriptionId, next);
+  if (!row) return 'already_settled';
+  const next = (row.next as string | null) ?? null;
   if (user.email) {
+    const subscription = { category: row.category as SubscriptionRow['category'], subCategory: row.sub_category as SubscriptionRow['subCategory'] };
     const lines =
       step.lines ?? (await tx.select({ label: orderItems.label, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id)));
     await enqueueMail(tx, now, subscriptionRenewedMail(user.email, user.firstName, subscription, order, lines, next, services.config.publicUrl));
@@ -327,29 +449,40 @@ async function conclude(
 
 /**
  * Each product moves by its own frequency from its date, as often as needed to be after `today` (a renewal run late,
- * or resumed after a hold, does not send the boxes it missed); a skipped one is un-skipped. One statement for them
- * all; answers each moved product's new date by its id.
+ * or resumed after a hold, does not send the boxes it missed): each moved product's new date by its id.
  */
-async function moveDates(tx: Database, products: readonly ProductRow[], today: string, now: Date): Promise<Map<number, string>> {
+function movedDates(products: readonly Pick<ProductRow, 'id' | 'frequency' | 'nextStart'>[], today: string): Map<number, string> {
   const moved = new Map<number, string>();
   for (const product of products) {
     let next = addWeeks(product.nextStart, product.frequency);
     while (next <= today) next = addWeeks(next, product.frequency);
     moved.set(product.id, next);
   }
-  if (moved.size === 0) return moved;
-  const nextStart = sql.join([sql`case ${subscriptionProducts.id}`, ...[...moved].map(([id, day]) => sql`when ${id} then ${day}::date`), sql`end`], sql` `);
-  await tx
-    .update(subscriptionProducts)
-    .set({ nextStart: sql`${nextStart}`, skipped: false, updatedAt: now })
-    .where(inArray(subscriptionProducts.id, [...moved.keys()]));
   return moved;
+}
+
+/** The products moved to their new dates (`movedDates`), un-skipped, in one statement. */
+function moveDatesStatement(moved: ReadonlyMap<number, string>, now: Date): SQL {
+  const ids = [...moved.keys()];
+  return sql`update subscription_products set next_start = case id ${sql.join(
+    [...moved].map(([id, day]) => sql`when ${id} then ${day}::date`),
+    sql` `,
+  )} end, skipped = false, updated_at = ${now.toISOString()}::timestamptz where id in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/** `movedDates`, written (a renewal whose every due product is skipped or no longer sold). */
+async function moveDates(tx: Database, products: readonly Pick<ProductRow, 'id' | 'frequency' | 'nextStart'>[], today: string, now: Date): Promise<void> {
+  const moved = movedDates(products, today);
+  if (moved.size > 0) await tx.execute(moveDatesStatement(moved, now));
 }
 
 /** Holds the subscription (onhold with its reason) and logs the renewal as held; nothing is charged. */
 async function hold(
   tx: Database,
-  subscription: SubscriptionRow,
+  subscription: Pick<SubscriptionRow, 'id' | 'version'>,
   reason: 'payment_error' | 'invalid_fragrance',
   due: string,
   now: Date,
@@ -368,8 +501,8 @@ async function hold(
 async function mailPaymentFailed(
   tx: Database,
   services: Services,
-  subscription: SubscriptionRow,
-  user: typeof users.$inferSelect,
+  subscription: Pick<SubscriptionRow, 'category' | 'subCategory'>,
+  user: Subscriber,
   retryDay: string | null,
   now: Date,
 ): Promise<void> {
@@ -395,7 +528,7 @@ export function subscribedUnitPrice(entry: CatalogueEntry, currency: Currency, d
  * prices with it too). `offerDiscount`: the coupon's part of the discount, in cents.
  */
 export function renewalBasket(
-  subscription: SubscriptionRow,
+  subscription: Pick<SubscriptionRow, 'currency' | 'shippingAddress' | 'discountPercentage' | 'category'>,
   box: readonly Pick<ProductRow, 'type' | 'product' | 'quantity' | 'frequency'>[],
   makings: Makings,
 ): PricedBasket & { offerDiscount: number } {

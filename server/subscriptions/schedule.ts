@@ -3,10 +3,10 @@
  * are days of the shop's calendar in UTC (`YYYY-MM-DD`); a product due on a date renews at RENEWAL_HOUR_UTC that day,
  * by the shop's clock (server/clock.ts), through `scheduleJob` (one job per subscription, moved as its dates move).
  */
-import { asc, eq, min } from 'drizzle-orm';
+import { asc, eq, min, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { subscriptionProducts } from '../db/schema';
-import { scheduleJob, scheduleJobs, unscheduleJob } from '../jobs/schedule';
+import { scheduleJob, unscheduleJob } from '../jobs/schedule';
 
 export const RENEW_SUBSCRIPTION_JOB = 'renew-subscription';
 /** What the renewal job is given: the subscription's id. */
@@ -92,16 +92,30 @@ export async function scheduleRenewalAt(tx: Database, subscriptionId: number, da
   }
   const renewal = { name: RENEW_SUBSCRIPTION_JOB, key: renewalJobKey(subscriptionId), at: when, data: { subscriptionId } };
   if (day) {
-    const data: UpcomingRenewalJob = { subscriptionId, dueOn: day };
-    await scheduleJobs(tx, [
-      renewal,
-      { name: UPCOMING_RENEWAL_JOB, key: renewalJobKey(subscriptionId), at: renewalInstant(addDays(day, -REMINDER_DAYS_BEFORE)), data: { ...data } },
-    ]);
+    await tx.execute(renewalJobsFromStatement(subscriptionId, sql`${day}::date`));
   } else {
     await scheduleJob(tx, renewal);
     await unscheduleJob(tx, UPCOMING_RENEWAL_JOB, renewalJobKey(subscriptionId));
   }
   return when;
+}
+
+/**
+ * scheduleRenewalAt's jobs for a day `day` read in SQL (a renewal's conclusion computes the new earliest date in the
+ * statement that moves the dates, renew.ts): one statement, an upsert of the renewal job and the upcoming-renewal
+ * mail's job on that day, or the removal of both when it is null. `day`: a scalar subquery of type date.
+ */
+export function renewalJobsFromStatement(subscriptionId: number, day: SQL): SQL {
+  const key = renewalJobKey(subscriptionId);
+  const hour = sql`make_interval(hours => ${RENEWAL_HOUR_UTC})`;
+  return sql`insert into scheduled_jobs (name, key, data, due_at)
+    select job.name, ${key}, job.data, job.due_at from (select ${day} as day) d
+    cross join lateral (values
+      (${RENEW_SUBSCRIPTION_JOB}, jsonb_build_object('subscriptionId', ${subscriptionId}::int), (d.day::timestamp + ${hour}) at time zone 'UTC'),
+      (${UPCOMING_RENEWAL_JOB}, jsonb_build_object('subscriptionId', ${subscriptionId}::int, 'dueOn', d.day::text),
+        ((d.day - ${REMINDER_DAYS_BEFORE}::int)::timestamp + ${hour}) at time zone 'UTC')) job(name, data, due_at)
+    where d.day is not null
+    on conflict (name, key) do update set data = excluded.data, due_at = excluded.due_at`;
 }
 
 /** Removes the subscription's renewal job and its upcoming-renewal mail (a cancel). */

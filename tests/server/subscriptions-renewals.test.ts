@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
@@ -149,6 +149,50 @@ for (const driver of DRIVERS) {
       expect(await chargesOf(userId)).toHaveLength(1);
       expect(await db().select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, subscriptionId))).toHaveLength(1);
     });
+
+    it.runIf(driver === 'postgres')(
+      'a renewal that waits for the customer’s lock decides on what the holder committed: a product skipped and a card removed meanwhile',
+      async () => {
+        /** Holds the customer's lock on the second handle, starts the renewal on the first (it waits), then commits `change`. */
+        const renewWhileLocked = async (userId: number, subscriptionId: number, change: (tx: Database) => Promise<void>) => {
+          let renewal: Promise<unknown> = Promise.resolve();
+          await shared.second.db.transaction(async (tx) => {
+            await tx.execute(sql`select id from users where id = ${userId} for update`);
+            renewal = renewSubscription(one, subscriptionId, AT_DUE);
+            // The renewal is waiting for the lock before the change is made.
+            for (;;) {
+              const waiting = await shared.second.db.execute(
+                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              );
+              if ((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) break;
+              await new Promise((resolve) => setTimeout(resolve, 10));
+            }
+            await change(tx);
+          });
+          return renewal;
+        };
+        clock.set(AT_DUE);
+
+        const skipping = await subscriber({ shampoo: 4, conditioner: 4 });
+        const skipped = await renewWhileLocked(skipping.userId, skipping.subscriptionId, async (tx) => {
+          await tx
+            .update(subscriptionProducts)
+            .set({ skipped: true })
+            .where(and(eq(subscriptionProducts.subscriptionId, skipping.subscriptionId), eq(subscriptionProducts.type, 'conditioner')));
+        });
+        expect(skipped).toBe('renewed');
+        const [order] = await renewalOrders(skipping.userId);
+        expect((await db().select().from(orderItems).where(eq(orderItems.orderId, order!.id))).map((i) => i.type)).toEqual(['shampoo']);
+
+        const removing = await subscriber({ shampoo: 4 });
+        const removed = await renewWhileLocked(removing.userId, removing.subscriptionId, async (tx) => {
+          await tx.update(paymentMethods).set({ deletedAt: AT_DUE }).where(eq(paymentMethods.id, removing.methodId));
+        });
+        expect(removed).toBe('no_payment_method');
+        expect(await chargesOf(removing.userId)).toHaveLength(0);
+        expect((await subscriptionOf(removing.subscriptionId)).statusReason).toBe('payment_error');
+      },
+    );
 
     it('a renewal stopped after its order was recorded goes on with the same order and key when run again: nothing lost or doubled', async () => {
       const { userId, subscriptionId } = await subscriber({ shampoo: 4 });
