@@ -33,7 +33,8 @@ describe('a server killed while renewing, then started again (issue 27 item 7; s
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    // A copy of the run's migrated database: this test is about the restart, not the migrations.
+    database = await createPostgresDatabase({ migrated: true });
     const seeding = await openDatabase({ databaseUrl: database.url });
     await seedDueSubscribers(seeding.db, SUBSCRIBERS, secret);
     await seeding.close();

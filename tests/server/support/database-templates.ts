@@ -8,8 +8,9 @@
  * - PostgreSQL: a database shop_template_<random>, migrated, then closed (a template must have no connection), that
  *   each suite copies with `CREATE DATABASE ... TEMPLATE`; dropped at the end of the run.
  *
- * Both also hold the shop's knowledge base (shop/help/content/), written as a server's start writes it, with its
- * fingerprint: a server started on a copy finds it there and writes nothing (server/help/seed-knowledge-base.ts).
+ * Both also hold what a server's start makes in a new database (`prepareForStarts`): the shop's knowledge base
+ * (shop/help/content/) with its fingerprint, so a start on a copy writes nothing (server/help/seed-knowledge-base.ts),
+ * and the job queue's schema and the shop's queues, with no job in them.
  *
  * Either may be missing (PostgreSQL down, say): createTestDatabase then makes a fresh database as before.
  */
@@ -18,12 +19,16 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../server/db/open-database';
-import { migratePgliteDatabase } from '../../../server/db/migrate-database';
-import * as schema from '../../../server/db/schema';
+import { serverClock } from '../../../server/clock';
+import type { DatabaseHandle } from '../../../server/db/database';
+import { defineShopJobs } from '../../../server/jobs/shop-jobs';
+import { startJobQueue } from '../../../server/jobs/queue';
+import { createLogger } from '../../../server/log/logger';
+import { createOutboxDispatcher } from '../../../server/mail/outbox-dispatcher';
+import { createTestProvider } from '../../../server/payments/test-provider';
 import { loadKnowledgeBase, type KnowledgeBase } from '../../../server/help/load-knowledge-base';
 import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
 import { adminQuery, POSTGRES_ADMIN_URL, postgresUrlOf } from './postgres-admin';
@@ -56,11 +61,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
 async function makePgliteSnapshot(runDir: string, knowledgeBase: KnowledgeBase): Promise<{ file: string; dataDir: string }> {
   const dataDir = path.join(runDir, 'data');
   mkdirSync(dataDir);
+  const handle = await openDatabase({ dataDir });
+  try {
+    await prepareForStarts(handle, knowledgeBase);
+  } finally {
+    await handle.close();
+  }
   const client = new PGlite(path.join(dataDir, 'pgdata'));
   try {
     await client.waitReady;
-    await migratePgliteDatabase(client);
-    await seedKnowledgeBase(drizzle({ client, schema }), knowledgeBase);
     const tarball = await client.dumpDataDir('none');
     const file = path.join(runDir, 'pglite.tar');
     writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
@@ -68,6 +77,28 @@ async function makePgliteSnapshot(runDir: string, knowledgeBase: KnowledgeBase):
   } finally {
     await client.close();
   }
+}
+
+/**
+ * What every start does to a new database and finds done on a used one, done once here: the knowledge base written
+ * (with its fingerprint), and the job queue's schema and the shop's queues made (pg-boss; the subscriptions' queues
+ * are made by the suites that run them). The jobs that start sent, and the cron schedules, are then removed: a copy
+ * holds no job.
+ */
+async function prepareForStarts(handle: DatabaseHandle, knowledgeBase: KnowledgeBase): Promise<void> {
+  await seedKnowledgeBase(handle.db, knowledgeBase);
+  const clock = serverClock(undefined, false);
+  const logger = createLogger({ stream: { write: () => undefined }, level: 'silent' });
+  const queue = await startJobQueue({ database: handle, clock, logger, pollingIntervalSeconds: 600 });
+  const mailer = createOutboxDispatcher({ queue, db: handle.db, transport: null, clock, from: 'shop@shop.test', log: () => undefined });
+  try {
+    const payments = createTestProvider({ db: handle.db, secret: randomBytes(32).toString('hex'), clock, actionUrl: (id) => id });
+    await defineShopJobs(queue, { db: handle.db, clock, mailer, orders: { payments, config: { publicUrl: 'https://shop.test' } }, logger });
+  } finally {
+    await mailer.close();
+    await queue.close();
+  }
+  await handle.executeSql('delete from pgboss.job; delete from pgboss.archive; delete from pgboss.schedule');
 }
 
 async function makePostgresTemplate(knowledgeBase: KnowledgeBase): Promise<string> {
@@ -81,7 +112,7 @@ async function makePostgresTemplate(knowledgeBase: KnowledgeBase): Promise<strin
   try {
     const handle = await openDatabase({ databaseUrl: postgresUrlOf(name) });
     try {
-      await seedKnowledgeBase(handle.db, knowledgeBase);
+      await prepareForStarts(handle, knowledgeBase);
     } finally {
       await handle.close();
     }
