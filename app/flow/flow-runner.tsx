@@ -25,7 +25,7 @@ import { PageStatus } from '../shell/page-status';
 import { problemText } from './problem-words';
 import { useFlowContent } from './use-flow-content';
 import { reportError } from '../report-error';
-import { trackFlowStep } from '../tracking/flow-tracking';
+import { whenTrackingStarted } from '../tracking/app-tracking';
 import type { FlowAdapters, FlowKind, FlowState } from './flow-kind';
 
 export interface FlowRunnerProps<F extends StepFacts, K extends StepKind> {
@@ -139,7 +139,14 @@ export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowR
   const flowId = runtime.flow.id;
   const stepName = step?.name ?? null;
   const variants = runtime.variants;
-  useEffect(() => trackFlowStep(kind.name, flowId, stepName, variants), [kind.name, flowId, stepName, variants]);
+  // The view waits for the page's tracking, which starts once the page has loaded and the browser is idle: the tracker's
+  // code is then no part of a flow page's first download (1.5 KB gzipped), and the view is queued after the page's own.
+  useEffect(() => {
+    void whenTrackingStarted()
+      .then(() => import('../tracking/flow-tracking'))
+      .then(({ trackFlowStep }) => trackFlowStep(kind.name, flowId, stepName, variants))
+      .catch(() => undefined);
+  }, [kind.name, flowId, stepName, variants]);
 
   const state: FlowState<F> = { runtime, step, answers: snapshot.context.answers, env: currentEnv, facts: flowFacts };
   const stepFacts = adapters.useFacts(state);

@@ -5,6 +5,7 @@ import { cartSummary, readCartCounts, subscribeCartCounts } from '../../shop/car
 import { useSession, useSignOut } from '../session';
 import { reportError } from '../report-error';
 import { useDisclosure } from './use-disclosure';
+import { afterLoad } from './after-load';
 
 /** The shop's menu (issue 25): the three collections, gifts and help. Gifts are sold from the accessories collection until the gift page exists. */
 export const shopMenu: readonly { label: string; to: string }[] = [
@@ -90,9 +91,17 @@ function useCartCountUpkeep(pathname: string) {
   const orderPlaced = /^\/checkout\/[^/]+\/success\/?$/.test(pathname);
   useEffect(() => {
     if (!authenticated) return;
-    void import('./cart-counts')
-      .then((counts) => (orderPlaced ? counts.refreshCartCounts() : counts.refreshOncePerTab()))
-      .catch((error: unknown) => reportError('refreshing the cart count', error));
+    const refresh = () =>
+      void import('./cart-counts')
+        .then((counts) => (orderPlaced ? counts.refreshCartCounts() : counts.refreshOncePerTab()))
+        .catch((error: unknown) => reportError('refreshing the cart count', error));
+    // The count on the device is drawn at once; the tab's one check with the server waits until the page has loaded and
+    // the browser is idle (its code and its calls are no part of the page's first paint). After an order, at once.
+    if (orderPlaced) {
+      refresh();
+      return;
+    }
+    return afterLoad(refresh);
   }, [authenticated, orderPlaced]);
   useSignOut(() => void import('./cart-counts').then((counts) => counts.forgetCountsRefresh()));
 }
