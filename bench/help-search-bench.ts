@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/db/open-database';
 import { searchArticles } from '../server/help/knowledge-base-views';
 import { loadKnowledgeBase } from '../server/help/load-knowledge-base';
+import { searchIndexOf, searchInMemory } from '../server/help/search-index';
 import { searchTerms } from '../server/help/search-terms';
 import { seedKnowledgeBase } from '../server/help/seed-knowledge-base';
 import { startServer } from '../scripts/start-server';
@@ -17,6 +18,8 @@ export interface SearchTimes {
   median_ms: number;
   p99_ms: number;
   searches: number;
+  /** CPU time (user + system) per search of the process that answered: the server's, or this one's in-process. */
+  cpu_ms_per_search?: number;
 }
 
 /** What the help-centre search bench measures. */
@@ -26,7 +29,12 @@ export interface HelpSearchFigures {
   start_ms: number;
   /** The database's search alone (searchArticles, no HTTP, no cache), one client, each term new, embedded database. */
   database: SearchTimes;
-  /** 50 searches at once through the server, each a term never searched before (the database ranks every one). */
+  /**
+   * The search the server makes (searchInMemory: the term stemmed by the database, matched and ranked in the process's
+   * index), no HTTP, no cache, one client, each term new, embedded database; `index_ms`, reading the index once.
+   */
+  memory: SearchTimes & { index_ms: number };
+  /** 50 searches at once through the server, each a term never searched before (stemmed by the database, ranked in memory). */
   cold: SearchTimes;
   /** The same on PostgreSQL (127.0.0.1:5432, a scratch database), when it answers. */
   coldPostgres?: SearchTimes;
@@ -110,7 +118,7 @@ export const distinctTerms = (count: number, from: number) => Array.from({ lengt
 const searchPath = (term: string) => `/v1/knowledge_base/search?term=${encodeURIComponent(term)}&scope=public`;
 
 /** Disjoint slices of distinctTerm's list, one per part of the bench. */
-const SLICES = { warmUp: 0, database: 1000, cold: 2000, coldPostgres: 2400, mixed: 3000 } as const;
+const SLICES = { warmUp: 0, database: 1000, memory: 1400, cold: 2000, coldPostgres: 2400, mixed: 3000 } as const;
 /** How many terms the realistic mix draws from, and how many searches it makes. */
 const MIX_TERMS = 2000;
 const MIX_SEARCHES = 5000;
@@ -148,13 +156,23 @@ async function timedSearch(url: string, term: string): Promise<number> {
   return performance.now() - t0;
 }
 
-/** Rounds of 50 searches sent at once, each a new term. */
-async function coldRounds(url: string, terms: string[]): Promise<SearchTimes> {
+/** CPU time (user + system) a process has used, in ms (Linux /proc; 10 ms steps). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  // After the name: state is field 3, utime 14 and stime 15 (clock ticks, 100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Rounds of 50 searches sent at once, each a new term; with the server's CPU time per search. */
+async function coldRounds(url: string, terms: string[], pid: number): Promise<SearchTimes> {
   const times: number[] = [];
+  const cpu0 = processCpuMs(pid);
   for (let round = 0; round * 50 < terms.length; round++)
     times.push(...(await Promise.all(terms.slice(round * 50, round * 50 + 50).map((term) => timedSearch(url, term)))));
   const s = summarize(times);
-  return { median_ms: s.median, p99_ms: s.p99, searches: s.n };
+  return { median_ms: s.median, p99_ms: s.p99, searches: s.n, cpu_ms_per_search: (processCpuMs(pid) - cpu0) / s.n };
 }
 
 /** The database's search alone: searchArticles on an in-process embedded database, one term after another. */
@@ -174,6 +192,33 @@ async function databaseSearchTimes(dir: string): Promise<SearchTimes> {
     }
     const s = summarize(times);
     return { median_ms: s.median, p99_ms: s.p99, searches: s.n };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The server's search alone: searchInMemory on an in-process embedded database, one term after another. */
+async function memorySearchTimes(dir: string): Promise<HelpSearchFigures['memory']> {
+  const handle = await openDatabase({});
+  try {
+    await seedKnowledgeBase(handle.db, loadKnowledgeBase(dir));
+    const t0 = performance.now();
+    await searchIndexOf(handle.db);
+    const index_ms = performance.now() - t0;
+    const queries = distinctTerms(400, SLICES.memory)
+      .map((term) => searchTerms(term))
+      .filter((q): q is string => q !== null);
+    for (const q of queries.slice(0, 50)) await searchInMemory(handle.db, q); // warm-up, not counted
+    const times: number[] = [];
+    const cpu0 = process.cpuUsage();
+    for (const q of queries.slice(50)) {
+      const t0 = performance.now();
+      await searchInMemory(handle.db, q);
+      times.push(performance.now() - t0);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    const s = summarize(times);
+    return { median_ms: s.median, p99_ms: s.p99, searches: s.n, cpu_ms_per_search: (cpu.user + cpu.system) / 1000 / s.n, index_ms };
   } finally {
     await handle.close();
   }
@@ -224,7 +269,7 @@ async function coldOnPostgres(dir: string): Promise<SearchTimes | undefined> {
         connections: 10,
         duration: 3,
       });
-      return await coldRounds(server.url, distinctTerms(200, SLICES.coldPostgres));
+      return await coldRounds(server.url, distinctTerms(200, SLICES.coldPostgres), server.pid);
     } finally {
       await server.stop();
     }
@@ -248,13 +293,14 @@ async function adminQuery(statement: string): Promise<void> {
  * database. The articles are written as editors' files (help-articles.ts) and the real server loads them at start
  * (KB_DIR), as `npm run load` runs it (no access log, no rate limits), and is warmed up for 3 s on other terms.
  * Each part searches its own slice of distinctTerm's list, so "new" terms really are new to the server's memory:
- * database, the search alone in-process; cold, 4 rounds of 50 new terms at once (embedded, then PostgreSQL);
+ * database, the database's search alone in-process; memory, the server's (index) search alone in-process; cold, 4 rounds of 50 new terms at once (embedded, then PostgreSQL);
  * mixed, 50 clients over a Zipf mix of 2,000 terms; steady, autocannon's 50 connections for 10 s over 200 terms.
  */
 export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigures> {
   const dir = writeBenchKnowledgeBase(articles);
   try {
     const database = await databaseSearchTimes(dir);
+    const memory = await memorySearchTimes(dir);
     const spawned = Date.now();
     const server = await startServer({ env: { HOST: '127.0.0.1', RATE_LIMITS: 'off', ACCESS_LOG: 'off', KB_DIR: dir }, timeoutMs: 120_000 });
     const start_ms = Date.now() - spawned;
@@ -270,7 +316,7 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
         connections: 10,
         duration: 3,
       });
-      cold = await coldRounds(server.url, distinctTerms(200, SLICES.cold));
+      cold = await coldRounds(server.url, distinctTerms(200, SLICES.cold), server.pid);
       mixed = await mixedSearches(server.url);
       const requests = benchTerms(200).map((term) => ({ path: searchPath(term) }));
       const load = (duration: number) => autocannon({ url: server.url, requests, connections: 50, duration });
@@ -287,7 +333,7 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
       await server.stop();
     }
     const coldPostgres = await coldOnPostgres(dir);
-    return { articles, start_ms, database, cold, ...(coldPostgres ? { coldPostgres } : {}), mixed, steady };
+    return { articles, start_ms, database, memory, cold, ...(coldPostgres ? { coldPostgres } : {}), mixed, steady };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

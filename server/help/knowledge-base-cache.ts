@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { rebuildSearchIndex } from './search-index';
 
 /** Answers kept per database: the knowledge base changes only when the server writes it at start (seed-knowledge-base.ts). */
 const caches = new WeakMap<Database, Map<string, Promise<string>>>();
@@ -27,7 +28,8 @@ export function cachedAnswer(db: Database, key: string, compute: () => Promise<u
   return answer;
 }
 
-/** Forgets every answer of `db` (the knowledge base was written). */
+/** Forgets every answer of `db` and reads its search index again (the knowledge base was written). */
 export function forgetAnswers(db: Database): void {
   caches.delete(db);
+  rebuildSearchIndex(db);
 }

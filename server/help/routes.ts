@@ -4,7 +4,8 @@ import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
 import { INQUIRY_LIMITS } from './inquiry-limits';
 import { cachedAnswer } from './knowledge-base-cache';
-import { articlesPage, categoriesPage, searchArticles, tagsPage } from './knowledge-base-views';
+import { articlesPage, categoriesPage, tagsPage } from './knowledge-base-views';
+import { searchInMemory } from './search-index';
 import { searchTerms } from './search-terms';
 import { sendInquiry } from './send-inquiry';
 
@@ -52,7 +53,7 @@ export const searchKbOperation = defineOperation(
   },
   async ({ c, query, services }) => {
     const terms = searchTerms(query.term);
-    return terms === null ? c.json({ data: [] }, 200) : answer(c, await cachedAnswer(services.db, `search:${terms}`, () => searchArticles(services.db, terms)));
+    return terms === null ? c.json({ data: [] }, 200) : answer(c, await cachedAnswer(services.db, `search:${terms}`, () => searchInMemory(services.db, terms)));
   },
 );
 

@@ -1,0 +1,400 @@
+import { sql } from 'drizzle-orm';
+import type { ResponseBody } from '#api';
+import type { Database } from '../db/database';
+import { kbArticles, kbCategories } from '../db/schema';
+import { coverDensityRank, type StretchTest } from './cover-density-rank';
+import { SEARCH_LIMIT, searchArticles } from './knowledge-base-views';
+import { lexemesOf, passageText, snippetCutter } from './search-snippet';
+import { holds, parseTsquery, presenceTest, UnsupportedQuery, type OperandFacts, type ParsedQuery } from './tsquery';
+
+/**
+ * The help centre's search in memory (server/help/README.md "Search"): each process reads, once after the knowledge
+ * base is written, every served article's full-text document as PostgreSQL made it (its lexemes, positions and
+ * weights: the same 'english' configuration, title A, tags B, body C) into an inverted index. A new term then needs
+ * the database only to become a tsquery (to_tsquery, its stemming and stop words; the terms waiting at one moment go
+ * in one statement), and matching (`@@`) and ranking (ts_rank_cd) run here with PostgreSQL's rules
+ * (tsquery.ts, cover-density-rank.ts), so the answers are the database's: same hits, same order.
+ */
+
+interface IndexedArticle {
+  id: string;
+  title: string;
+  slug: string;
+  categories: string[];
+  /** The body as passages are cut from it (passageText), and lowercased. */
+  passage: string;
+  lowerPassage: string;
+  position: number;
+}
+
+/** Where one lexeme occurs: the articles (ascending) and, for each, its positions as pos * 4 + weight, ascending. */
+interface Posting {
+  articles: number[];
+  positions: Int32Array[];
+}
+
+interface SearchIndex {
+  articles: IndexedArticle[];
+  lexemes: Map<string, Posting>;
+  /** The lexemes in code-unit order: a prefix's lexemes are one run of it. */
+  sorted: string[];
+  /** The categories not deleted (an article's list drops the others, §5). */
+  live: Set<string>;
+}
+
+const indexes = new WeakMap<Database, Promise<SearchIndex>>();
+
+/**
+ * Reads `db`'s index again (the knowledge base was written), in the background: the searches that arrive meanwhile
+ * wait for it; a failed reading (the database closing) is left for the next search to try again.
+ */
+export function rebuildSearchIndex(db: Database): void {
+  indexes.delete(db);
+  void searchIndexOf(db);
+}
+
+/** `db`'s index, read once (concurrent searches share the reading; a failed reading is not kept). */
+export function searchIndexOf(db: Database): Promise<SearchIndex> {
+  let index = indexes.get(db);
+  if (!index) {
+    index = readSearchIndex(db);
+    indexes.set(db, index);
+    const kept = index;
+    index.catch(() => {
+      if (indexes.get(db) === kept) indexes.delete(db);
+    });
+  }
+  return index;
+}
+
+interface ArticleRow {
+  id: string;
+  title: string;
+  slug: string;
+  categories: string[];
+  body_text: string;
+  position: number;
+  search: string;
+}
+
+async function readSearchIndex(db: Database): Promise<SearchIndex> {
+  // node-postgres and PGlite both answer {rows}.
+  const rows = (
+    (await db.execute(sql`
+      select a.id, a.title, a.slug, a.categories, a.body_text, a.position, a.search::text as search
+      from ${kbArticles} a where a.deleted = false and a.status = 'published'`)) as unknown as { rows: ArticleRow[] }
+  ).rows;
+  const live = ((await db.execute(sql`select id from ${kbCategories} where deleted = false`)) as unknown as { rows: { id: string }[] }).rows.map(
+    (row) => row.id,
+  );
+  const articles: IndexedArticle[] = [];
+  const lexemes = new Map<string, Posting>();
+  for (const row of rows) {
+    const at = articles.length;
+    const passage = passageText(row.body_text);
+    articles.push({
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      categories: row.categories,
+      passage,
+      lowerPassage: passage.toLowerCase(),
+      position: Number(row.position),
+    });
+    for (const [lexeme, positions] of tsvectorEntries(row.search)) {
+      let posting = lexemes.get(lexeme);
+      if (!posting) lexemes.set(lexeme, (posting = { articles: [], positions: [] }));
+      posting.articles.push(at);
+      posting.positions.push(positions);
+    }
+  }
+  return { articles, lexemes, sorted: [...lexemes.keys()].sort(), live: new Set(live) };
+}
+
+const WEIGHT_OF: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
+
+/**
+ * A tsvector as PostgreSQL prints it (`'dri':3C 'shampoo':1A,5C`): each lexeme and its positions as pos * 4 + weight
+ * (weight D when none is printed). A lexeme without positions gets none.
+ */
+export function* tsvectorEntries(text: string): Generator<[string, Int32Array]> {
+  let at = 0;
+  while (at < text.length) {
+    while (text[at] === ' ') at++;
+    if (at >= text.length) return;
+    if (text[at] !== "'") throw new Error(`tsvector: a lexeme expected at ${at}`);
+    at++;
+    let lexeme = '';
+    // Most lexemes hold no quote and no backslash: taken whole.
+    const close = text.indexOf("'", at);
+    if (close > 0 && text[close + 1] !== "'" && !text.slice(at, close).includes('\\')) {
+      lexeme = text.slice(at, close);
+      at = close + 1;
+    } else
+      for (;;) {
+        const ch = text[at];
+        if (ch === undefined) throw new Error('tsvector: an unclosed lexeme');
+        if (ch === '\\') {
+          lexeme += text[at + 1] ?? '';
+          at += 2;
+        } else if (ch === "'") {
+          if (text[at + 1] === "'") {
+            lexeme += "'";
+            at += 2;
+          } else {
+            at++;
+            break;
+          }
+        } else {
+          lexeme += ch;
+          at++;
+        }
+      }
+    const positions: number[] = [];
+    if (text[at] === ':') {
+      at++;
+      for (;;) {
+        let pos = 0;
+        while (text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) pos = pos * 10 + text.charCodeAt(at++) - 48;
+        const weight = WEIGHT_OF[text[at] ?? ''];
+        if (weight !== undefined) at++;
+        positions.push(pos * 4 + (weight ?? 0));
+        if (text[at] !== ',') break;
+        at++;
+      }
+    }
+    yield [lexeme, Int32Array.from(positions)];
+  }
+}
+
+interface Waiting {
+  terms: string;
+  resolve: (query: string) => void;
+  reject: (error: unknown) => void;
+}
+
+const stemmers = new WeakMap<Database, { waiting: Waiting[]; busy: boolean }>();
+
+/**
+ * `terms` (a tsquery text from searchTerms) as PostgreSQL's tsquery, printed: stemmed, stop words dropped, with the
+ * same 'english' configuration as the articles' documents. The terms that arrive while one statement runs wait and go
+ * together in the next, so 50 new searches at once cost two or three statements, not 50.
+ * @example await printedQuery(db, 'dry & shamp:*') // "'dri' & 'shamp':*"
+ */
+export function printedQuery(db: Database, terms: string): Promise<string> {
+  let stemmer = stemmers.get(db);
+  if (!stemmer) stemmers.set(db, (stemmer = { waiting: [], busy: false }));
+  const promise = new Promise<string>((resolve, reject) => stemmer.waiting.push({ terms, resolve, reject }));
+  if (!stemmer.busy) void stemWaiting(db, stemmer);
+  return promise;
+}
+
+async function stemWaiting(db: Database, stemmer: { waiting: Waiting[]; busy: boolean }): Promise<void> {
+  stemmer.busy = true;
+  try {
+    while (stemmer.waiting.length > 0) {
+      const batch = stemmer.waiting.splice(0, 200);
+      try {
+        const queries = await toTsqueries(
+          db,
+          batch.map((w) => w.terms),
+        );
+        batch.forEach((w, i) => w.resolve(queries[i]!));
+      } catch {
+        // One term the database refuses must not fail the others: each alone.
+        for (const w of batch) await toTsqueries(db, [w.terms]).then(([query]) => w.resolve(query!), w.reject);
+      }
+    }
+  } finally {
+    stemmer.busy = false;
+  }
+}
+
+async function toTsqueries(db: Database, terms: string[]): Promise<string[]> {
+  const result = await db.execute(sql`
+    select to_tsquery('english', t.value)::text as query
+    from json_array_elements_text(${JSON.stringify(terms)}::json) with ordinality as t(value, n) order by t.n`);
+  return (result as unknown as { rows: { query: string }[] }).rows.map((row) => row.query);
+}
+
+/**
+ * GET /v1/knowledge_base/search's answer for `terms` (a tsquery text from searchTerms) from the index: the served
+ * articles matching it, best first (ts_rank_cd, then the help centre's order, then the title), at most SEARCH_LIMIT,
+ * each with its passage; the same answer as the database's searchArticles. A query the index does not take (a
+ * phrase over |, & or !, which the help centre's terms never make) is answered by the database.
+ */
+export async function searchInMemory(db: Database, terms: string): Promise<ResponseBody<'searchKb'>> {
+  const [index, printed] = await Promise.all([searchIndexOf(db), printedQuery(db, terms)]);
+  let hits: ReturnType<typeof rankedHits>;
+  try {
+    const query = parseTsquery(printed);
+    if (!query) return { data: [] };
+    hits = rankedHits(index, query).slice(0, SEARCH_LIMIT);
+  } catch (error) {
+    if (error instanceof UnsupportedQuery) return searchArticles(db, terms);
+    throw error;
+  }
+  const snippet = snippetCutter(lexemesOf(printed));
+  return {
+    data: hits.map(({ article }) => ({
+      id: article.id,
+      type: 'kb_article',
+      attributes: {
+        title: article.title,
+        slug: article.slug,
+        snippet: snippet(article.passage, article.lowerPassage),
+        categories: article.categories.filter((id) => index.live.has(id)),
+      },
+    })),
+  };
+}
+
+/** The most operands a query may have for the index (bits of a mask); the help centre's terms have at most 16. */
+const MAX_OPERANDS = 16;
+
+/** Every article matching `query`, best first, with its rank (ts_rank_cd as float4). */
+export function rankedHits(index: SearchIndex, query: ParsedQuery): { article: IndexedArticle; rank: number }[] {
+  const count = index.articles.length;
+  const operands = query.operands.length;
+  if (operands > MAX_OPERANDS) throw new UnsupportedQuery('too many operands');
+  // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes merged.
+  const found = query.operands.map((operand) => {
+    const perArticle: (Int32Array | undefined)[] = new Array(count);
+    const add = (posting: Posting) => {
+      for (let k = 0; k < posting.articles.length; k++) {
+        const article = posting.articles[k]!;
+        let positions = posting.positions[k]!;
+        if (operand.weights !== 0) positions = positions.filter((p) => (operand.weights & (1 << (p & 3))) !== 0);
+        if (positions.length === 0) continue;
+        const before = perArticle[article];
+        perArticle[article] = before ? mergeSorted(before, positions) : positions;
+      }
+    };
+    if (!operand.prefix) {
+      const posting = index.lexemes.get(operand.lexeme);
+      if (posting) add(posting);
+    } else
+      for (let i = lowerBound(index.sorted, operand.lexeme); i < index.sorted.length && index.sorted[i]!.startsWith(operand.lexeme); i++)
+        add(index.lexemes.get(index.sorted[i]!)!);
+    return perArticle;
+  });
+
+  // Whether the query holds for the operands present, worked out once per combination (a query has at most 16).
+  const relaxed = presenceTest(query.root);
+  const memo = new Int8Array(1 << operands).fill(-1);
+  const decide = (present: number) => (memo[present] = !relaxed || relaxed(present) ? 1 : 0);
+  // With phrases, the positions decide too: those of the entries from..to of the article being ranked.
+  let encoded = new Int32Array(256);
+  let masks = new Int32Array(256);
+  const windowFacts = (from: number, to: number): OperandFacts => ({
+    has: (i) => {
+      for (let k = from; k <= to; k++) if ((masks[k]! & (1 << i)) !== 0) return true;
+      return false;
+    },
+    positions: (i) => {
+      const list: number[] = [];
+      for (let k = from; k <= to; k++) if ((masks[k]! & (1 << i)) !== 0) list.push(encoded[k]! >> 2);
+      return list;
+    },
+  });
+  const test: StretchTest = {
+    memo,
+    decide,
+    positional: query.positional ? (_present, from, to) => holds(query.root, windowFacts(from, to)) : null,
+  };
+  const holdsWith = (present: number, from: number, to: number) => {
+    const known = memo[present]! < 0 ? decide(present) : memo[present]!;
+    return known === 1 && (test.positional === null || test.positional(present, from, to));
+  };
+
+  // A query that holds with nothing present (`!cancel`) may match any article; otherwise only those holding a lexeme.
+  const candidate = new Uint8Array(count);
+  if (holdsWith(0, 0, -1)) candidate.fill(1);
+  else for (const perArticle of found) perArticle.forEach((_, article) => (candidate[article] = 1));
+
+  const hits: { article: IndexedArticle; rank: number }[] = [];
+  for (let article = 0; article < count; article++) {
+    if (candidate[article] === 0) continue;
+    let present = 0;
+    let total = 0;
+    for (let i = 0; i < operands; i++) {
+      const positions = found[i]![article];
+      if (positions) {
+        present |= 1 << i;
+        total += positions.length;
+      }
+    }
+    const known = memo[present]! < 0 ? decide(present) : memo[present]!;
+    if (known !== 1) continue;
+    if (total > encoded.length) {
+      encoded = new Int32Array(total * 2);
+      masks = new Int32Array(total * 2);
+    }
+    // get_docrep's entries, then the whole article must match (@@) before it is ranked.
+    let rank: number;
+    if (present !== 0 && (present & (present - 1)) === 0 && !test.positional) {
+      // One operand present: its positions are the entries as they are.
+      const positions = found[31 - Math.clz32(present)]![article]!;
+      rank = coverDensityRank(positions, present, positions.length, test);
+    } else {
+      const n = mergeEntries(found, article, encoded, masks);
+      if (test.positional && !test.positional(present, 0, n - 1)) continue;
+      rank = coverDensityRank(encoded, masks, n, test);
+    }
+    hits.push({ article: index.articles[article]!, rank });
+  }
+  return hits.sort(
+    (a, b) =>
+      b.rank - a.rank || a.article.position - b.article.position || (a.article.title < b.article.title ? -1 : a.article.title > b.article.title ? 1 : 0),
+  );
+}
+
+/**
+ * get_docrep: the article's positions that some operand matches, in order (by position, then weight), each once with
+ * the mask of the operands matching it; answers how many.
+ */
+function mergeEntries(found: (Int32Array | undefined)[][], article: number, encoded: Int32Array, masks: Int32Array): number {
+  const lists: Int32Array[] = [];
+  const bits: number[] = [];
+  for (let i = 0; i < found.length; i++) {
+    const positions = found[i]![article];
+    if (positions) {
+      lists.push(positions);
+      bits.push(1 << i);
+    }
+  }
+  const at = new Array<number>(lists.length).fill(0);
+  let n = 0;
+  for (;;) {
+    let smallest = Number.MAX_SAFE_INTEGER;
+    for (let l = 0; l < lists.length; l++) if (at[l]! < lists[l]!.length && lists[l]![at[l]!]! < smallest) smallest = lists[l]![at[l]!]!;
+    if (smallest === Number.MAX_SAFE_INTEGER) return n;
+    let mask = 0;
+    for (let l = 0; l < lists.length; l++)
+      if (at[l]! < lists[l]!.length && lists[l]![at[l]!] === smallest) {
+        mask |= bits[l]!;
+        at[l]!++;
+      }
+    encoded[n] = smallest;
+    masks[n] = mask;
+    n++;
+  }
+}
+
+function mergeSorted(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out.sort();
+}
+
+function lowerBound(sorted: readonly string[], text: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < text) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

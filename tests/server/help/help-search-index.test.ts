@@ -1,0 +1,166 @@
+/**
+ * The help centre's search in memory (server/help/search-index.ts) answers as PostgreSQL does (issue 29's search
+ * target): the same articles in the same order, with ts_rank_cd's very float4 figures, on the shop's 24 articles and on
+ * generated ones, on both databases. "The same order" is exact: hits are ordered by rank, then the help centre's order,
+ * then the title compared by code points, which is the databases' C collation (a database with another collation could
+ * order two titles of equal rank and equal order differently: the only tie that may differ).
+ */
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeBenchKnowledgeBase } from '../../../bench/help-articles';
+import { distinctTerms } from '../../../bench/help-search-bench';
+import { searchArticles } from '../../../server/help/knowledge-base-views';
+import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
+import { printedQuery, rankedHits, searchIndexOf, searchInMemory, tsvectorEntries } from '../../../server/help/search-index';
+import { searchTerms } from '../../../server/help/search-terms';
+import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
+import { holds, parseTsquery, presenceTest, UnsupportedQuery } from '../../../server/help/tsquery';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+
+/** Terms as shoppers type them (the bench's shapes: words, prefixes, questions, phrases, or, -word) and odd ones. */
+const TERMS = [
+  ...Array.from({ length: 120 }, (_, i) => distinctTerms(1, i * 59)[0]!),
+  'shamp',
+  'sub',
+  'a',
+  'the',
+  'gift card',
+  '"gift card"',
+  '"made to order"',
+  '"the shampoo"',
+  '"your consultation answers"',
+  'e-mail',
+  "don't",
+  '-cancel',
+  '-e-mail order',
+  'snoozing',
+  'how do i cancel my subscription',
+  'refund or return -damaged',
+  'ship',
+  'shipping canada',
+];
+
+/** Every match PostgreSQL finds, in its order, with its ts_rank_cd, for a term. */
+async function databaseRanking(database: TestDatabase, query: string) {
+  const result = await database.db.execute(sql`
+    with q as (select to_tsquery('english', ${query}) as query)
+    select a.id, ts_rank_cd(a.search, q.query) as rank from kb_articles a, q
+    where a.search @@ q.query and a.deleted = false and a.status = 'published'
+    order by ts_rank_cd(a.search, q.query) desc, a.position, a.title`);
+  return (result as unknown as { rows: { id: string; rank: number }[] }).rows.map((row) => [row.id, Math.fround(Number(row.rank))]);
+}
+
+async function expectSameAsDatabase(database: TestDatabase) {
+  const index = await searchIndexOf(database.db);
+  let compared = 0;
+  let found = 0;
+  for (const term of TERMS) {
+    const query = searchTerms(term);
+    if (query === null) continue;
+    const parsed = parseTsquery(await printedQuery(database.db, query));
+    const mine = parsed ? rankedHits(index, parsed).map((hit) => [hit.article.id, hit.rank]) : [];
+    expect(mine, term).toEqual(await databaseRanking(database, query));
+    // The answer itself (25 hits, passages, categories) is the database's search's.
+    expect(await searchInMemory(database.db, query), term).toEqual(await searchArticles(database.db, query));
+    compared++;
+    found += mine.length;
+  }
+  expect(compared).toBeGreaterThan(120);
+  expect(found).toBeGreaterThan(compared); // the terms find articles: the comparison is not of empty lists
+}
+
+describeEachDatabase('the search in memory answers as PostgreSQL', (database) => {
+  describe('the shop’s own 24 articles', () => {
+    beforeAll(async () => {
+      await seedKnowledgeBase(database().db, loadKnowledgeBase('shop/help/content'));
+    }, 120_000);
+
+    it('every term: the same hits in the same order with the same ts_rank_cd, and the same answer', async () => {
+      await expectSameAsDatabase(database());
+    }, 120_000);
+
+    it('50 new terms at once are stemmed in at most three statements, not 50', async () => {
+      const db = database().db;
+      const execute = vi.spyOn(db, 'execute');
+      try {
+        const terms = Array.from({ length: 50 }, (_, i) => searchTerms(distinctTerms(1, 5000 + i)[0]!)!);
+        const printed = await Promise.all(terms.map((terms) => printedQuery(db, terms)));
+        expect(printed.every((query) => query.startsWith("'"))).toBe(true);
+        expect(execute.mock.calls.length).toBeLessThanOrEqual(3);
+      } finally {
+        execute.mockRestore();
+      }
+    });
+
+    it('a term the index does not take (a phrase over |) is answered by the database, the same', async () => {
+      // searchTerms never writes one; a tsquery text straight in does.
+      expect(await searchInMemory(database().db, '(shampoo | conditioner) <-> free')).toEqual(
+        await searchArticles(database().db, '(shampoo | conditioner) <-> free'),
+      );
+    });
+  });
+
+  describe('generated articles (the bench’s generator, 150 of them)', () => {
+    let dir = '';
+    beforeAll(async () => {
+      dir = writeBenchKnowledgeBase(150, 7);
+      await seedKnowledgeBase(database().db, loadKnowledgeBase(dir));
+    }, 120_000);
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('every term: the same hits in the same order with the same ts_rank_cd, and the same answer', async () => {
+      await expectSameAsDatabase(database());
+    }, 120_000);
+  });
+});
+
+describe('the index’s pieces', () => {
+  it('tsvectorEntries reads PostgreSQL’s printed tsvector: quotes, backslashes, weights (D when none)', () => {
+    const entries = [...tsvectorEntries(String.raw`'dri':3C 'it''s':1A,7 'back\\slash':2B 'bare'`)];
+    expect(entries.map(([lexeme, positions]) => [lexeme, [...positions]])).toEqual([
+      ['dri', [3 * 4 + 1]],
+      ["it's", [1 * 4 + 3, 7 * 4]],
+      ['back\\slash', [2 * 4 + 2]],
+      ['bare', []],
+    ]);
+  });
+
+  it('parseTsquery: precedence (! over <N> over & over |), prefixes, weights; an empty query is null', () => {
+    const query = parseTsquery("'a' | 'b' & 'c':* <-> 'd':AB & !'e'")!;
+    expect(query.operands).toEqual([
+      { lexeme: 'a', prefix: false, weights: 0 },
+      { lexeme: 'b', prefix: false, weights: 0 },
+      { lexeme: 'c', prefix: true, weights: 0 },
+      { lexeme: 'd', prefix: false, weights: 0b1100 },
+      { lexeme: 'e', prefix: false, weights: 0 },
+    ]);
+    const term = (operand: number) => ({ kind: 'term', operand });
+    expect(query.root).toEqual({
+      kind: 'or',
+      left: term(0),
+      right: {
+        kind: 'and',
+        left: { kind: 'and', left: term(1), right: { kind: 'phrase', distance: 1, left: term(2), right: term(3) } },
+        right: { kind: 'not', child: term(4) },
+      },
+    });
+    expect(query.positional).toBe(true);
+    expect(() => parseTsquery("!'a' <-> 'b'")).toThrow(UnsupportedQuery);
+    expect(parseTsquery('')).toBeNull();
+    expect(() => parseTsquery("'a' <-> ( 'b' | 'c' )")).toThrow(UnsupportedQuery);
+    expect(() => parseTsquery("'a' &")).toThrow(/tsquery/);
+  });
+
+  it('phrases hold by positions: a <N> b where b stands N after a; nested phrases end where their right side ends', () => {
+    const facts = (positions: number[][]) => ({ has: (i: number) => positions[i]!.length > 0, positions: (i: number) => positions[i]! });
+    const query = parseTsquery("'a' <-> 'b' <2> 'c'")!;
+    expect(holds(query.root, facts([[1], [2], [4]]))).toBe(true);
+    expect(holds(query.root, facts([[1], [2], [3]]))).toBe(false);
+    expect(holds(query.root, facts([[1, 5], [3, 6], [8]]))).toBe(true);
+    // A phrase's words are a necessary condition; under ! there is none.
+    expect(presenceTest(query.root)!(0b011)).toBe(false);
+    expect(presenceTest(query.root)!(0b111)).toBe(true);
+    expect(presenceTest(parseTsquery("!( 'a' <-> 'b' )")!.root)).toBeNull();
+  });
+});
