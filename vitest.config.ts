@@ -114,6 +114,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // The run's migrated databases, which each file's server starts on a copy of (tests/e2e/support/browser.ts openShop).
+          globalSetup: ['tests/server/support/database-templates.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
           expect: { poll: { timeout: 300_000, interval: 100 } },

@@ -46,7 +46,7 @@ describe('a coupon in the cart, end to end', () => {
   let withCoupon: CartFigures;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     shop = await openShop({ env: { DATABASE_URL: database.url } });
   });
   afterAll(async () => {

@@ -29,7 +29,8 @@ describe('Content-Security-Policy in the browser', () => {
   const cspConsole: string[] = [];
 
   beforeAll(async () => {
-    shop = await openShop();
+    // The one server of the run on an empty data directory: the shop's very first start (initdb, every migration).
+    shop = await openShop({ emptyDataDir: true });
     ({ page, errors } = await phonePage(shop.browser));
     await page.addInitScript(recordViolations);
     page.on('console', (message) => {

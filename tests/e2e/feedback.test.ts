@@ -33,7 +33,7 @@ describe('haircare feedback, end to end', () => {
   let invitationLink = '';
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     shop = await openShop({ env: { DATABASE_URL: database.url } });
     ({ page, errors } = await phonePage(shop.browser));
   });

@@ -21,7 +21,7 @@ describe('the drop-off report of a real run', () => {
   let shop: Awaited<ReturnType<typeof openShop>>;
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     shop = await openShop({ env: { DATABASE_URL: database.url } });
   });
   afterAll(async () => {

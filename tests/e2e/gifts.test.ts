@@ -33,7 +33,7 @@ describe('a gift card from /gift to the giftee’s order, end to end', () => {
   let token = '';
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     shop = await openShop({ env: { DATABASE_URL: database.url } });
   });
   afterAll(async () => {

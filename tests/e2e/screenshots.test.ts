@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { personas } from '../fixtures/personas';
 import { apiCaller, openShop } from './support/browser';
-import { compareWithBaseline, settlePage, stableFullPageShot, trackRequests } from './support/screenshots';
+import { matchesBaseline, settlePage, trackRequests } from './support/screenshots';
 
 /** The breakpoints of spec 001 §9, each with a screen height of its kind (.storybook/preview.tsx). */
 const breakpoints = [
@@ -107,7 +107,7 @@ describe('screenshots of the main pages at 360, 768, 1024, 1280 and 1920 px (spe
       else await page.goto(shop.server.url + url);
       await ready(page);
       await settlePage(page);
-      const failure = compareWithBaseline(`${name}-${size.width}`, await stableFullPageShot(page));
+      const failure = await matchesBaseline(page, `${name}-${size.width}`);
       if (failure) failures.push(failure);
     }
     expect(pageErrors.get(page)).toEqual([]);

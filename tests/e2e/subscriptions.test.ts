@@ -29,7 +29,7 @@ describe('a subscription from checkout to cancel, end to end', () => {
   const email = `subscriber+${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
+    database = await createPostgresDatabase({ migrated: true });
     shop = await openShop({ env: { DATABASE_URL: database.url } });
     const tokens = await rosaWithHaircareCart(call, email);
     token = tokens.access;

@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium';
 import { startServer, type RunningServer } from '../../../scripts/start-server';
 import { personas } from '../../fixtures/personas';
@@ -12,19 +15,52 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
-/** The real server and a real Chromium, for one test file. */
-export async function openShop(options: { env?: Record<string, string> } = {}): Promise<{ server: RunningServer; browser: Browser; close(): Promise<void> }> {
+/**
+ * The real server and a real Chromium, for one test file, started at once. On the embedded database the server starts
+ * on a copy of the run's migrated data directory (made once per run by the project's globalSetup, tests/README.md
+ * "Test databases"): initdb and the migrations are most of a first start's cost. `emptyDataDir` starts it on an empty
+ * directory instead, as a shop's very first start is; a server on PostgreSQL (DATABASE_URL) has no embedded database.
+ */
+export async function openShop(
+  options: { env?: Record<string, string>; emptyDataDir?: boolean } = {},
+): Promise<{ server: RunningServer; browser: Browser; close(): Promise<void> }> {
   ensureBuilt();
-  const server = await startServer({ env: { RATE_LIMITS: 'off', ...options.env } });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const dataDir = options.emptyDataDir || options.env?.DATABASE_URL ? undefined : migratedDataDir();
+  const [started, launched] = await Promise.allSettled([
+    startServer({ env: { RATE_LIMITS: 'off', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env } }),
+    chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs }),
+  ]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    if (launched.status === 'fulfilled') await launched.value.close();
+    if (started.status === 'fulfilled') await started.value.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const server = started.value;
+  const browser = launched.value;
   return {
     server,
     browser,
     async close() {
       await browser.close();
       await server.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new directory holding a copy of the run's migrated embedded database (pgdata/), or undefined outside such a run. */
+function migratedDataDir(): string | undefined {
+  let template: string | undefined;
+  try {
+    template = inject('pgliteDataDir');
+  } catch {
+    // not under Vitest's runner (a script importing these helpers)
+  }
+  if (!template) return undefined;
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-data-'));
+  cpSync(path.join(template, 'pgdata'), path.join(dir, 'pgdata'), { recursive: true });
+  return dir;
 }
 
 /**

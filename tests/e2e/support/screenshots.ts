@@ -90,17 +90,32 @@ async function until(condition: () => boolean): Promise<void> {
 
 /**
  * The whole page's picture once two consecutive shots agree (animations stopped, no caret, pictures drawn as flat
- * boxes: ../../screenshot-settings.ts), one image pixel per CSS pixel; after ten tries the last one.
+ * boxes: ../../screenshot-settings.ts), one image pixel per CSS pixel; after ten tries the last one. `first` is a shot
+ * already taken, to start from.
  */
-export async function stableFullPageShot(page: Page): Promise<Buffer> {
-  const shoot = () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css', style: screenshotStyle });
-  let previous = await shoot();
+export async function stableFullPageShot(page: Page, first?: Buffer): Promise<Buffer> {
+  let previous = first ?? (await fullPageShot(page));
   for (let tries = 0; tries < 10; tries++) {
-    const next = await shoot();
+    const next = await fullPageShot(page);
     if (next.equals(previous)) return next;
     previous = next;
   }
   return previous;
+}
+
+const fullPageShot = (page: Page) => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css', style: screenshotStyle });
+
+/**
+ * Shoots the whole page and compares it with the baseline `name`.png, as Vitest's `toMatchScreenshot` does for the
+ * stories: a first shot that matches its baseline is the page as it should be, settled (a page still changing would
+ * not match); otherwise the page is shot until two consecutive shots agree, and that picture is compared (and, when
+ * updating, written). Null when it matches, else why it failed.
+ */
+export async function matchesBaseline(page: Page, name: string): Promise<ScreenshotFailure> {
+  const first = await fullPageShot(page);
+  const baseline = path.join(baselineDir, `${name}.png`);
+  if (!updating && existsSync(baseline) && compare(PNG.sync.read(readFileSync(baseline)), PNG.sync.read(first)) === null) return null;
+  return compareWithBaseline(name, await stableFullPageShot(page, first));
 }
 
 /** What comparing a picture with its baseline found: null when it matches (or was written), else why it failed. */
