@@ -117,9 +117,10 @@ export async function defineShopJobs(queue: JobQueue, services: ShopJobServices)
       name: SHOP_JOBS.renewSubscription,
       policy: 'standard',
       // Renewals wait mostly on the database: several at once per process on PostgreSQL (server/jobs/README.md), each
-      // worker fetching two per round trip.
-      concurrency: Number(process.env.RENEWAL_CONCURRENCY) || 3,
-      batchSize: Number(process.env.RENEWAL_BATCH) || 2,
+      // worker fetching five per round trip (one fetch and one completion for five renewals), ten in flight per
+      // process as the pool has connections.
+      concurrency: Number(process.env.RENEWAL_CONCURRENCY) || 2,
+      batchSize: Number(process.env.RENEWAL_BATCH) || 5,
       retryDelaySeconds: 60,
       handler: async (job, { now }) => {
         const outcome = await renewSubscription(shop, job.subscriptionId, now);

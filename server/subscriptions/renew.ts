@@ -238,16 +238,16 @@ async function prepare(
     provider: services.payments.name,
     now,
   });
-  const [row] = await tx
-    .insert(subscriptionRenewals)
-    .values({ subscriptionId, dueOn: due, status: 'pending', orderId: order.id, attempts: attempt, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [subscriptionRenewals.subscriptionId, subscriptionRenewals.dueOn],
-      set: { status: 'pending', orderId: order.id, attempts: attempt, reason: null, updatedAt: now },
-    })
-    .returning({ id: subscriptionRenewals.id });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = rowsOf(
+    await tx.execute(sql`insert into subscription_renewals (subscription_id, due_on, status, order_id, attempts, created_at, updated_at)
+      values (${subscriptionId}, ${due}::date, 'pending', ${order.id}, ${attempt}, ${at}, ${at})
+      on conflict (subscription_id, due_on) do update set status = 'pending', order_id = excluded.order_id, attempts = excluded.attempts,
+        reason = null, updated_at = excluded.updated_at
+      returning id`),
+  );
   if (coupon) await reserveCoupon(tx, coupon.id, order.id);
-  return { order, ref: methodRef, renewalId: row!.id, lines: order.items, coupon: coupon !== null };
+  return { order, ref: methodRef, renewalId: Number(row!.id), lines: order.items, coupon: coupon !== null };
 }
 
 /** What a renewal reads of its subscription under the customer's lock (`readLocked`). */
