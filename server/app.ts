@@ -13,6 +13,7 @@ import { mountOperations } from './http/mount-operations';
 import { mountWebApp } from './http/serve-web-app';
 import { strictTransportSecurity } from './http/strict-transport-security';
 import { visitorId } from './http/visitor';
+import { consentScope } from './tracking/consent';
 import { flagsOf } from './flags/visitor-flags';
 import { withdrawnByFlags } from './flags/withdrawn-products';
 import { requestLog } from './log/request-log';
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use((c, next) => (mayHaveBody(c) ? limitBody(c, next) : next()));
   // The visitor's opaque id (A/B arms, tracking): set on the first page or API answer without it.
   app.use(visitorId({ secure: config.production }));
+  // The request's analytics consent (its `consent` cookie), which the server's own events in it follow.
+  app.use(consentScope);
   // Answers about people: no shared cache keeps them unless an operation says otherwise.
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');

@@ -5,9 +5,17 @@
  * (the web app sends none then; this holds for any client). Without a cookie the region's default applies to what
  * the server records by itself (a sign-up): a browser asking in Canadian English (en-CA, fr-CA) is treated as CA,
  * analytics denied; everyone else granted, as the web app's own default (app/shop-country.ts) reads the same language.
+ *
+ * The server's own events follow the consent of the request they happen in (`consentScope` keeps it for the request's
+ * whole handling, so code deep in the money path needs no Context), and a customer's last known consent is kept
+ * (`customer_consents`) for the events with no browser behind them (a renewal, a reconciliation).
  */
-import type { Context } from 'hono';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { Database } from '../db/database';
+import { customerConsents } from '../db/schema';
 
 export const CONSENT_COOKIE = 'consent';
 
@@ -30,4 +38,33 @@ export function serverEventsAllowed(c: Context): boolean {
   if (choice !== null) return choice;
   const language = (c.req.header('accept-language') ?? '').split(',')[0]?.trim() ?? '';
   return !/^[a-z]{2,3}-CA\b/i.test(language);
+}
+
+/** The consent of the request being handled: whether the server may record its own events in it. */
+const requestConsent = new AsyncLocalStorage<boolean>();
+
+/** Middleware: the request's consent (serverEventsAllowed), known to everything its handling runs. */
+export const consentScope: MiddlewareHandler = (c, next) => requestConsent.run(serverEventsAllowed(c), next);
+
+/** The consent of the request being handled, or undefined outside a request (a job, a renewal). */
+export const currentRequestConsent = (): boolean | undefined => requestConsent.getStore();
+
+/**
+ * Whether the server may record an event of its own about `userId` now: in a request, that request's consent (and it
+ * is kept as the customer's last known consent); with no browser behind it, the customer's last known consent, or
+ * `unknown` when none was ever kept.
+ */
+export async function serverEventsAllowedFor(tx: Database, userId: number | null, now: Date, unknown: () => boolean): Promise<boolean> {
+  const inRequest = currentRequestConsent();
+  if (inRequest !== undefined) {
+    if (userId !== null)
+      await tx
+        .insert(customerConsents)
+        .values({ userId, analytics: inRequest, at: now })
+        .onConflictDoUpdate({ target: customerConsents.userId, set: { analytics: inRequest, at: now } });
+    return inRequest;
+  }
+  if (userId === null) return unknown();
+  const [kept] = await tx.select({ analytics: customerConsents.analytics }).from(customerConsents).where(eq(customerConsents.userId, userId));
+  return kept ? kept.analytics : unknown();
 }

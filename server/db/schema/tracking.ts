@@ -5,7 +5,7 @@
  * e-mail or free text: the API's schemas refuse them before a row is written, and URLs keep only their path and utm_*.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /** What an event is: a breadcrumb (pageview, cta_click), a named event (POST /v1/tracking), a marketing event (trigger), or one the server records itself. */
@@ -45,3 +45,16 @@ export const trackingEvents = pgTable(
     check('tracking_events_kind_check', sql.raw(`kind in (${TRACKING_EVENT_KINDS.map((k) => `'${k}'`).join(', ')})`)),
   ],
 );
+
+/**
+ * A customer's last known analytics consent (spec 001 §9 Consent), written whenever a request of theirs decides a
+ * server event (sign-up, purchase, feedback) by its `consent` cookie: the events with no browser behind them (a
+ * renewal, a reconciliation) follow it (server/tracking/README.md "Consent").
+ */
+export const customerConsents = pgTable('customer_consents', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  analytics: boolean('analytics').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
