@@ -20,7 +20,9 @@
  *   - subscription renewals (bench/renewal-bench.ts): 10,000 due at once renewed by two server processes on PostgreSQL,
  *     and 1,000 by the one process of the embedded database; each exactly once (`--renewals=<n>` sets how many)
  *   - the host's CPU (/proc/cpuinfo) and Lighthouse's measure of its speed, since every figure depends on it
- * `--only=step-pages` measures the step pages alone (printed, not written); `--runs=<n>` sets the Lighthouse runs.
+ * `--only=step-pages` measures the step pages alone (printed, not written); `--runs=<n>` sets the Lighthouse runs;
+ * `--pages=<prefix>,...` (with `--only=step-pages`) only the pages whose route starts with one of them, e.g.
+ * `--pages=/feedback,/account/subscription` for the feedback step page and the subscription pages.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startServer } from '../scripts/start-server';
@@ -43,6 +45,9 @@ const LIGHTHOUSE_RUNS = Number(option('runs') ?? 5);
 /** CPU slowdowns Lighthouse scores the step pages with: 4 is its mobile preset; a larger one stands for a slower host. */
 const CPU_SLOWDOWNS = (option('cpu-slowdown') ?? '4,6').split(',').map(Number);
 const stepPagesOnly = option('only') === 'step-pages';
+/** Route prefixes of the pages to measure (`--pages=`); every page without it. */
+const pagePrefixes = option('pages')?.split(',').filter(Boolean);
+const measured = (path: string) => !pagePrefixes || pagePrefixes.some((prefix) => path.startsWith(prefix));
 const RENEWALS = Number(option('renewals') ?? 10_000);
 // First visits measured for weight, layout shift and Lighthouse: two consultation steps, a product page, the cart and the gift page.
 const stepPages = [
@@ -126,7 +131,7 @@ async function main() {
     const withOrder = await shopperWithOrder(server.url);
     const feedback = feedbackPage(withOrder.order);
     // The subscription pages of that shopper, whose paid order made a haircare subscription (issue 27).
-    for (const path of [...stepPages, ...checkoutPages, feedback, ...subscriptionPages]) {
+    for (const path of [...stepPages, ...checkoutPages, feedback, ...subscriptionPages].filter(measured)) {
       const storage = checkoutPages.includes(path) ? atCheckout : path === feedback || subscriptionPages.includes(path) ? withOrder.storage : undefined;
       const weight = await pageWeight(server.url, path, storage);
       const lighthouse = [];
@@ -286,8 +291,8 @@ async function main() {
   const table = ['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const stamp = `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.`;
   console.log(`\n${table}\n\n${stamp}`);
-  // A partial run (--only) is printed, not recorded.
-  if (stepPagesOnly) return;
+  // A partial run (--only, --pages) is printed, not recorded.
+  if (stepPagesOnly || pagePrefixes) return;
   writeFileSync(
     'bench/results/latest.json',
     `${JSON.stringify({ date: new Date().toISOString(), machine, cpu, benchmarkIndex, engine, formulation, results, catalogue, helpSearch, carts, orderRuns, giftRun, renewalRuns, resultsLighthouse, pages }, null, 2)}\n`,
