@@ -7,13 +7,16 @@
  * - shipping tier "Ground";
  * - supplement analytics, when the customer has a paid order holding supplement core (its type `supplement_core`):
  *   whole months since the first such order, and whether more than one order holds it.
- * The event is the customer's (user id), with no visitor: the money path has no browser behind it (a renewal, a
- * reconciliation).
+ * The event is the customer's (user id), with no visitor. It follows consent (consent.ts): an order paid in a
+ * shopper's request (the checkout), that request's; one paid with no browser behind it (a renewal, a reconciliation),
+ * the customer's last known consent, or, when none was ever kept, the region's default by the order's currency
+ * (CAD: Canada, analytics denied until chosen; any other: granted).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { carts, orderItems, orders, type OrderStatus } from '../db/schema';
 import type { Services } from '../services';
+import { serverEventsAllowedFor } from './consent';
 import { trackingOf } from './event-sink';
 
 /** §9: a trial offer's fixed revenue, cents, by currency (USD when the currency is neither). */
@@ -64,6 +67,7 @@ export async function onOrderPaidTracking(
   order: PaidOrder,
 ): Promise<void> {
   const now = services.clock.now();
+  if (!(await serverEventsAllowedFor(tx, order.userId, now, () => order.currency !== 'CAD'))) return;
   const data = { order: order.pubkey, cart_kind: order.cartKind, ...(await purchaseFigures(tx, order, now)) };
   await trackingOf(services).record(tx, [{ at: now, visitorId: null, userId: order.userId, kind: 'server', name: 'purchase', data }]);
 }

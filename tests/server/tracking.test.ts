@@ -9,10 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
-import { carts, orderItems, orders, referralEvents, trackingEvents } from '../../server/db/schema';
+import { carts, customerConsents, orderItems, orders, referralEvents, trackingEvents } from '../../server/db/schema';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { TRACKING_LIMITS } from '../../server/tracking/routes';
-import { purchaseFigures, wholeMonthsBetween } from '../../server/tracking/purchase-event';
+import { onOrderPaidTracking, purchaseFigures, wholeMonthsBetween } from '../../server/tracking/purchase-event';
 import { trackedPath } from '../../server/tracking/tracked-url';
 import { capturedLog } from './support/captured-log';
 import { cardToken, oneAddressLimits, placeOrder, shopperAtCheckout } from './support/checkout-shopper';
@@ -332,6 +332,71 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
       expect(await purchaseFigures(database.db, secondRow!, t.clock.now())).toMatchObject({ supplement_repeat: true, supplement_months_since_first: 3 });
       // A Canadian trial order: 59.02 CAD.
       expect(await purchaseFigures(database.db, { ...secondRow!, currency: 'CAD' }, t.clock.now())).toMatchObject({ revenue_cents: 5902, currency: 'CAD' });
+    });
+  });
+
+  describe('the server’s own events follow consent (§9): the request’s, else the customer’s last known', () => {
+    const DENIED = '; consent=v1.US.ad0.an0.fn1.pe1.se1.1790000000';
+    const GRANTED = '; consent=v1.CA.ad0.an1.fn1.pe1.se1.1790000000';
+    const purchases = async () => (await rows()).filter((r) => r.name === 'purchase');
+    const keptConsent = async (userId: number) => (await database.db.select().from(customerConsents).where(eq(customerConsents.userId, userId)))[0]?.analytics;
+
+    it('an order paid in a request denying analytics records no purchase, and a renewal-like payment with no browser follows that kept choice', async () => {
+      const token = await shopperAtCheckout(t);
+      const paid = await t.call('POST', '/v2/orders/', {
+        token,
+        body: { payment: { token: await cardToken(t, '4242424242424242') } },
+        headers: visitorCookie(VISITOR, DENIED),
+      });
+      expect(paid.status).toBe(201);
+      expect(await purchases()).toEqual([]);
+      const [order] = await database.db.select().from(orders).where(eq(orders.pubkey, paid.body.pubkey));
+      expect(await keptConsent(order!.userId)).toBe(false);
+      // No request behind it (a renewal, a reconciliation): the customer's last known consent, denied.
+      await onOrderPaidTracking(database.db, { clock: t.clock }, order!);
+      expect(await purchases()).toEqual([]);
+      // Once the kept choice is granted (a later request of theirs granting analytics), it is followed without a browser.
+      await database.db.update(customerConsents).set({ analytics: true }).where(eq(customerConsents.userId, order!.userId));
+      await onOrderPaidTracking(database.db, { clock: t.clock }, order!);
+      expect((await purchases()).map((r) => [r.userId, r.data.order])).toEqual([[order!.userId, order!.pubkey]]);
+    });
+
+    it('an order paid in a request granting analytics records its purchase and keeps the choice', async () => {
+      const token = await shopperAtCheckout(t);
+      const paid = await t.call('POST', '/v2/orders/', {
+        token,
+        body: { payment: { token: await cardToken(t, '4242424242424242') } },
+        headers: visitorCookie(VISITOR, GRANTED),
+      });
+      expect(paid.status).toBe(201);
+      expect(await purchases()).toHaveLength(1);
+      expect(await keptConsent((await purchases())[0]!.userId!)).toBe(true);
+    });
+
+    it('with no browser and no kept choice, the region’s default by currency: a CAD order unrecorded (Canada: denied until chosen), USD recorded', async () => {
+      const token = await shopperAtCheckout(t);
+      const paid = await placeOrder(t, token, { payment: { token: await cardToken(t, '4242424242424242') } });
+      const [order] = await database.db.select().from(orders).where(eq(orders.pubkey, paid.body.pubkey));
+      await database.db.delete(customerConsents).where(eq(customerConsents.userId, order!.userId));
+      await database.db.delete(trackingEvents);
+      await onOrderPaidTracking(database.db, { clock: t.clock }, { ...order!, currency: 'CAD' });
+      expect(await purchases()).toEqual([]);
+      await onOrderPaidTracking(database.db, { clock: t.clock }, order!);
+      expect(await purchases()).toHaveLength(1);
+    });
+
+    it('feedback saved in a request denying analytics records no feedback event', async () => {
+      const f = createTestApp(database.db, { flows: feedbackTestFlows(), config: { rateLimits: oneAddressLimits } });
+      const { token, userId } = await feedbackShopper(f);
+      const pubkey = await orderFor(f.db, userId, ['shampoo']);
+      const saved = await f.call('PATCH', `/v2/orders/${pubkey}/feedback/`, {
+        token,
+        body: { origin: 'account', overall_experience: 4 },
+        headers: visitorCookie(VISITOR, DENIED),
+      });
+      expect(saved.status).toBeLessThan(300);
+      expect((await rows()).filter((r) => r.name === 'feedback_question_answered')).toEqual([]);
+      expect(await keptConsent(userId)).toBe(false);
     });
   });
 
