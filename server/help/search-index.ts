@@ -89,6 +89,9 @@ async function readSearchIndex(db: Database): Promise<SearchIndex> {
   );
   const articles: IndexedArticle[] = [];
   const lexemes = new Map<string, Posting>();
+  // In the help centre's order, then the title by code points (the databases' C collation): hits kept in this order
+  // among equal ranks are in the database's order.
+  rows.sort((a, b) => Number(a.position) - Number(b.position) || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
   for (const row of rows) {
     const at = articles.length;
     const passage = passageText(row.body_text);
@@ -229,7 +232,7 @@ export async function searchInMemory(db: Database, terms: string): Promise<Respo
   try {
     const query = parseTsquery(printed);
     if (!query) return { data: [] };
-    hits = rankedHits(index, query).slice(0, SEARCH_LIMIT);
+    hits = rankedHits(index, query, SEARCH_LIMIT);
   } catch (error) {
     if (error instanceof UnsupportedQuery) return searchArticles(db, terms);
     throw error;
@@ -252,14 +255,15 @@ export async function searchInMemory(db: Database, terms: string): Promise<Respo
 /** The most operands a query may have for the index (bits of a mask); the help centre's terms have at most 16. */
 const MAX_OPERANDS = 16;
 
-/** Every article matching `query`, best first, with its rank (ts_rank_cd as float4). */
-export function rankedHits(index: SearchIndex, query: ParsedQuery): { article: IndexedArticle; rank: number }[] {
+/** The first `limit` articles matching `query` (all by default), best first, with their rank (ts_rank_cd as float4). */
+export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infinity): { article: IndexedArticle; rank: number }[] {
   const count = index.articles.length;
   const operands = query.operands.length;
   if (operands > MAX_OPERANDS) throw new UnsupportedQuery('too many operands');
   // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes merged.
   const found = query.operands.map((operand) => {
-    const perArticle: (Int32Array | undefined)[] = new Array(count);
+    // Dense (every slot written): reading a hole would ask the array's prototype.
+    const perArticle = new Array<Int32Array | undefined>(count).fill(undefined);
     const add = (posting: Posting) => {
       for (let k = 0; k < posting.articles.length; k++) {
         const article = posting.articles[k]!;
@@ -310,7 +314,7 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery): { article: I
   // A query that holds with nothing present (`!cancel`) may match any article; otherwise only those holding a lexeme.
   const candidate = new Uint8Array(count);
   if (holdsWith(0, 0, -1)) candidate.fill(1);
-  else for (const perArticle of found) perArticle.forEach((_, article) => (candidate[article] = 1));
+  else for (const perArticle of found) for (let article = 0; article < count; article++) if (perArticle[article] !== undefined) candidate[article] = 1;
 
   const hits: { article: IndexedArticle; rank: number }[] = [];
   for (let article = 0; article < count; article++) {
@@ -341,12 +345,14 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery): { article: I
       if (test.positional && !test.positional(present, 0, n - 1)) continue;
       rank = coverDensityRank(encoded, masks, n, test);
     }
-    hits.push({ article: index.articles[article]!, rank });
+    // Kept in order: by rank, and in the articles' order (the help centre's, then the title) among equal ranks.
+    if (hits.length >= limit && rank <= hits[hits.length - 1]!.rank) continue;
+    let at = hits.length;
+    while (at > 0 && hits[at - 1]!.rank < rank) at--;
+    hits.splice(at, 0, { article: index.articles[article]!, rank });
+    if (hits.length > limit) hits.pop();
   }
-  return hits.sort(
-    (a, b) =>
-      b.rank - a.rank || a.article.position - b.article.position || (a.article.title < b.article.title ? -1 : a.article.title > b.article.title ? 1 : 0),
-  );
+  return hits;
 }
 
 /**
