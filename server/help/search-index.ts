@@ -30,7 +30,8 @@ interface IndexedArticle {
 /** Where one lexeme occurs: the articles (ascending) and, for each, its positions as pos * 4 + weight, ascending. */
 interface Posting {
   articles: number[];
-  positions: Int32Array[];
+  /** Plain arrays of small integers: tens of thousands of typed arrays (one buffer each) made every garbage collection slow. */
+  positions: number[][];
 }
 
 interface SearchIndex {
@@ -120,7 +121,7 @@ const WEIGHT_OF: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
  * A tsvector as PostgreSQL prints it (`'dri':3C 'shampoo':1A,5C`): each lexeme and its positions as pos * 4 + weight
  * (weight D when none is printed). A lexeme without positions gets none.
  */
-export function* tsvectorEntries(text: string): Generator<[string, Int32Array]> {
+export function* tsvectorEntries(text: string): Generator<[string, number[]]> {
   let at = 0;
   while (at < text.length) {
     while (text[at] === ' ') at++;
@@ -166,7 +167,7 @@ export function* tsvectorEntries(text: string): Generator<[string, Int32Array]> 
         at++;
       }
     }
-    yield [lexeme, Int32Array.from(positions)];
+    yield [lexeme, positions];
   }
 }
 
@@ -263,7 +264,7 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
   // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes merged.
   const found = query.operands.map((operand) => {
     // Dense (every slot written): reading a hole would ask the array's prototype.
-    const perArticle = new Array<Int32Array | undefined>(count).fill(undefined);
+    const perArticle = new Array<readonly number[] | undefined>(count).fill(undefined);
     const add = (posting: Posting) => {
       for (let k = 0; k < posting.articles.length; k++) {
         const article = posting.articles[k]!;
@@ -359,8 +360,8 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
  * get_docrep: the article's positions that some operand matches, in order (by position, then weight), each once with
  * the mask of the operands matching it; answers how many.
  */
-function mergeEntries(found: (Int32Array | undefined)[][], article: number, encoded: Int32Array, masks: Int32Array): number {
-  const lists: Int32Array[] = [];
+function mergeEntries(found: (readonly number[] | undefined)[][], article: number, encoded: Int32Array, masks: Int32Array): number {
+  const lists: (readonly number[])[] = [];
   const bits: number[] = [];
   for (let i = 0; i < found.length; i++) {
     const positions = found[i]![article];
@@ -387,11 +388,8 @@ function mergeEntries(found: (Int32Array | undefined)[][], article: number, enco
   }
 }
 
-function mergeSorted(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out.sort();
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  return [...a, ...b].sort((x, y) => x - y);
 }
 
 function lowerBound(sorted: readonly string[], text: string): number {
