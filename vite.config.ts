@@ -52,8 +52,11 @@ const feedbackResults = /renderer[\\/]feedback[\\/]results-step\.tsx$|app[\\/]fe
 // the welcome, intro and single-choice steps and their parts (the option list, the follow-up, the step's image). The
 // consultation draws them and so does the feedback (its intros, transitions and single choices, and its rating on the
 // same option list): one chunk both pages load, which the checkout never downloads.
-const questionSteps =
-  /renderer[\\/](index|step-components|parts[\\/](follow-up|step-image|option-match|option-list|use-selection)|steps[\\/](page|single-choice)-step)\.tsx?$/;
+const questionSteps = /renderer[\\/](index|step-components|parts[\\/]step-image|steps[\\/](page|single-choice)-step)\.tsx?$/;
+// The option list and its helpers (the selection, the follow-up): what the single choice and the feedback's rating both
+// draw with. A chunk of its own, so a feedback page opened on a rating loads it without the question family's table and
+// screens (which it loads when it reaches an intro or a single choice, or ahead once the shopper answers).
+const choiceParts = /renderer[\\/]parts[\\/](follow-up|option-match|option-list|use-selection)\.tsx?$/;
 // What only a consultation draws on its first screen (its page, kind and adapters): one chunk with the consultation page.
 const consultationPage =
   /app[\\/]consultation[\\/](flow-registry|answer-buffer|consultation-flow|consultation-kind|consultation-adapters|consultation-flow-page)\.tsx?$/;
@@ -287,6 +290,7 @@ export default defineConfig(({ command }) => ({
             // code (2.3 KB gzipped less), for 0.5 KB more on a consultation step page (one file more).
             { name: 'flow-runner', test: flowRunner, priority: 15, includeDependenciesRecursively: false },
             { name: 'question-steps', test: questionSteps, priority: 15, includeDependenciesRecursively: false },
+            { name: 'choice-parts', test: choiceParts, priority: 15, includeDependenciesRecursively: false },
             { name: 'consultation-flow-page', test: consultationPage, priority: 15, includeDependenciesRecursively: false },
             { name: 'checkout-flow-page', test: checkoutPage, priority: 15, includeDependenciesRecursively: false },
             { name: 'feedback-results', test: feedbackResults, priority: 15, includeDependenciesRecursively: false },

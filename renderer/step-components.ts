@@ -51,6 +51,16 @@ export const stepComponents = {
   textures: later.textures.component,
 } satisfies StepComponentTable<QuestionStepKind>;
 
+/**
+ * The component drawing a question kind, once its code is here: the first screens at once, the others once loaded.
+ * For a table that loads this module itself on demand (renderer/lazy-question-steps.ts).
+ */
+export function loadStepComponent<K extends QuestionStepKind>(kind: K): Promise<ComponentType<StepProps<K>>> {
+  const lazy = (later as Partial<Record<QuestionStepKind, { preload(): Promise<unknown> }>>)[kind];
+  const component = (lazy ? lazy.preload() : Promise.resolve(stepComponents[kind])) as Promise<ComponentType<StepProps<K>>>;
+  return component;
+}
+
 let preloading: Promise<unknown> | undefined;
 
 /** Loads every step kind not yet loaded, the follow-up modal and the tips' slides (once); resolves when they are ready. */

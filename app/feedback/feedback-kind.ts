@@ -1,5 +1,5 @@
 import type { FeedbackStepKind, QuestionStepKind, feedbackSummary } from '#engine';
-import { preloadStepComponents, stepComponents } from '../../renderer/index';
+import { lazyQuestionSteps, preloadLazyQuestionSteps } from '../../renderer/lazy-question-steps';
 import { feedbackStepComponents, preloadFeedbackSteps, type FeedbackFacts } from '../../renderer/feedback/index';
 import type { FlowKind } from '../flow/flow-kind';
 import { feedbackFlows } from './feedback-data';
@@ -7,12 +7,13 @@ import { feedbackFlows } from './feedback-data';
 /**
  * "Review & Refine" (spec 002): flows/feedback/*.yaml, drawn with the question family's components (intros,
  * transitions, single choices) and the feedback family's (ratings, textures, fragrances, the public review, the results).
+ * The question family's load when first drawn (renderer/lazy-question-steps.ts): a page opened on a rating does without.
  */
 export const feedbackKind: FlowKind<FeedbackFacts, QuestionStepKind | FeedbackStepKind> = {
   name: 'feedback',
   flows: feedbackFlows,
-  components: { ...stepComponents, ...feedbackStepComponents },
-  preload: () => Promise.all([preloadStepComponents(), preloadFeedbackSteps(), loadResultsSummary()]),
+  components: { ...lazyQuestionSteps, ...feedbackStepComponents },
+  preload: () => Promise.all([preloadLazyQuestionSteps(), preloadFeedbackSteps(), loadResultsSummary()]),
   leaveOnNextStepError: true,
   words: {
     loadingStep: 'Loading your feedback…',
