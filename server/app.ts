@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps): Hono {
   // The visitor's opaque id (A/B arms, tracking): set on the first page or API answer without it.
   app.use(visitorId({ secure: config.production }));
   // The request's analytics consent (its `consent` cookie), which the server's own events in it follow.
-  app.use(consentScope);
+  app.use(consentScope(services.db, (err) => config.logger.warn({ err }, "a customer's consent could not be kept")));
   // Answers about people: no shared cache keeps them unless an operation says otherwise.
   app.use('/v1/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');

@@ -11,7 +11,7 @@
  * (`customer_consents`) for the events with no browser behind them (a renewal, a reconciliation).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/database';
@@ -40,29 +40,57 @@ export function serverEventsAllowed(c: Context): boolean {
   return !/^[a-z]{2,3}-CA\b/i.test(language);
 }
 
-/** The consent of the request being handled: whether the server may record its own events in it. */
-const requestConsent = new AsyncLocalStorage<boolean>();
-
-/** Middleware: the request's consent (serverEventsAllowed), known to everything its handling runs. */
-export const consentScope: MiddlewareHandler = (c, next) => requestConsent.run(serverEventsAllowed(c), next);
-
-/** The consent of the request being handled, or undefined outside a request (a job, a renewal). */
-export const currentRequestConsent = (): boolean | undefined => requestConsent.getStore();
+/**
+ * The request being handled: its consent, and the customers whose last known consent it decided. Those are written
+ * after the request's handling, each in a statement of its own: written inside the money path's transaction, the
+ * row's lock was taken before the customer's (the shop's first lock), and two orders of one customer deadlocked.
+ */
+interface RequestConsent {
+  allowed: boolean;
+  /** Each customer's id, with the shop's time of the decision. */
+  customers: Map<number, Date>;
+}
+const requestConsent = new AsyncLocalStorage<RequestConsent>();
 
 /**
- * Whether the server may record an event of its own about `userId` now: in a request, that request's consent (and it
- * is kept as the customer's last known consent); with no browser behind it, the customer's last known consent, or
- * `unknown` when none was ever kept.
+ * Middleware: the request's consent (serverEventsAllowed), known to everything its handling runs; then the last known
+ * consent of each customer it decided an event of, kept for the events with no browser behind them. A failure to keep
+ * it never fails the answer (it is written again by the customer's next such request).
+ */
+export function consentScope(db: Database, onKeepFailed: (error: unknown) => void = () => {}): MiddlewareHandler {
+  return async (c, next) => {
+    const scope: RequestConsent = { allowed: serverEventsAllowed(c), customers: new Map() };
+    await requestConsent.run(scope, next);
+    for (const [userId, at] of scope.customers) {
+      try {
+        await keepConsent(db, userId, scope.allowed, at);
+      } catch (error) {
+        onKeepFailed(error);
+      }
+    }
+  };
+}
+
+/** Keeps `analytics` as the customer's last known consent (one statement; a customer gone since is skipped). */
+export async function keepConsent(db: Database, userId: number, analytics: boolean, at: Date): Promise<void> {
+  await db.execute(sql`insert into customer_consents (user_id, analytics, at)
+    select ${userId}, ${analytics}, ${at.toISOString()}::timestamptz where exists (select 1 from users where id = ${userId})
+    on conflict (user_id) do update set analytics = excluded.analytics, at = excluded.at`);
+}
+
+/** The consent of the request being handled, or undefined outside a request (a job, a renewal). */
+export const currentRequestConsent = (): boolean | undefined => requestConsent.getStore()?.allowed;
+
+/**
+ * Whether the server may record an event of its own about `userId` now: in a request, that request's consent (kept
+ * as the customer's last known consent once the request is handled); with no browser behind it, the customer's last
+ * known consent, or `unknown` when none was ever kept.
  */
 export async function serverEventsAllowedFor(tx: Database, userId: number | null, now: Date, unknown: () => boolean): Promise<boolean> {
-  const inRequest = currentRequestConsent();
+  const inRequest = requestConsent.getStore();
   if (inRequest !== undefined) {
-    if (userId !== null)
-      await tx
-        .insert(customerConsents)
-        .values({ userId, analytics: inRequest, at: now })
-        .onConflictDoUpdate({ target: customerConsents.userId, set: { analytics: inRequest, at: now } });
-    return inRequest;
+    if (userId !== null) inRequest.customers.set(userId, now);
+    return inRequest.allowed;
   }
   if (userId === null) return unknown();
   const [kept] = await tx.select({ analytics: customerConsents.analytics }).from(customerConsents).where(eq(customerConsents.userId, userId));
