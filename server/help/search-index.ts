@@ -5,7 +5,7 @@ import { kbArticles, kbCategories } from '../db/schema';
 import { coverDensityRank, type StretchTest } from './cover-density-rank';
 import { SEARCH_LIMIT, searchArticles } from './knowledge-base-views';
 import { lexemesOf, passageText, snippetCutter } from './search-snippet';
-import { holds, parseTsquery, presenceTest, UnsupportedQuery, type OperandFacts, type ParsedQuery } from './tsquery';
+import { holds, parseTsquery, presenceTest, quotedLexeme, UnsupportedQuery, type OperandFacts, type ParsedQuery } from './tsquery';
 
 /**
  * The help centre's search in memory (server/help/README.md "Search"): each process reads, once after the knowledge
@@ -128,32 +128,18 @@ export function* tsvectorEntries(text: string): Generator<[string, number[]]> {
     if (at >= text.length) return;
     if (text[at] !== "'") throw new Error(`tsvector: a lexeme expected at ${at}`);
     at++;
-    let lexeme = '';
+    let lexeme: string;
     // Most lexemes hold no quote and no backslash: taken whole.
     const close = text.indexOf("'", at);
     if (close > 0 && text[close + 1] !== "'" && !text.slice(at, close).includes('\\')) {
       lexeme = text.slice(at, close);
       at = close + 1;
-    } else
-      for (;;) {
-        const ch = text[at];
-        if (ch === undefined) throw new Error('tsvector: an unclosed lexeme');
-        if (ch === '\\') {
-          lexeme += text[at + 1] ?? '';
-          at += 2;
-        } else if (ch === "'") {
-          if (text[at + 1] === "'") {
-            lexeme += "'";
-            at += 2;
-          } else {
-            at++;
-            break;
-          }
-        } else {
-          lexeme += ch;
-          at++;
-        }
-      }
+    } else {
+      const quoted = quotedLexeme(text, at);
+      if (!quoted) throw new Error('tsvector: an unclosed lexeme');
+      lexeme = quoted.lexeme;
+      at = quoted.end;
+    }
     const positions: number[] = [];
     if (text[at] === ':') {
       at++;

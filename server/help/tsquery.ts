@@ -8,6 +8,31 @@
  */
 
 /** One lexeme of the query: its text, whether it is a prefix (`:*`), and the weights it is limited to (bit 3 is A). */
+/**
+ * A lexeme as PostgreSQL prints it inside quotes (in a tsvector or a tsquery), read from just after its opening quote:
+ * a doubled quote or a backslash escapes the next character. Gives the lexeme and where its closing quote ends, or
+ * null when it is never closed.
+ */
+export function quotedLexeme(text: string, start: number): { lexeme: string; end: number } | null {
+  let at = start;
+  let lexeme = '';
+  for (;;) {
+    const ch = text[at];
+    if (ch === undefined) return null;
+    if (ch === '\\') {
+      lexeme += text[at + 1] ?? '';
+      at += 2;
+    } else if (ch === "'") {
+      if (text[at + 1] !== "'") return { lexeme, end: at + 1 };
+      lexeme += "'";
+      at += 2;
+    } else {
+      lexeme += ch;
+      at++;
+    }
+  }
+}
+
 export interface QueryOperand {
   lexeme: string;
   prefix: boolean;
@@ -67,27 +92,10 @@ export function parseTsquery(text: string): ParsedQuery | null {
       return inner;
     }
     if (c !== "'") return fail('a lexeme expected');
-    at++;
-    let lexeme = '';
-    for (;;) {
-      if (at >= text.length) fail('an unclosed lexeme');
-      const ch = text[at]!;
-      if (ch === '\\') {
-        lexeme += text[at + 1] ?? '';
-        at += 2;
-      } else if (ch === "'") {
-        if (text[at + 1] === "'") {
-          lexeme += "'";
-          at += 2;
-        } else {
-          at++;
-          break;
-        }
-      } else {
-        lexeme += ch;
-        at++;
-      }
-    }
+    const quoted = quotedLexeme(text, at + 1);
+    if (!quoted) return fail('an unclosed lexeme');
+    const lexeme = quoted.lexeme;
+    at = quoted.end;
     let prefix = false;
     let weights = 0;
     if (text[at] === ':') {
