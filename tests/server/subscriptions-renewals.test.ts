@@ -25,6 +25,7 @@ import { renewSubscription, RETRY_AFTER_DAYS } from '../../server/subscriptions/
 import { resumeWithMethod } from '../../server/subscriptions/resume';
 import { addDays, renewalInstant, RENEW_SUBSCRIPTION_JOB } from '../../server/subscriptions/schedule';
 import { createPostgresDatabase, DRIVERS } from './support/databases';
+import { untilLockWaiters } from './support/lock-waits';
 import type { LineName } from './support/fulfilment-orders';
 import { insertSavedMethod, insertSubscriber, paidSubscriptionOrder, PUBLIC_URL, shopServices } from './support/subscribers';
 import { testClock, TEST_SECRET } from './support/test-app';
@@ -160,13 +161,7 @@ for (const driver of DRIVERS) {
             await tx.execute(sql`select id from users where id = ${userId} for update`);
             renewal = renewSubscription(one, subscriptionId, AT_DUE);
             // The renewal is waiting for the lock before the change is made.
-            for (;;) {
-              const waiting = await shared.second.db.execute(
-                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-              );
-              if ((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) break;
-              await new Promise((resolve) => setTimeout(resolve, 10));
-            }
+            await untilLockWaiters(shared.second.db, 1);
             await change(tx);
           });
           return renewal;
