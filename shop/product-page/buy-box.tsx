@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useOptimistic, useRef, useState } from 'react';
+import { startTransition, useId, useLayoutEffect, useOptimistic, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Product } from '#api';
 import { QUANTITY_RANGES, quantityChoices } from '#api/commerce';
@@ -65,7 +65,9 @@ export function BuyBox({ product, variant, onChoose, purchase }: BuyBoxProps) {
   const shown = useReshown(outcome ? attempt : null);
   const visible = outcome !== null && shown === attempt;
   const notice = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Focused in the commit that draws it (a layout effect): a passive effect runs later, and a screen reader or a test
+  // meeting the notice in between would find the focus still on the button.
+  useLayoutEffect(() => {
     if (visible) notice.current?.focus();
   }, [visible, attempt]);
   const soldOut = product.sold_out || variant?.sold_out === true;
