@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ResponseBody } from '#api';
 
 type LiveChatConversation = ResponseBody<'startLiveChat'>;
@@ -29,6 +29,11 @@ const fieldError = (failure: LiveChatFailure | null, field: string) => failure?.
  * The live chat panel (spec 001 §2 "Live chat"): a non-modal dialog beside the page. It says plainly that the team
  * answers by e-mail, asks for a name and an e-mail address with the first message (filled in for a signed-in
  * shopper), and shows the conversation so far with its reference. Focus moves into it when it opens; Escape closes it.
+ *
+ * The name and e-mail fields sit at the top of the scrolling body, not in the form pinned at the foot (they belong to
+ * it by its id): when the conversation starts they leave and the first messages take their place, while the pinned
+ * form keeps its height, so nothing moves however long the server takes to answer (no layout shift; a form that
+ * shrank would move its top edge, which CLS counts once 500 ms have passed since Send).
  */
 export function LiveChatPanel({
   id: panelId = 'livechat-panel',
@@ -67,6 +72,15 @@ export function LiveChatPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
+  // The name and e-mail fields leave once the conversation exists: a shopper who sent with Enter from one of them
+  // keeps the focus in the panel, on the message field, instead of losing it to the page.
+  const firstMessage = conversation === null;
+  useLayoutEffect(() => {
+    if (!firstMessage && opened && (document.activeElement === null || document.activeElement === document.body)) messageField.current?.focus();
+    // Only when the conversation starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstMessage]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!sending) onSend({ name, email, message });
@@ -78,7 +92,6 @@ export function LiveChatPanel({
     }
   };
   const invalid = (field: string) => Boolean(fieldError(failure, field));
-  const firstMessage = conversation === null;
 
   return (
     <section
@@ -102,6 +115,54 @@ export function LiveChatPanel({
         <p id={`${id}-how`} className="livechat-panel__how">
           Write to our team here. We answer by e‑mail, usually within one working day.
         </p>
+        {firstMessage ? (
+          <div className="livechat-panel__details">
+            <div className={`field${invalid('name') ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${id}-name`}>
+                Your name
+              </label>
+              <input
+                ref={nameField}
+                id={`${id}-name`}
+                form={`${id}-form`}
+                className="field__input"
+                name="name"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                aria-invalid={invalid('name') || undefined}
+                aria-describedby={invalid('name') ? `${id}-name-error` : undefined}
+              />
+              {invalid('name') ? (
+                <p id={`${id}-name-error`} className="field__error">
+                  {fieldError(failure, 'name')}
+                </p>
+              ) : null}
+            </div>
+            <div className={`field${invalid('email') ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${id}-email`}>
+                E-mail for our answer
+              </label>
+              <input
+                id={`${id}-email`}
+                form={`${id}-form`}
+                className="field__input"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={invalid('email') || undefined}
+                aria-describedby={invalid('email') ? `${id}-email-error` : undefined}
+              />
+              {invalid('email') ? (
+                <p id={`${id}-email-error`} className="field__error">
+                  {fieldError(failure, 'email')}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
         <div className="livechat-panel__log" role="log" aria-label="Your conversation">
           <ol className="livechat-panel__messages">
             {sent.map((m, i) => (
@@ -125,53 +186,7 @@ export function LiveChatPanel({
           </Notice>
         ) : null}
       </div>
-      <form className="livechat-panel__form" onSubmit={submit} noValidate>
-        {firstMessage ? (
-          <>
-            <div className={`field${invalid('name') ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={`${id}-name`}>
-                Your name
-              </label>
-              <input
-                ref={nameField}
-                id={`${id}-name`}
-                className="field__input"
-                name="name"
-                autoComplete="name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={invalid('name') || undefined}
-                aria-describedby={invalid('name') ? `${id}-name-error` : undefined}
-              />
-              {invalid('name') ? (
-                <p id={`${id}-name-error`} className="field__error">
-                  {fieldError(failure, 'name')}
-                </p>
-              ) : null}
-            </div>
-            <div className={`field${invalid('email') ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={`${id}-email`}>
-                E-mail for our answer
-              </label>
-              <input
-                id={`${id}-email`}
-                className="field__input"
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={invalid('email') || undefined}
-                aria-describedby={invalid('email') ? `${id}-email-error` : undefined}
-              />
-              {invalid('email') ? (
-                <p id={`${id}-email-error`} className="field__error">
-                  {fieldError(failure, 'email')}
-                </p>
-              ) : null}
-            </div>
-          </>
-        ) : null}
+      <form id={`${id}-form`} className="livechat-panel__form" onSubmit={submit} noValidate>
         <div className={`field${invalid('message') ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={`${id}-message`}>
             {firstMessage ? 'Your message' : 'Add to your message'}

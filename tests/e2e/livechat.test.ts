@@ -73,6 +73,18 @@ describe('live chat with the livechat flag on', () => {
     await page.getByLabel('Your name').fill('Rosa Parks');
     await page.getByLabel('E-mail for our answer').fill(email);
     await page.getByLabel('Your message').fill('Is the curl cream safe for colour-treated hair?');
+    // The answer comes a second after Send, past the 500 ms in which CLS forgives a shift that follows an input: the
+    // panel changing from the first message's form to the conversation's must move nothing, however slow the server.
+    await page.route('**/v1/livechat/conversations', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    // The answer comes a second after Send, past the 500 ms in which CLS forgives a shift that follows an input: the
+    // panel changing from the first message's form to the conversation's must move nothing, however slow the server.
+    await page.route('**/v1/livechat/conversations', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Send' }).click();
     const reference = panel.locator('.livechat-panel__reference');
     await reference.waitFor();
