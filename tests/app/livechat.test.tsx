@@ -3,7 +3,8 @@
  * generated and opened", "Sign-out resets help-centre state", §9 flag livechat): no launcher with the flag off; with it
  * on, the launcher loads and opens the panel, focus goes in and comes back, Escape closes, a first message starts a
  * conversation in a guest's session and shows its reference, a signed-in shopper's name and e-mail are filled in,
- * a refused message stays to send again, sign-out resets the chat; axe finds nothing.
+ * a refused message stays to send again, sign-out resets the chat; axe finds nothing. A message sent with Enter from
+ * the e-mail field, which leaves once the conversation starts, leaves the focus on the message field.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
@@ -130,7 +131,11 @@ describe('the live chat launcher and panel (spec 001 §2 Live chat, §4, §9 fla
     fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Rosa' } });
     fireEvent.change(screen.getByLabelText('E-mail for our answer'), { target: { value: 'rosa@example.com' } });
     fireEvent.change(screen.getByLabelText('Your message'), { target: { value: 'Is the curl cream safe for colour?' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // Sent with Enter from the e-mail field: the fields above the conversation belong to the pinned form.
+    const emailField = screen.getByLabelText('E-mail for our answer') as HTMLInputElement;
+    expect(emailField.form).toBe(screen.getByLabelText('Your message').closest('form'));
+    emailField.focus();
+    fireEvent.submit(emailField.form!);
     const log = await screen.findByRole('log', { name: 'Your conversation' });
     await waitFor(() => expect(within(log).getByText('HC-7KQ2M9XD')).toBeTruthy());
     expect(log.textContent).toContain('Is the curl cream safe for colour?');
@@ -138,6 +143,8 @@ describe('the live chat launcher and panel (spec 001 §2 Live chat, §4, §9 fla
     expect(bodies).toEqual([{ name: 'Rosa', email: 'rosa@example.com', message: 'Is the curl cream safe for colour?' }]);
     expect((screen.getByLabelText('Add to your message') as HTMLTextAreaElement).value).toBe('');
     expect(screen.queryByLabelText('Your name')).toBeNull();
+    // The field the shopper was in has left: the focus stays in the panel, on the message field.
+    expect(document.activeElement).toBe(screen.getByLabelText('Add to your message'));
     expect(await axeViolations()).toEqual([]);
   });
 
