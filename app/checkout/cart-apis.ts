@@ -1,4 +1,4 @@
-import type { Cart } from '#api';
+import type { Cart, CartPatch } from '#api';
 import { isApiError, type Category } from '#api/shared';
 import type { CartApi } from '../../shop/cart/cart-machine.ts';
 import { loadAppServices } from '../app-services.ts';
@@ -7,8 +7,16 @@ import { appSession } from '../session';
 
 /**
  * The server calls a cart machine (shop/cart/cart-machine.ts) is bound to: the per-category cart, or the universal
- * cart with the `universal-cart` flag. Shared by the cart page and the product pages' "Add to cart".
+ * cart with the `universal-cart` flag. Shared by the cart page and the product pages' "Add to cart". Every change the
+ * server took is also told to the marketing events (added_to_cart, checkout_started: app/tracking/marketing.ts),
+ * whose code loads then, not with the page.
  */
+
+/** Tells the marketing events what a change the server took stands for; tracking never fails the change. */
+function reportChange(category: string, patch: CartPatch, before: Cart | null, after: Cart): void {
+  if (!('items' in patch) && !('is_in_checkout' in patch)) return;
+  void import('../tracking/marketing').then((marketing) => marketing.trackCartChange(category, patch, before, after)).catch(() => undefined);
+}
 
 /** The universal cart's calls (spec 001 §7 Cart v2): one cart for every category, made by POST when there is none. */
 export function universalCartApi(): CartApi {
@@ -25,8 +33,9 @@ export function universalCartApi(): CartApi {
     },
     async update(patch, current): Promise<Cart> {
       const { api } = await loadAppServices();
-      if (current === null && 'items' in patch) return api.createUniversalCart({ items: patch.items });
-      return api.patchUniversalCart(patch);
+      const after = current === null && 'items' in patch ? await api.createUniversalCart({ items: patch.items }) : await api.patchUniversalCart(patch);
+      reportChange('universal', patch, current, after);
+      return after;
     },
   };
 }
@@ -56,9 +65,11 @@ export function cartApi(category: Category, first: { origin?: string; items?: st
         throw error;
       }
     },
-    async update(patch): Promise<Cart> {
+    async update(patch, current): Promise<Cart> {
       const { api } = await loadAppServices();
-      return api.patchCart(category, patch);
+      const after = await api.patchCart(category, patch);
+      reportChange(category, patch, current, after);
+      return after;
     },
   };
 }

@@ -6,8 +6,11 @@
 import { flowStepEvent } from './events';
 import { currentFlags } from '../flags';
 import { track } from './tracker';
+import { trackConsultationCompleted } from './marketing';
 
+/** A step view; a consultation's results are also its `consultation_completed` marketing event (./marketing.ts). */
 export function trackFlowStep(kind: string, flow: string, step: string | null, variants: Record<string, string>): void {
   const event = flowStepEvent({ kind, flow, step: step ?? 'results', variants, flags: currentFlags() });
   if (event) track(event);
+  if (kind === 'consultation' && step === null) trackConsultationCompleted(flow);
 }

@@ -1,7 +1,8 @@
 /**
  * The web app's tracking (spec 001 §2 "The router location (pathname and search) is tracked", §7 breadcrumbs,
  * §9 Tracking and Consent; app/tracking/): events wait and leave in batches of at most 25, every few seconds and when
- * the page is hidden or left, never before the page is idle, and never while analytics storage is denied.
+ * the page is hidden or left, never before the page is idle, and never while analytics storage is denied; the
+ * marketing events (consultation completed, added to cart, checkout started) are built from what the server took.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
@@ -14,6 +15,8 @@ import { forgetFlags } from '../../app/flags';
 import { AppTracking, whenTrackingStarted } from '../../app/tracking/app-tracking';
 import { consentNow, setConsentRegion } from '../../shop/consent/index';
 import { productPreselectCta } from '../../shop/tracking/cta-attributes';
+import { cartChangeEvents } from '../../app/tracking/marketing';
+import { trackFlowStep } from '../../app/tracking/flow-tracking';
 
 let sent: TrackingBatchRequest[] = [];
 const transport = (batch: TrackingBatchRequest) => void sent.push(batch);
@@ -142,6 +145,52 @@ describe('the events', () => {
     });
     expect(armsOf(null)).toBe('');
     expect(trackingBatchRequest.safeParse({ events: [event] }).success).toBe(true);
+  });
+});
+
+describe('marketing events (spec 001 §7 POST /v1/trigger/{provider}_event/; server/tracking/README.md)', () => {
+  const line = (type: string, quantity: number, category = 'haircare', product = type) => ({ category, type, product, quantity }) as never;
+  const cart = (items: unknown[], is_in_checkout = false) => ({ items: items as never[], is_in_checkout });
+
+  it('added_to_cart for each line the shopper added or raised, with its type and category; none for a line lowered, removed or untouched', () => {
+    const before = cart([line('shampoo', 1), line('conditioner', 2)]);
+    const after = cart([line('shampoo', 2), line('conditioner', 1), line('brush_mixed', 1, 'item', 'brush')]);
+    const patch = { items: [line('shampoo', 2), line('conditioner', 1), line('brush_mixed', 1, 'item', 'brush')] };
+    const events = cartChangeEvents('haircare', patch, before, after);
+    expect(events).toEqual([
+      { call: 'trigger', provider: 'shop', body: { event_name: 'added_to_cart', data: { product: 'shampoo', product_category: 'haircare' } } },
+      { call: 'trigger', provider: 'shop', body: { event_name: 'added_to_cart', data: { product: 'brush_mixed', product_category: 'item' } } },
+    ]);
+    expect(trackingBatchRequest.safeParse({ events }).success).toBe(true);
+    // A line the server raised of itself (not in the patch) is not the shopper's add; a first cart counts from nothing.
+    expect(cartChangeEvents('haircare', { items: [line('mask', 1)] }, null, cart([line('mask', 1), line('oil', 1)]))).toHaveLength(1);
+    expect(cartChangeEvents('haircare', { items: [line('shampoo', 0)] }, before, cart([line('conditioner', 2)]))).toEqual([]);
+  });
+
+  it('checkout_started once the server has the cart in checkout and did not before; nothing for a coupon or a refused checkout', () => {
+    const events = cartChangeEvents('skincare', { is_in_checkout: true }, cart([line('serum', 1)]), cart([line('serum', 1)], true));
+    expect(events).toEqual([{ call: 'trigger', provider: 'shop', body: { event_name: 'checkout_started', data: { category: 'skincare' } } }]);
+    expect(trackingBatchRequest.safeParse({ events }).success).toBe(true);
+    expect(cartChangeEvents('skincare', { is_in_checkout: true }, cart([], true), cart([], true))).toEqual([]);
+    expect(cartChangeEvents('skincare', { is_in_checkout: true }, cart([]), cart([]))).toEqual([]);
+    expect(cartChangeEvents('skincare', { coupon: 'WELCOME' }, cart([line('serum', 1)]), cart([line('serum', 2)]))).toEqual([]);
+  });
+
+  it('consultation_completed when a consultation shows its results, with its category; no such event for its steps or another kind’s results', () => {
+    configureTracking({ allowed: () => true, transport });
+    trackFlowStep('consultation', 'haircare', 'hair_type', {});
+    trackFlowStep('feedback', 'feedback-haircare', null, {});
+    expect(waitingEvents().filter((event) => event.call === 'trigger')).toEqual([]);
+    trackFlowStep('consultation', 'skincare', null, {});
+    expect(waitingEvents().filter((event) => event.call === 'trigger')).toEqual([
+      { call: 'trigger', provider: 'shop', body: { event_name: 'consultation_completed', data: { category: 'skincare' } } },
+    ]);
+  });
+
+  it('§9 Consent: none is queued while analytics storage is denied', () => {
+    configureTracking({ allowed: () => false, transport });
+    trackFlowStep('consultation', 'haircare', null, {});
+    expect(waitingEvents()).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import { brushVariants } from '../../../shop/catalog/assembly';
 import { catalogueUsd } from '../../../stories/fixtures/catalogue';
 import { rosaCart, rosaCartWithBrush } from '../../../stories/fixtures/carts';
 import { sampleUser, tokenPairFor } from '../../api/client-fixtures';
+import { configureTracking, resetTracking, waitingEvents } from '../../../app/tracking/tracker';
 
 const mocks = createMocks({ baseUrl: window.location.origin });
 const server = setupServer();
@@ -27,6 +28,7 @@ afterEach(() => {
   forgetPageCart();
   appTokens.clear();
   localStorage.clear();
+  resetTracking();
 });
 afterAll(() => server.close());
 
@@ -112,6 +114,7 @@ describe('buying an accessory from its page (issue 25 point 1; spec 001 §5, §9
         return cartOf({ type: 'brush_mixed', label: 'Mixed boar & nylon brush', quantity: 2, unit_price: 72, total_price: 144 });
       }),
     );
+    configureTracking({ allowed: () => true, transport: () => undefined });
     open('/products/brushes?variant=mixed');
     fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
@@ -123,6 +126,14 @@ describe('buying an accessory from its page (issue 25 point 1; spec 001 §5, §9
     expect(within(notice).getByRole('button', { name: 'Check out' })).toBeTruthy();
     // The header's count (shop/cart/cart-count.ts) follows the cart the server sent.
     expect(readCartCounts().haircare).toBe(2);
+    // The marketing event of the add (app/tracking/marketing.ts), from the line the server's cart now holds.
+    await waitFor(() =>
+      expect(waitingEvents()).toContainEqual({
+        call: 'trigger',
+        provider: 'shop',
+        body: { event_name: 'added_to_cart', data: { product: 'brush_mixed', product_category: 'item' } },
+      }),
+    );
   });
 
   it('adding what the cart already holds adds to its line, at most 3 (spec 001 §9 quantity selectors)', async () => {
