@@ -339,7 +339,58 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
   }
 }
 
-// `node --import tsx bench/help-search-bench.ts`: this piece alone.
+/**
+ * The cold part alone, to iterate on the search's cost: `rounds` rounds of 50 new terms at once through the server on
+ * the embedded database (and on PostgreSQL with `postgres`), the server's CPU per search; `cpuProfDir` writes the
+ * server's CPU profile there (node --cpu-prof) for the whole run, start and warm-up included.
+ */
+export async function coldOnly(options: { articles?: number; rounds?: number; postgres?: boolean; cpuProfDir?: string } = {}) {
+  const dir = writeBenchKnowledgeBase(options.articles ?? 1000);
+  const terms = distinctTerms(50 * (options.rounds ?? 4), SLICES.cold);
+  const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
+  try {
+    const server = await startServer({ env: { HOST: '127.0.0.1', RATE_LIMITS: 'off', ACCESS_LOG: 'off', KB_DIR: dir }, timeoutMs: 120_000, nodeArgs });
+    let cold: SearchTimes;
+    let profileWindow = [0, 0];
+    try {
+      await autocannon({
+        url: server.url,
+        requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })),
+        connections: 10,
+        duration: 3,
+      });
+      // The cold part's span on the monotonic clock the profile's timestamps use (µs), to read that part alone.
+      const from = process.hrtime.bigint() / 1000n;
+      cold = await coldRounds(server.url, terms, server.pid);
+      profileWindow = [Number(from), Number(process.hrtime.bigint() / 1000n)];
+    } finally {
+      await server.stop();
+    }
+    const coldPostgres = options.postgres ? await coldOnPostgres(dir) : undefined;
+    return { cold, ...(coldPostgres ? { coldPostgres } : {}), ...(options.cpuProfDir ? { profile_window_us: profileWindow } : {}) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `node --import tsx bench/help-search-bench.ts`: this piece alone. `--cold` runs the cold part only (`--rounds=N`,
+// `--postgres` for it on PostgreSQL too, `--cpu-prof=DIR` for the server's CPU profile).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await helpSearchBench(), null, 2));
+  const flag = (name: string) =>
+    process.argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.split('=')[1] ?? process.argv.includes(`--${name}`);
+  if (flag('cold')) {
+    const rounds = flag('rounds');
+    const cpuProfDir = flag('cpu-prof');
+    console.log(
+      JSON.stringify(
+        await coldOnly({
+          ...(typeof rounds === 'string' ? { rounds: Number(rounds) } : {}),
+          postgres: flag('postgres') !== false,
+          ...(typeof cpuProfDir === 'string' ? { cpuProfDir } : {}),
+        }),
+        null,
+        2,
+      ),
+    );
+  } else console.log(JSON.stringify(await helpSearchBench(), null, 2));
 }

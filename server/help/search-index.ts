@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { kbArticles, kbCategories } from '../db/schema';
 import { coverDensityRank, type StretchTest } from './cover-density-rank';
 import { SEARCH_LIMIT, searchArticles } from './knowledge-base-views';
+import { builtQuery, termTree, wordStemOf, type WordStem } from './known-words';
 import { lexemesOf, passageText, snippetCutter } from './search-snippet';
 import { holds, parseTsquery, presenceTest, quotedLexeme, UnsupportedQuery, type OperandFacts, type ParsedQuery } from './tsquery';
 
@@ -159,36 +160,77 @@ export function* tsvectorEntries(text: string): Generator<[string, number[]]> {
 
 interface Waiting {
   terms: string;
+  /** The term's words not stemmed yet: stemmed in the same statement, for the next terms holding them. */
+  words: string[];
   resolve: (query: string) => void;
   reject: (error: unknown) => void;
 }
 
-const stemmers = new WeakMap<Database, { waiting: Waiting[]; busy: boolean }>();
+interface Stemmer {
+  waiting: Waiting[];
+  busy: boolean;
+  /** Each word stemmed so far (to_tsquery of the word alone): at most KNOWN_WORDS, the oldest forgotten first. */
+  known: Map<string, WordStem>;
+}
+
+/** At most this many words' stems are kept per database (a few MB): shoppers' words are far fewer. */
+export const KNOWN_WORDS = 50_000;
+
+const stemmers = new WeakMap<Database, Stemmer>();
+
+function stemmerOf(db: Database): Stemmer {
+  let stemmer = stemmers.get(db);
+  if (!stemmer) stemmers.set(db, (stemmer = { waiting: [], busy: false, known: new Map() }));
+  return stemmer;
+}
 
 /**
  * `terms` (a tsquery text from searchTerms) as PostgreSQL's tsquery, printed: stemmed, stop words dropped, with the
- * same 'english' configuration as the articles' documents. The terms that arrive while one statement runs wait and go
- * together in the next, so 50 new searches at once cost two or three statements, not 50.
+ * same 'english' configuration as the articles' documents. When every word of it was stemmed before, the query is
+ * built here from their stems as to_tsquery builds it (known-words.ts), without the database. Otherwise the term goes
+ * to the database, with its new words; the terms that arrive while one statement runs wait and go together in the
+ * next, so 50 new searches at once cost two or three statements, not 50.
  * @example await printedQuery(db, 'dry & shamp:*') // "'dri' & 'shamp':*"
  */
 export function printedQuery(db: Database, terms: string): Promise<string> {
-  let stemmer = stemmers.get(db);
-  if (!stemmer) stemmers.set(db, (stemmer = { waiting: [], busy: false }));
-  const promise = new Promise<string>((resolve, reject) => stemmer.waiting.push({ terms, resolve, reject }));
+  const stemmer = stemmerOf(db);
+  const tree = termTree(terms);
+  if (tree) {
+    const built = builtQuery(tree.root, (word) => stemmer.known.get(word));
+    if (built !== undefined) return Promise.resolve(built);
+  }
+  const words = tree ? tree.words.filter((word) => !stemmer.known.has(word)) : [];
+  const promise = new Promise<string>((resolve, reject) => stemmer.waiting.push({ terms, words, resolve, reject }));
   if (!stemmer.busy) void stemWaiting(db, stemmer);
   return promise;
 }
 
-async function stemWaiting(db: Database, stemmer: { waiting: Waiting[]; busy: boolean }): Promise<void> {
+/** The stem of each word (to_tsquery of the word alone) kept for the next terms, bounded by KNOWN_WORDS. */
+export function learnWords(db: Database, stems: ReadonlyMap<string, string>): void {
+  const known = stemmerOf(db).known;
+  for (const [word, printed] of stems) {
+    known.delete(word);
+    known.set(word, wordStemOf(printed));
+    if (known.size > KNOWN_WORDS) known.delete(known.keys().next().value!);
+  }
+}
+
+/** Whether every word of `terms` was stemmed before, so its query is built without the database (for tests). */
+export function builtWithoutDatabase(db: Database, terms: string): string | undefined {
+  const tree = termTree(terms);
+  const known = stemmerOf(db).known;
+  return tree ? builtQuery(tree.root, (word) => known.get(word)) : undefined;
+}
+
+async function stemWaiting(db: Database, stemmer: Stemmer): Promise<void> {
   stemmer.busy = true;
   try {
     while (stemmer.waiting.length > 0) {
       const batch = stemmer.waiting.splice(0, 200);
+      const words = [...new Set(batch.flatMap((w) => w.words))].filter((word) => !stemmer.known.has(word));
       try {
-        const queries = await toTsqueries(
-          db,
-          batch.map((w) => w.terms),
-        );
+        const queries = await toTsqueries(db, [...batch.map((w) => w.terms), ...words]);
+        learnWords(db, new Map(words.map((word, i) => [word, queries[batch.length + i]!])));
         batch.forEach((w, i) => w.resolve(queries[i]!));
       } catch {
         // One term the database refuses must not fail the others: each alone.

@@ -12,7 +12,7 @@ import { writeBenchKnowledgeBase } from '../../../bench/help-articles';
 import { distinctTerms } from '../../../bench/help-search-bench';
 import { searchArticles } from '../../../server/help/knowledge-base-views';
 import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
-import { printedQuery, rankedHits, searchIndexOf, searchInMemory, tsvectorEntries } from '../../../server/help/search-index';
+import { builtWithoutDatabase, printedQuery, rankedHits, searchIndexOf, searchInMemory, tsvectorEntries } from '../../../server/help/search-index';
 import { searchTerms } from '../../../server/help/search-terms';
 import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
 import { holds, parseTsquery, presenceTest, UnsupportedQuery } from '../../../server/help/tsquery';
@@ -41,6 +41,55 @@ const TERMS = [
   'shipping canada',
 ];
 
+/**
+ * Terms whose query to_tsquery builds with stop words dropped in every operator (and, or, not, phrases, where the
+ * distance grows over a dropped word), a prefix that is a stop word, numbers, and letters mixed with digits.
+ */
+const STOP_WORD_TERMS = [
+  'the shampoo',
+  'shampoo the',
+  'shampoo the ',
+  'the or shampoo',
+  'shampoo or the',
+  'the or the',
+  '-the shampoo',
+  'shampoo -the',
+  '-the',
+  'the a of',
+  '"the shampoo"',
+  '"shampoo the"',
+  '"shampoo the conditioner"',
+  '"shampoo of the conditioner"',
+  '"the shampoo of the conditioner" the',
+  '"the the"',
+  '"the of" shampoo',
+  'shampoo -"the order"',
+  'shampoo -"order the gift"',
+  '"ship the order" or the',
+  '"a gift" or "the card" -"of the"',
+  'how do i cancel my',
+  'how do i cancel my sub',
+  'shampoo or the conditioner -a',
+  'a',
+  'is',
+  'to the',
+  '2 in 1 shampoo',
+  '30 day guarantee',
+  '100',
+  '"30 of 100"',
+  'v2 formula',
+  'b12 supplements',
+  'vitamin b12',
+  'mp3',
+  '3x',
+  'abc123def',
+  'café crème',
+  'naïve',
+  '½ price',
+  'shampoos conditioners',
+  'running runs ran',
+];
+
 /** Every match PostgreSQL finds, in its order, with its ts_rank_cd, for a term. */
 async function databaseRanking(database: TestDatabase, query: string) {
   const result = await database.db.execute(sql`
@@ -55,7 +104,7 @@ async function expectSameAsDatabase(database: TestDatabase) {
   const index = await searchIndexOf(database.db);
   let compared = 0;
   let found = 0;
-  for (const term of TERMS) {
+  for (const term of [...TERMS, ...STOP_WORD_TERMS]) {
     const query = searchTerms(term);
     if (query === null) continue;
     const parsed = parseTsquery(await printedQuery(database.db, query));
@@ -79,6 +128,32 @@ describeEachDatabase('the search in memory answers as PostgreSQL', (database) =>
     it('every term: the same hits in the same order with the same ts_rank_cd, and the same answer', async () => {
       await expectSameAsDatabase(database());
     }, 120_000);
+
+    it('a term whose words were all stemmed before is built without the database, exactly as to_tsquery builds it', async () => {
+      const db = database().db;
+      const queries = [...TERMS, ...STOP_WORD_TERMS].map((term) => searchTerms(term)).filter((query) => query !== null);
+      // Stemmed once (the database answers, and its words are kept)...
+      for (const query of queries) await printedQuery(db, query);
+      let built = 0;
+      for (const query of queries) {
+        const mine = builtWithoutDatabase(db, query);
+        const theirs = ((await db.execute(sql`select to_tsquery('english', ${query})::text as q`)) as unknown as { rows: { q: string }[] }).rows[0]!.q;
+        if (mine !== undefined) {
+          built++;
+          expect(mine, query).toBe(theirs);
+        }
+      }
+      // ...then every one is built in code (a word of several lexemes would be left to the database; none here).
+      expect(built).toBe(queries.length);
+      // And asked again, none reaches the database.
+      const execute = vi.spyOn(db, 'execute');
+      try {
+        for (const query of queries) expect(await printedQuery(db, query)).toBe(builtWithoutDatabase(db, query));
+        expect(execute).not.toHaveBeenCalled();
+      } finally {
+        execute.mockRestore();
+      }
+    });
 
     it('50 new terms at once are stemmed in at most three statements, not 50', async () => {
       const db = database().db;
