@@ -284,49 +284,101 @@ export async function searchInMemory(db: Database, terms: string): Promise<Respo
 /** The most operands a query may have for the index (bits of a mask); the help centre's terms have at most 16. */
 const MAX_OPERANDS = 16;
 
+/**
+ * Scratch space of one index, reused by every search (a search runs to its end without yielding, so one at a time):
+ * allocating per search an array of every article per operand was a good part of its time and of the garbage.
+ */
+interface Scratch {
+  /** Per operand, its positions in each article (undefined where it is absent); cleared after each search. */
+  found: (readonly number[] | undefined)[][];
+  /** The operands present in each article (bit i for operand i); cleared after each search. */
+  present: Int32Array;
+  /** The articles holding some operand, as found (unordered). */
+  touched: Int32Array;
+  encoded: Int32Array;
+  masks: Int32Array;
+}
+
+const scratches = new WeakMap<SearchIndex, Scratch>();
+
+function scratchOf(index: SearchIndex): Scratch {
+  let scratch = scratches.get(index);
+  if (!scratch) {
+    const count = index.articles.length;
+    scratch = {
+      // Dense (every slot written): reading a hole would ask the array's prototype.
+      found: Array.from({ length: MAX_OPERANDS }, () => new Array<readonly number[] | undefined>(count).fill(undefined)),
+      present: new Int32Array(count),
+      touched: new Int32Array(count),
+      encoded: new Int32Array(256),
+      masks: new Int32Array(256),
+    };
+    scratches.set(index, scratch);
+  }
+  return scratch;
+}
+
 /** The first `limit` articles matching `query` (all by default), best first, with their rank (ts_rank_cd as float4). */
 export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infinity): { article: IndexedArticle; rank: number }[] {
   const count = index.articles.length;
   const operands = query.operands.length;
   if (operands > MAX_OPERANDS) throw new UnsupportedQuery('too many operands');
-  // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes merged.
-  const found = query.operands.map((operand) => {
-    // Dense (every slot written): reading a hole would ask the array's prototype.
-    const perArticle = new Array<readonly number[] | undefined>(count).fill(undefined);
-    const add = (posting: Posting) => {
-      for (let k = 0; k < posting.articles.length; k++) {
-        const article = posting.articles[k]!;
-        let positions = posting.positions[k]!;
-        if (operand.weights !== 0) positions = positions.filter((p) => (operand.weights & (1 << (p & 3))) !== 0);
-        if (positions.length === 0) continue;
-        const before = perArticle[article];
-        perArticle[article] = before ? mergeSorted(before, positions) : positions;
-      }
-    };
-    if (!operand.prefix) {
-      const posting = index.lexemes.get(operand.lexeme);
-      if (posting) add(posting);
-    } else
-      for (let i = lowerBound(index.sorted, operand.lexeme); i < index.sorted.length && index.sorted[i]!.startsWith(operand.lexeme); i++)
-        add(index.lexemes.get(index.sorted[i]!)!);
-    return perArticle;
-  });
+  const scratch = scratchOf(index);
+  const { found, present: presentOf, touched } = scratch;
+  let touchedCount = 0;
+  try {
+    // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes merged.
+    for (let i = 0; i < operands; i++) {
+      const operand = query.operands[i]!;
+      const perArticle = found[i]!;
+      const bit = 1 << i;
+      const add = (posting: Posting) => {
+        for (let k = 0; k < posting.articles.length; k++) {
+          const article = posting.articles[k]!;
+          let positions = posting.positions[k]!;
+          if (operand.weights !== 0) positions = positions.filter((p) => (operand.weights & (1 << (p & 3))) !== 0);
+          if (positions.length === 0) continue;
+          const before = perArticle[article];
+          perArticle[article] = before ? mergeSorted(before, positions) : positions;
+          const was = presentOf[article]!;
+          if (was === 0) touched[touchedCount++] = article;
+          presentOf[article] = was | bit;
+        }
+      };
+      if (!operand.prefix) {
+        const posting = index.lexemes.get(operand.lexeme);
+        if (posting) add(posting);
+      } else
+        for (let l = lowerBound(index.sorted, operand.lexeme); l < index.sorted.length && index.sorted[l]!.startsWith(operand.lexeme); l++)
+          add(index.lexemes.get(index.sorted[l]!)!);
+    }
+    return rankFound(index, query, limit, scratch, count);
+  } finally {
+    for (let t = 0; t < touchedCount; t++) {
+      const article = touched[t]!;
+      presentOf[article] = 0;
+      for (let i = 0; i < operands; i++) found[i]![article] = undefined;
+    }
+  }
+}
 
+/** rankedHits' second half: each article the query may match, in the articles' order, matched (@@) and ranked. */
+function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratch: Scratch, count: number): { article: IndexedArticle; rank: number }[] {
+  const operands = query.operands.length;
+  const { found, present: presentOf } = scratch;
   // Whether the query holds for the operands present, worked out once per combination (a query has at most 16).
   const relaxed = presenceTest(query.root);
   const memo = new Int8Array(1 << operands).fill(-1);
   const decide = (present: number) => (memo[present] = !relaxed || relaxed(present) ? 1 : 0);
   // With phrases, the positions decide too: those of the entries from..to of the article being ranked.
-  let encoded = new Int32Array(256);
-  let masks = new Int32Array(256);
   const windowFacts = (from: number, to: number): OperandFacts => ({
     has: (i) => {
-      for (let k = from; k <= to; k++) if ((masks[k]! & (1 << i)) !== 0) return true;
+      for (let k = from; k <= to; k++) if ((scratch.masks[k]! & (1 << i)) !== 0) return true;
       return false;
     },
     positions: (i) => {
       const list: number[] = [];
-      for (let k = from; k <= to; k++) if ((masks[k]! & (1 << i)) !== 0) list.push(encoded[k]! >> 2);
+      for (let k = from; k <= to; k++) if ((scratch.masks[k]! & (1 << i)) !== 0) list.push(scratch.encoded[k]! >> 2);
       return list;
     },
   });
@@ -335,34 +387,15 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
     decide,
     positional: query.positional ? (_present, from, to) => holds(query.root, windowFacts(from, to)) : null,
   };
-  const holdsWith = (present: number, from: number, to: number) => {
-    const known = memo[present]! < 0 ? decide(present) : memo[present]!;
-    return known === 1 && (test.positional === null || test.positional(present, from, to));
-  };
-
   // A query that holds with nothing present (`!cancel`) may match any article; otherwise only those holding a lexeme.
-  const candidate = new Uint8Array(count);
-  if (holdsWith(0, 0, -1)) candidate.fill(1);
-  else for (const perArticle of found) for (let article = 0; article < count; article++) if (perArticle[article] !== undefined) candidate[article] = 1;
+  const anyArticle = decide(0) === 1 && (test.positional === null || test.positional(0, 0, -1));
 
   const hits: { article: IndexedArticle; rank: number }[] = [];
   for (let article = 0; article < count; article++) {
-    if (candidate[article] === 0) continue;
-    let present = 0;
-    let total = 0;
-    for (let i = 0; i < operands; i++) {
-      const positions = found[i]![article];
-      if (positions) {
-        present |= 1 << i;
-        total += positions.length;
-      }
-    }
+    const present = presentOf[article]!;
+    if (present === 0 && !anyArticle) continue;
     const known = memo[present]! < 0 ? decide(present) : memo[present]!;
     if (known !== 1) continue;
-    if (total > encoded.length) {
-      encoded = new Int32Array(total * 2);
-      masks = new Int32Array(total * 2);
-    }
     // get_docrep's entries, then the whole article must match (@@) before it is ranked.
     let rank: number;
     if (present !== 0 && (present & (present - 1)) === 0 && !test.positional) {
@@ -370,9 +403,15 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
       const positions = found[31 - Math.clz32(present)]![article]!;
       rank = coverDensityRank(positions, present, positions.length, test);
     } else {
-      const n = mergeEntries(found, article, encoded, masks);
+      let total = 0;
+      for (let i = 0; i < operands; i++) total += found[i]![article]?.length ?? 0;
+      if (total > scratch.encoded.length) {
+        scratch.encoded = new Int32Array(total * 2);
+        scratch.masks = new Int32Array(total * 2);
+      }
+      const n = mergeEntries(found, operands, article, scratch.encoded, scratch.masks);
       if (test.positional && !test.positional(present, 0, n - 1)) continue;
-      rank = coverDensityRank(encoded, masks, n, test);
+      rank = coverDensityRank(scratch.encoded, scratch.masks, n, test);
     }
     // Kept in order: by rank, and in the articles' order (the help centre's, then the title) among equal ranks.
     if (hits.length >= limit && rank <= hits[hits.length - 1]!.rank) continue;
@@ -384,40 +423,47 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
   return hits;
 }
 
+/** mergeEntries' cursors, one per operand (reused: a search runs to its end without yielding). */
+const cursors = new Int32Array(MAX_OPERANDS);
+
 /**
  * get_docrep: the article's positions that some operand matches, in order (by position, then weight), each once with
  * the mask of the operands matching it; answers how many.
  */
-function mergeEntries(found: (readonly number[] | undefined)[][], article: number, encoded: Int32Array, masks: Int32Array): number {
-  const lists: (readonly number[])[] = [];
-  const bits: number[] = [];
-  for (let i = 0; i < found.length; i++) {
-    const positions = found[i]![article];
-    if (positions) {
-      lists.push(positions);
-      bits.push(1 << i);
-    }
-  }
-  const at = new Array<number>(lists.length).fill(0);
+function mergeEntries(found: (readonly number[] | undefined)[][], operands: number, article: number, encoded: Int32Array, masks: Int32Array): number {
+  cursors.fill(0, 0, operands);
   let n = 0;
   for (;;) {
     let smallest = Number.MAX_SAFE_INTEGER;
-    for (let l = 0; l < lists.length; l++) if (at[l]! < lists[l]!.length && lists[l]![at[l]!]! < smallest) smallest = lists[l]![at[l]!]!;
+    for (let i = 0; i < operands; i++) {
+      const list = found[i]![article];
+      if (list && cursors[i]! < list.length && list[cursors[i]!]! < smallest) smallest = list[cursors[i]!]!;
+    }
     if (smallest === Number.MAX_SAFE_INTEGER) return n;
     let mask = 0;
-    for (let l = 0; l < lists.length; l++)
-      if (at[l]! < lists[l]!.length && lists[l]![at[l]!] === smallest) {
-        mask |= bits[l]!;
-        at[l]!++;
+    for (let i = 0; i < operands; i++) {
+      const list = found[i]![article];
+      if (list && cursors[i]! < list.length && list[cursors[i]!] === smallest) {
+        mask |= 1 << i;
+        cursors[i]!++;
       }
+    }
     encoded[n] = smallest;
     masks[n] = mask;
     n++;
   }
 }
 
+/** Two ascending lists as one (a prefix's lexemes in one article), a value in both kept twice as sorting their concatenation did. */
 function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
-  return [...a, ...b].sort((x, y) => x - y);
+  const out = new Array<number>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i]! <= b[j]! ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }
 
 function lowerBound(sorted: readonly string[], text: string): number {
