@@ -1,19 +1,21 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createActor } from 'xstate';
 import type { User } from '#api';
 import type { TokenStore } from '#api/client';
-import type { AuthStatus, MagicLinkRequest, SessionActorRef, SessionApi, SessionSnapshot, SignUpForm, SignUpOutcome } from './session-core';
+import type { AuthStatus, MagicLinkRequest, SessionActorRef, SessionApi, SessionData, SessionSnapshot, SignUpForm, SignUpOutcome } from './session-core';
+import type { FirstRead } from './start-session';
 import { appTokens, loadSessionServices } from '../app-services';
 import { reportError } from '../report-error';
 import { resetFlags } from '../flags';
+import { afterLoad } from '../shell/after-load';
 
 /**
  * @module app/session: the app's one session (spec 000 §4.6). The machine and the API client load lazily
- * (./session-machine), and the sign-up's code with the first sign-up (./sign-up-outcome, ./sign-up); this binding is what pages use: `useSession()`, and sign-out as an event any part of the
+ * (./start-session, ./session-machine), and the sign-up's code with the first sign-up (./sign-up-outcome, ./sign-up); this binding is what pages use: `useSession()`, and sign-out as an event any part of the
  * shop can follow, in React (`useSignOut`) or outside it (`session.onSignOut`, for machines such as the cart).
+ * A stored session is read at once with the small client, and its machine loads once the page is idle (`Session.start`).
  */
 
-type SessionModule = typeof import('./session-machine');
+type SessionModule = typeof import('./start-session');
 interface LoadedSession {
   actor: SessionActorRef;
   module: SessionModule;
@@ -29,24 +31,33 @@ export interface Session {
    * shopper's data (cart, subscriptions, feedback) reset then. Listeners added before the session loads are kept.
    */
   onSignOut(listener: () => void): () => void;
+  /**
+   * Reads the stored session's user and addresses with the client alone, without the machine (a signed-in page's
+   * first screen waits for no more), and resolves with them; the machine, loaded later, starts from that read instead
+   * of reading again. `load` is called when the read fails or the stored tokens go (the machine then decides), and when
+   * anything else loads the machine. Undefined when the machine was loading already (it reads the session itself).
+   */
+  start?(load: () => void): Promise<SessionData> | undefined;
 }
+
+/** A first read under way (`Session.start`): both its answers in `all`. */
+type StartedRead = FirstRead & { all: Promise<SessionData> };
 
 /** A session over an API client and a token store (the app's own below; tests make theirs). */
 export function createSession(services: () => Promise<{ api: SessionApi }>, tokens: TokenStore): Session {
   let loading: Promise<LoadedSession> | undefined;
+  let first: StartedRead | undefined;
+  let started: (() => void) | undefined;
   const listeners = new Set<() => void>();
   return {
     load() {
-      loading ??= Promise.all([import('./session-machine'), services()]).then(([module, { api }]) => {
+      loading ??= Promise.all([import('./start-session'), services()]).then(([module, { api }]) => {
         // A sign-up that fails for another reason than the form's is reported (spec 000 §8).
-        const actor = createActor(module.createSessionMachine({ api, tokens, reportError: (error, info) => reportError(info.operation, error) })).start();
-        actor.on('logout', () => {
+        const deps = { api, tokens, reportError: (error: unknown, info: { operation: string }) => reportError(info.operation, error) };
+        const actor = module.startSessionActor(deps, first, () => {
           for (const listener of [...listeners]) listener();
         });
-        actor.send({ type: 'FETCH' });
-        tokens.subscribe((stored) => {
-          if (!stored.user && !stored.guest) actor.send({ type: 'EXPIRED' });
-        });
+        started?.();
         return { actor, module };
       });
       return loading;
@@ -59,6 +70,26 @@ export function createSession(services: () => Promise<{ api: SessionApi }>, toke
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    start(load) {
+      if (!first) {
+        if (loading) return undefined;
+        const calls = services().then(({ api }) => [api.getAccount(), api.getAddresses()] as const);
+        const account = calls.then(([user]) => user);
+        const addresses = calls.then(([, list]) => list);
+        const read: StartedRead = {
+          account,
+          addresses,
+          all: Promise.all([account, addresses]).then(([user, list]) => (read.data = { user, addresses: list })),
+        };
+        first = read;
+        started = load;
+        read.all.catch(() => load());
+        tokens.subscribe((stored) => {
+          if (!stored.user && !stored.guest) load();
+        });
+      }
+      return first.all;
+    },
   };
 }
 
@@ -67,20 +98,37 @@ export const appSession: Session = createSession(loadSessionServices, appTokens)
 // The flags' request state resets on sign-out (spec 001 §4 Feature flags): the next page that loads them asks again.
 appSession.onSignOut(resetFlags);
 
-const SessionContext = createContext<{ session: Session; loaded: LoadedSession | null; load(): Promise<LoadedSession> } | null>(null);
+const SessionContext = createContext<{ session: Session; loaded: LoadedSession | null; first: SessionData | null; load(): Promise<LoadedSession> } | null>(
+  null,
+);
 
 /**
- * The app's session. With a session stored on the device it starts at once; without one the visitor is
+ * The app's session. With a session stored on the device it starts at once: the user is read with the small client,
+ * and the machine loads once the page is idle (or the moment something needs it); without one the visitor is
  * simply not signed in, and the session code loads in the background once they start answering (or the
  * moment a page needs it), keeping it out of a first-time visitor's first download.
  */
 export function SessionProvider({ children, session = appSession }: { children: ReactNode; session?: Session }) {
   const [loaded, setLoaded] = useState<LoadedSession | null>(null);
+  const [first, setFirst] = useState<SessionData | null>(null);
   const load = useCallback(() => session.load().then((l) => (setLoaded(l), l)), [session]);
   useEffect(() => {
     if (session.hasStoredSession()) {
-      void load();
-      return;
+      const read = session.start?.(() => void load());
+      if (!read) {
+        void load();
+        return;
+      }
+      let live = true;
+      read.then(
+        (data) => live && setFirst(data),
+        () => undefined,
+      );
+      const cancel = afterLoad(() => void load());
+      return () => {
+        live = false;
+        cancel();
+      };
     }
     const start = () => void load();
     window.addEventListener('pointerdown', start, { once: true, passive: true });
@@ -90,7 +138,7 @@ export function SessionProvider({ children, session = appSession }: { children: 
       window.removeEventListener('keydown', start);
     };
   }, [load, session]);
-  const value = useMemo(() => ({ session, loaded, load }), [session, loaded, load]);
+  const value = useMemo(() => ({ session, loaded, first, load }), [session, loaded, first, load]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -117,7 +165,7 @@ const isSettled = (status: AuthStatus) => status === 'authenticated' || status =
 
 /** The session's state and what can be done with it (the same shape whether or not its code has loaded yet). */
 export function useSession() {
-  const { session, loaded, load } = useSessionContext();
+  const { session, loaded, first, load } = useSessionContext();
   const subscribe = useCallback((notify: () => void) => (loaded ? loaded.actor.subscribe(notify).unsubscribe : noSubscription()), [loaded]);
   const snapshot: SessionSnapshot | null = useSyncExternalStore(subscribe, () => loaded?.actor.getSnapshot() ?? null);
   const actions = useMemo(
@@ -136,12 +184,14 @@ export function useSession() {
     [load],
   );
   if (!snapshot || !loaded) {
-    const status: AuthStatus = session.hasStoredSession() ? 'loading' : 'not_authenticated';
+    // Before the machine: the stored session's first read, once in, is what it will start from.
+    const stored = session.hasStoredSession();
+    const status: AuthStatus = first && stored ? 'authenticated' : stored ? 'loading' : 'not_authenticated';
     return {
       status,
       settled: isSettled(status),
-      user: null,
-      addresses: [],
+      user: (stored && first?.user) || null,
+      addresses: (stored && first?.addresses) || [],
       reason: null,
       error: null,
       signUpState: { magicLinkSent: false, invalidCoupon: false, fieldErrors: {}, error: false, submitting: false },
