@@ -107,7 +107,9 @@ export function HelpBreadcrumb({ trail }: { trail: readonly { label: string; to?
           <Link to={helpPaths.home}>Help centre</Link>
         </li>
         {trail.map((item) => (
-          <li key={item.label}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+          <li key={item.label} className={item.to ? undefined : 'help-breadcrumb__current'}>
+            {item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+          </li>
         ))}
       </ol>
     </nav>
