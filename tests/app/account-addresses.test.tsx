@@ -107,7 +107,8 @@ describe('/account/addresses (spec 001 §2 "Account pages for profile and addres
     // The primary one cannot be made primary again.
     expect(screen.queryByRole('button', { name: 'Make primary: 1 Main St, Brooklyn' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Make primary: 100 Queen St W, Toronto' })).toBeTruthy();
-    expect(document.title).toBe('Your addresses | Formulary');
+    // The page's title is set by an effect after the page is drawn.
+    await waitFor(() => expect(document.title).toBe('Your addresses | Formulary'));
     expect(await axeViolations()).toEqual([]);
   });
 

@@ -67,7 +67,8 @@ describe('/account/profile (spec 001 §2 "Account pages for profile and addresse
     expect(field('Phone (optional)').value).toBe('(416) 555-0123');
     expect(field('Texts about my orders and deliveries').checked).toBe(true);
     expect(field('Texts about offers and new products').checked).toBe(false);
-    expect(document.title).toBe('Your profile | Formulary');
+    // The page's title is set by an effect after the page is drawn.
+    await waitFor(() => expect(document.title).toBe('Your profile | Formulary'));
     expect(await axeViolations()).toEqual([]);
   });
 

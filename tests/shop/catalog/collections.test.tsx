@@ -53,7 +53,8 @@ describe('collection pages (spec 001 §2 Collections)', () => {
     expect(within(shampoo).getByRole('link', { name: 'Custom Shampoo' }).getAttribute('href')).toBe('/products/custom-shampoo');
     expect(shampoo.textContent).toContain('$32');
     expect(shampoo.textContent).toContain('$27.20 with a subscription');
-    expect(document.title).toBe('Custom haircare | Formulary');
+    // The page's title is set by an effect after the page is drawn.
+    await waitFor(() => expect(document.title).toBe('Custom haircare | Formulary'));
   });
 
   it('each collection has its own document title, also when reached from another collection (issue 25 point 4)', async () => {
