@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageStatus } from '../shell/page-status';
+import { askSubscriptionsEarly, subscriptionPageOf } from './early-subscriptions';
 
 const AccountHome = lazy(() => import('./account-home'));
 const OrdersPage = lazy(() => import('./orders'));
@@ -8,9 +9,19 @@ const PaymentMethodsPage = lazy(() => import('./payment-methods'));
 const FeedbackPage = lazy(() => import('./feedback-page'));
 const ProfilePage = lazy(() => import('./profile-page'));
 const AddressesPage = lazy(() => import('./addresses-page'));
-const SubscriptionHome = lazy(() => import('./subscription-home'));
-const SubscriptionPage = lazy(() => import('./subscription-page'));
+const loadSubscriptionHome = () => import('./subscription-home');
+const loadSubscriptionPage = () => import('./subscription-page');
+const SubscriptionHome = lazy(loadSubscriptionHome);
+const SubscriptionPage = lazy(loadSubscriptionPage);
 const NotFoundPage = lazy(() => import('../shell/not-found-page'));
+
+// A subscription page opened from its address: its code and its first reads start as this route loads, not once it
+// renders and the session has answered (issue 27: the page draws sooner).
+const opened = subscriptionPageOf(location.pathname);
+if (opened) {
+  (opened.page === 'home' ? loadSubscriptionHome() : loadSubscriptionPage()).catch(() => undefined); // the page's own load says why
+  askSubscriptionsEarly(location.pathname);
+}
 
 /** The account's pages by section; those that take no id answer only without one. */
 function pageOf(section: string | undefined, pubkey: string | undefined) {

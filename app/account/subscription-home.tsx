@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Subscription } from '#api';
@@ -10,10 +10,14 @@ import { bannerFor } from '../../shop/subscriptions/subscription-words';
 import { reportError } from '../report-error';
 import { useSession, useSignOut } from '../session';
 import { PageStatus } from '../shell/page-status';
+import { focusAfterPaint } from './focus-after-paint';
 import { SignInFirst } from './sign-in-first';
 import { loadForecast, subscriptionsApi } from './subscriptions-api';
 
-/** Each current subscription's next charges, loaded again when the subscription changes (its version). */
+/**
+ * Each current subscription's next charges, loaded again when the subscription changes (its version); each answer is
+ * drawn as a transition (React renders the cards in slices, not in one long task).
+ */
 function useForecasts(subscriptions: readonly Subscription[] | undefined): Record<string, ForecastState> {
   const [forecasts, setForecasts] = useState<Record<string, ForecastState>>({});
   const keys = (subscriptions ?? []).filter(isCurrent).map((s) => `${s.pubkey}:${s.version}`);
@@ -21,13 +25,13 @@ function useForecasts(subscriptions: readonly Subscription[] | undefined): Recor
   useEffect(() => {
     let live = true;
     for (const entry of key ? key.split(',') : []) {
-      const pubkey = entry.split(':')[0]!;
+      const [pubkey, version] = entry.split(':') as [string, string];
       setForecasts((all) => ({ ...all, [pubkey]: all[pubkey] && all[pubkey] !== 'error' ? all[pubkey] : 'loading' }));
-      loadForecast(pubkey).then(
-        (forecast) => live && setForecasts((all) => ({ ...all, [pubkey]: forecast })),
+      loadForecast(pubkey, Number(version)).then(
+        (forecast) => live && startTransition(() => setForecasts((all) => ({ ...all, [pubkey]: forecast }))),
         (error: unknown) => {
           reportError('subscription home: forecast', error);
-          if (live) setForecasts((all) => ({ ...all, [pubkey]: 'error' }));
+          if (live) startTransition(() => setForecasts((all) => ({ ...all, [pubkey]: 'error' })));
         },
       );
     }
@@ -48,8 +52,20 @@ export default function SubscriptionHome() {
   }, []);
   if (session.status === 'not_authenticated' || session.status === 'error' || session.user?.is_guest)
     return <SignInFirst title="Your subscriptions" to="to see and change your subscriptions." />;
-  if (session.status !== 'authenticated' || !session.user) return <PageStatus>Loading your subscriptions…</PageStatus>;
+  if (session.status !== 'authenticated' || !session.user) return <Opening />;
   return <Home key={session.user.pubkey} />;
+}
+
+/** The home's heading while the session and the subscriptions load, drawn as soon as the page's code runs. */
+function Opening() {
+  return (
+    <div className="page page--narrow">
+      <div className="subscriptions">
+        <h1 tabIndex={-1}>Your subscriptions</h1>
+        <PageStatus>Loading your subscriptions…</PageStatus>
+      </div>
+    </div>
+  );
 }
 
 function Home() {
@@ -61,16 +77,18 @@ function Home() {
   const machine = useMemo(() => createSubscriptionsMachine(subscriptionsApi), []);
   const actor = useActorRef(machine);
   const context = useSelector(actor, (s) => s.context);
+  // The list is drawn as a transition: the machine's store would have React draw every card in one long task.
+  const data = useDeferredValue(context.data);
   const [resubscribing, setResubscribing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => actor.send({ type: 'LOAD' }), [actor]);
   // Spec 001 §4 Account: sign-out resets the subscriptions.
   useSignOut(() => actor.send({ type: 'CLEAR' }));
-  const forecasts = useForecasts(context.data?.subscriptions);
-  const shown = context.data !== null;
+  const forecasts = useForecasts(data?.subscriptions);
+  const shown = data !== null;
   // With a banner, the banner takes focus (ui/notice.tsx) and is read first; else the heading, as every page's.
   useEffect(() => {
-    if (shown && !banner) heading.current?.focus();
+    if (shown && !banner) return focusAfterPaint(() => heading.current);
     // Once, when the list is first drawn.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
@@ -84,7 +102,7 @@ function Home() {
         </button>
       </div>
     );
-  if (!context.data) return <PageStatus>Loading your subscriptions…</PageStatus>;
+  if (!data) return <Opening />;
 
   const resubscribe = (subscription: Subscription) => {
     if (resubscribing) return;
@@ -103,7 +121,7 @@ function Home() {
     <div className="page page--narrow">
       <SubscriptionHomeView
         key={search.toString()}
-        subscriptions={context.data.subscriptions}
+        subscriptions={data.subscriptions}
         forecasts={forecasts}
         banner={banner}
         headingRef={heading}

@@ -118,7 +118,8 @@ describe('the subscription home (spec 001 §2 "Account and subscriptions", §4)'
     renderAccount('/account/subscription/home', [skincareCanceled, ...adaSubscriptions.filter((s) => s !== skincareCanceled)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your subscriptions' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Your subscriptions | Formulary'));
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    // The heading is drawn while the list loads; the cards come with the list.
+    const headings = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent);
     expect(headings).toEqual(['Haircare', 'Hair supplements', 'Skincare']);
 
     const haircare = await card('Haircare');
