@@ -341,12 +341,15 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
 
 /**
  * The cold part alone, to iterate on the search's cost: `rounds` rounds of 50 new terms at once through the server on
- * the embedded database (and on PostgreSQL with `postgres`), the server's CPU per search; `cpuProfDir` writes the
+ * the embedded database (and on PostgreSQL with `postgres`), the server's CPU per search (`repeat`: the same 50 terms
+ * every round, answered from memory after the first: what HTTP costs alone); `cpuProfDir` writes the
  * server's CPU profile there (node --cpu-prof) for the whole run, start and warm-up included.
  */
-export async function coldOnly(options: { articles?: number; rounds?: number; postgres?: boolean; cpuProfDir?: string } = {}) {
+export async function coldOnly(options: { articles?: number; rounds?: number; postgres?: boolean; cpuProfDir?: string; repeat?: boolean } = {}) {
   const dir = writeBenchKnowledgeBase(options.articles ?? 1000);
-  const terms = distinctTerms(50 * (options.rounds ?? 4), SLICES.cold);
+  const rounds = options.rounds ?? 4;
+  // `repeat`: the same 50 terms every round, so all but the first round are answered from memory (the HTTP path's floor).
+  const terms = options.repeat ? Array.from({ length: rounds }, () => distinctTerms(50, SLICES.cold)).flat() : distinctTerms(50 * rounds, SLICES.cold);
   const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   try {
     const server = await startServer({ env: { HOST: '127.0.0.1', RATE_LIMITS: 'off', ACCESS_LOG: 'off', KB_DIR: dir }, timeoutMs: 120_000, nodeArgs });
@@ -374,7 +377,8 @@ export async function coldOnly(options: { articles?: number; rounds?: number; po
 }
 
 // `node --import tsx bench/help-search-bench.ts`: this piece alone. `--cold` runs the cold part only (`--rounds=N`,
-// `--postgres` for it on PostgreSQL too, `--cpu-prof=DIR` for the server's CPU profile).
+// `--postgres` for it on PostgreSQL too, `--repeat` for the same 50 terms every round, `--cpu-prof=DIR` for the server's
+// CPU profile).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const flag = (name: string) =>
     process.argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.split('=')[1] ?? process.argv.includes(`--${name}`);
@@ -386,6 +390,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         await coldOnly({
           ...(typeof rounds === 'string' ? { rounds: Number(rounds) } : {}),
           postgres: flag('postgres') !== false,
+          repeat: flag('repeat') !== false,
           ...(typeof cpuProfDir === 'string' ? { cpuProfDir } : {}),
         }),
         null,

@@ -113,7 +113,41 @@ async function readSearchIndex(db: Database): Promise<SearchIndex> {
       posting.positions.push(positions);
     }
   }
+  // The articles' own words are the words shoppers search most: stemmed now, in the background, so a first search
+  // of them needs no statement.
+  warmings.set(
+    db,
+    learnCorpusWords(
+      db,
+      rows.map((row) => `${row.title} ${row.body_text}`),
+    ).catch(() => undefined),
+  );
   return { articles, lexemes, sorted: [...lexemes.keys()].sort(), live: new Set(live) };
+}
+
+/** Each database's stemming of its articles' words, under way or done. */
+const warmings = new WeakMap<Database, Promise<unknown>>();
+
+/** Resolves once the articles' words read with `db`'s index are stemmed (the bench and tests wait for it). */
+export async function corpusWordsLearnt(db: Database): Promise<void> {
+  await searchIndexOf(db);
+  await warmings.get(db);
+}
+
+/** How many words one warming statement stems: the searches' own statements wait for one at most. */
+const WARM_CHUNK = 1000;
+
+/** Stems the words of `texts` not known yet (each once, lowercased as searchTerms makes them), a chunk per statement. */
+async function learnCorpusWords(db: Database, texts: string[]): Promise<void> {
+  const known = stemmerOf(db).known;
+  const words = new Set<string>();
+  for (const text of texts) for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) if (!known.has(word)) words.add(word);
+  const list = [...words].slice(0, KNOWN_WORDS);
+  for (let at = 0; at < list.length; at += WARM_CHUNK) {
+    const chunk = list.slice(at, at + WARM_CHUNK);
+    const stems = await toTsqueries(db, chunk);
+    learnWords(db, new Map(chunk.map((word, i) => [word, stems[i]!])));
+  }
 }
 
 const WEIGHT_OF: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };

@@ -12,7 +12,15 @@ import { writeBenchKnowledgeBase } from '../../../bench/help-articles';
 import { distinctTerms } from '../../../bench/help-search-bench';
 import { searchArticles } from '../../../server/help/knowledge-base-views';
 import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
-import { builtWithoutDatabase, printedQuery, rankedHits, searchIndexOf, searchInMemory, tsvectorEntries } from '../../../server/help/search-index';
+import {
+  builtWithoutDatabase,
+  corpusWordsLearnt,
+  printedQuery,
+  rankedHits,
+  searchIndexOf,
+  searchInMemory,
+  tsvectorEntries,
+} from '../../../server/help/search-index';
 import { searchTerms } from '../../../server/help/search-terms';
 import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
 import { holds, parseTsquery, presenceTest, UnsupportedQuery } from '../../../server/help/tsquery';
@@ -183,6 +191,29 @@ describeEachDatabase('the search in memory answers as PostgreSQL', (database) =>
       await seedKnowledgeBase(database().db, loadKnowledgeBase(dir));
     }, 120_000);
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('the articles’ own words are stemmed when the index is read: a term of them needs no statement', async () => {
+      const db = database().db;
+      await corpusWordsLearnt(db);
+      const titles = (
+        (await db.execute(sql`select title from kb_articles where status = 'published' order by id limit 40`)) as unknown as { rows: { title: string }[] }
+      ).rows;
+      const execute = vi.spyOn(db, 'execute');
+      const built: [string, string][] = [];
+      try {
+        for (const { title } of titles) {
+          const query = searchTerms(title)!;
+          built.push([query, await printedQuery(db, query)]);
+        }
+        expect(execute).not.toHaveBeenCalled();
+      } finally {
+        execute.mockRestore();
+      }
+      for (const [query, printed] of built) {
+        const theirs = ((await db.execute(sql`select to_tsquery('english', ${query})::text as q`)) as unknown as { rows: { q: string }[] }).rows[0]!.q;
+        expect(printed, query).toBe(theirs);
+      }
+    });
 
     it('every term: the same hits in the same order with the same ts_rank_cd, and the same answer', async () => {
       await expectSameAsDatabase(database());
