@@ -57,6 +57,18 @@ describe('product page in Chromium', () => {
     await notice.getByText('Added to your cart: Mixed boar & nylon brush × 2, $72 each.').waitFor();
     const cart = await call('GET', '/v1/account/cart/?category=haircare', token);
     expect(cart.body.items.map((i: { type: string; quantity: number }) => [i.type, i.quantity])).toEqual([['brush_mixed', 2]]);
+    // The add is also the marketing event added_to_cart (server/tracking/README.md), recorded once the page's batch
+    // leaves (a hidden page sends what waits).
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+          const events = (await call('GET', '/dev/tracking.json?limit=200')).body as { name: string; data: Record<string, unknown> }[];
+          return events.filter((event) => event.name === 'added_to_cart').map((event) => [event.data.product, event.data.product_category]);
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .toEqual([['brush_mixed', 'item']]);
     await notice.getByRole('link', { name: 'View cart' }).click();
     await page.waitForURL(/\/checkout\/haircare$/);
     await page.getByRole('heading', { level: 3, name: 'Mixed boar & nylon brush' }).waitFor();
