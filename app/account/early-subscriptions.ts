@@ -28,7 +28,7 @@ const quiet = <T>(call: Promise<T>) => (call.catch(() => undefined), call);
  * the account's code loads, alongside the session's own calls, instead of after the session, the page's code and its
  * first render: the subscriptions, then the forecasts the page shows (the home: every current one's; an editor: its
  * subscription's, with the addresses and payment methods it offers). Each answer serves the page's first load once;
- * any later load asks afresh, and a sign-out drops them (spec 001 §4 Account).
+ * any later load asks afresh, and a sign-out, or the tokens leaving the device, drops them (spec 001 §4 Account).
  */
 export function askSubscriptionsEarly(pathname: string, services: () => Promise<AppServices> = loadAppServices): void {
   const opened = subscriptionPageOf(pathname);
@@ -82,3 +82,7 @@ export function forgetEarlySubscriptions(): void {
 }
 
 appSession.onSignOut(forgetEarlySubscriptions);
+// Tokens gone (signed out in another tab, expired): what was asked with them is no one's to show.
+appTokens.subscribe((stored) => {
+  if (!stored.user) forgetEarlySubscriptions();
+});

@@ -108,6 +108,15 @@ describe('issue 27: a subscription page asks for what it draws first as the acco
     expect(calls.list).toBe(2);
   });
 
+  it('spec 001 §4 Account: answers asked early are dropped when the shopper’s tokens leave the device (signed out, expired)', async () => {
+    const calls = answer();
+    signedIn();
+    askSubscriptionsEarly('/account/subscription/home');
+    await waitFor(() => expect(calls.list).toBe(1));
+    appTokens.setUser(null);
+    expect(takeEarlyList()).toBeUndefined();
+  });
+
   it('asks nothing for a visitor without a signed-in shopper’s tokens (a guest’s included), nor on other account pages', () => {
     localStorage.setItem('shop.tokens.guest', JSON.stringify(tokenPairFor('guest')));
     askSubscriptionsEarly('/account/subscription/home');
