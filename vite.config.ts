@@ -90,6 +90,18 @@ const routePreloads = routePreloadsPlugin(
       'app/session/session-machine.ts',
       'api/client/create-api-client.ts',
     ],
+    [preloadGroups.subscriptionHome]: [
+      'app/account/account-route.tsx',
+      'app/account/subscription-home.tsx',
+      'app/session/session-machine.ts',
+      'api/client/create-api-client.ts',
+    ],
+    [preloadGroups.subscriptionEditor]: [
+      'app/account/account-route.tsx',
+      'app/account/subscription-page.tsx',
+      'app/session/session-machine.ts',
+      'api/client/create-api-client.ts',
+    ],
     [checkoutFlowGroup('haircare')]: ['flows/checkout/haircare.yaml'],
     [checkoutFlowGroup('skincare')]: ['flows/checkout/skincare.yaml'],
     // Each checkout step's form, by its route (flows/fragments/checkout.yaml); a renamed route loses only its hint.

@@ -19,6 +19,10 @@ export const preloadGroups = {
   cartPage: 'cart-page',
   /** A checkout step's page: the checkout (app/checkout/checkout-flow-page.tsx), the flow runner, the session and API client. */
   checkoutPage: 'checkout-page',
+  /** The subscription home (app/account/subscription-home.tsx) behind the account's route, the session and the API client its first reads go through. */
+  subscriptionHome: 'subscription-home',
+  /** A subscription's editor (app/account/subscription-page.tsx), likewise. */
+  subscriptionEditor: 'subscription-editor',
 } as const;
 
 /** A checkout step's own form, by the step's route segment (flows/fragments/checkout.yaml), e.g. `checkout-step:payment`. */
@@ -55,6 +59,12 @@ const routeGroups: { pattern: RegExp; groups: (match: RegExpMatchArray, pageOf: 
     // (/checkout/haircare) its own code. A route without a group of its own (confirm-payment) gets no hints.
     pattern: /^\/checkout\/(haircare|skincare)(?:\/([a-z-]+))?\/?$/,
     groups: (m) => (m[2] ? { first: [preloadGroups.checkoutPage, checkoutFlowGroup(m[1]!), checkoutStepGroup(m[2])] } : { first: [preloadGroups.cartPage] }),
+  },
+  {
+    // The subscription pages (issue 27): the page's code and everything it imports, fetched with the entry rather than
+    // one import after another once the account's route has loaded.
+    pattern: /^\/account\/subscription(?:\/(home|haircare|skincare|supplements))?\/?$/,
+    groups: (m) => ({ first: [!m[1] || m[1] === 'home' ? preloadGroups.subscriptionHome : preloadGroups.subscriptionEditor] }),
   },
 ];
 

@@ -74,9 +74,18 @@ export function forecastReasonWords(reason: SubscriptionForecast['reason']): str
   }
 }
 
-/** A day as a shopper reads it ("December 10, 2026"). */
-export const dayWords = (day: string) =>
-  new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A day as a shopper reads it ("December 10, 2026"), as `toLocaleDateString('en-US', { month: 'long', ... })` writes it.
+ * Written by hand, as formatMoney is (api/money.ts): a page's first Intl date format costs tens of milliseconds of main
+ * thread on a phone (loading the locale's data), in the task that draws the subscriptions (issue 27).
+ */
+export function dayWords(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
 
 /** Where a sold-out fragrance is chosen again: the consultation's fragrance step. */
 export const fragranceStep = (category: Subscription['category']) =>

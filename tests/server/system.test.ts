@@ -268,6 +268,8 @@ describe('the built web app (dist/)', () => {
         js: ['assets/session-6f.js', 'assets/api-error-7a.js', 'assets/results-8b.js', 'assets/shared-2b.js'],
         css: ['assets/results-9c.css'],
       },
+      'subscription-home': { js: ['assets/account-route-1b.js', 'assets/subscription-home-2c.js'], css: ['assets/account-3d.css'] },
+      'subscription-editor': { js: ['assets/account-route-1b.js', 'assets/subscription-page-4e.js'], css: ['assets/account-3d.css'] },
     }),
   );
   writeFileSync(path.join(root, 'assets', 'app-3f2a1b.js.br'), brotliCompressSync('console.log("shop")'));
@@ -329,6 +331,21 @@ describe('the built web app (dist/)', () => {
     expect(unknown.body).toContain('flow-page-1a.js');
     expect(unknown.body).not.toContain('haircare-3c.js');
     expect((await t.call('GET', '/.vite/route-preloads.json')).body).toContain('<div id="root">');
+  });
+
+  it('preloads a subscription page’s code with the entry (issue 27): the home’s or the editor’s, not the other', async () => {
+    for (const route of ['/account/subscription/home', '/account/subscription/home?status=onhold&category=haircare', '/account/subscription']) {
+      const home = await t.call('GET', route);
+      for (const file of ['account-route-1b.js', 'subscription-home-2c.js'])
+        expect(home.body, route).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+      expect(home.body, route).not.toContain('subscription-page-4e.js');
+    }
+    for (const category of ['haircare', 'skincare', 'supplements']) {
+      const editor = await t.call('GET', `/account/subscription/${category}`);
+      expect(editor.body).toContain('<link rel="modulepreload" crossorigin href="/assets/subscription-page-4e.js">');
+      expect(editor.body).not.toContain('subscription-home-2c.js');
+    }
+    expect((await t.call('GET', '/account/profile')).body).not.toContain('modulepreload');
   });
 
   it('sends the precompressed asset the browser accepts (brotli first, then gzip)', async () => {
