@@ -9,14 +9,17 @@ const settle = (file: string, event: 'load' | 'error') => stylesheets(file).forE
 describe('loading a lazy chunk with its stylesheets', () => {
   afterEach(() => document.head.replaceChildren());
 
-  it('links each stylesheet (crossorigin, as the server preloads it) and imports the chunk only once they have loaded', async () => {
+  it('links each stylesheet (crossorigin, as the server preloads it) and fetches the chunk at once, handing it over only once they have loaded', async () => {
     const chunk = vi.fn(() => Promise.resolve({ page: 'checkout' }));
-    const loading = loadLazyChunk(chunk, ['assets/a.css', 'assets/b.css']);
+    let handed = false;
+    const loading = loadLazyChunk(chunk, ['assets/a.css', 'assets/b.css']).then((module) => ((handed = true), module));
     await vi.waitFor(() => expect(stylesheets('assets/b.css')).toHaveLength(1));
     expect(stylesheets('assets/a.css')[0]!.crossOrigin).toBe('');
+    // The chunk's request does not wait for the stylesheets (one round trip fewer).
+    expect(chunk).toHaveBeenCalledTimes(1);
     settle('assets/a.css', 'load');
-    await Promise.resolve();
-    expect(chunk).not.toHaveBeenCalled();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(handed).toBe(false);
     settle('assets/b.css', 'load');
     await expect(loading).resolves.toEqual({ page: 'checkout' });
     expect(chunk).toHaveBeenCalledTimes(1);
@@ -41,7 +44,6 @@ describe('loading a lazy chunk with its stylesheets', () => {
     const failed = loadLazyChunk(chunk, ['assets/payment.css']);
     settle('assets/payment.css', 'error');
     await expect(failed).rejects.toThrow('/assets/payment.css');
-    expect(chunk).not.toHaveBeenCalled();
     expect(stylesheets('assets/payment.css')).toHaveLength(0);
     const retried = loadLazyChunk(chunk, ['assets/payment.css']);
     settle('assets/payment.css', 'load');
