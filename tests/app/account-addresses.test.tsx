@@ -1,13 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Address, AddressInput } from '#api';
+import { renderAccountRoute } from './render-account';
 import { createMocks, mockError } from '../../api/client/mocks';
-import AccountRoute from '../../app/account/account-route';
-import { appTokens, loadAppServices } from '../../app/app-services';
-import { createSession, SessionProvider, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { MISSING_PUBKEY, primaryFirst, removeAddress, updateAddress, type AddressApi } from '../../shop/account/address-calls';
 import { applyAddressChange } from '../../shop/account/addresses-machine';
 import { adaAddresses } from '../../stories/fixtures/account-pages';
@@ -74,16 +72,7 @@ function renderAddresses(options: { book?: Address[]; signedIn?: 'ada' | 'guest'
     signOut = useSession().signOut;
     return null;
   }
-  render(
-    <MemoryRouter initialEntries={['/account/addresses']}>
-      <SessionProvider session={createSession(loadAppServices, appTokens)}>
-        <SignOutHandle />
-        <Routes>
-          <Route path="/account/:section?/:pubkey?" element={<AccountRoute />} />
-        </Routes>
-      </SessionProvider>
-    </MemoryRouter>,
-  );
+  renderAccountRoute('/account/addresses', <SignOutHandle />);
   return { sent, signOut: () => signOut(), book: () => book };
 }
 

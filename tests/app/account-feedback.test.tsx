@@ -2,12 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import type { FeedbackOverview, Order } from '#api';
+import { renderAccountRoute } from './render-account';
 import { createMocks, mockError } from '../../api/client/mocks';
-import AccountRoute from '../../app/account/account-route';
-import { appTokens, loadAppServices } from '../../app/app-services';
-import { createSession, SessionProvider } from '../../app/session';
 import AccountMenu from '../../app/shell/account-menu';
 import { asksForFeedback, awaitingCount, FeedbackInvitation, invitedFeedback } from '../../shop/orders/feedback-invitation';
 import { feedbackAwaiting, feedbackDone, feedbackEmpty, feedbackStarted } from '../../stories/fixtures/feedback-overview';
@@ -55,15 +53,7 @@ function renderAccount(path: string, overview: FeedbackOverview | 'fails' | 'fai
       ({ params }) => adaOrders.find((order) => order.pubkey === params.pubkey) ?? mockError(404, { code: 'not_found', detail: 'No such order.' }),
     ),
   );
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionProvider session={createSession(loadAppServices, appTokens)}>
-        <Routes>
-          <Route path="/account/:section?/:pubkey?" element={<AccountRoute />} />
-        </Routes>
-      </SessionProvider>
-    </MemoryRouter>,
-  );
+  renderAccountRoute(path);
   return calls;
 }
 

@@ -1,13 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { User, UserPatch } from '#api';
+import { renderAccountRoute } from './render-account';
 import { createMocks, mockError } from '../../api/client/mocks';
-import AccountRoute from '../../app/account/account-route';
-import { appTokens, loadAppServices } from '../../app/app-services';
-import { createSession, SessionProvider, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { accountUpdate, phoneProblem, profileFieldsOf } from '../../shop/account/account-update';
 import { adaWithPhone } from '../../stories/fixtures/account-pages';
 import { guestUser, sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures';
@@ -41,16 +39,7 @@ function renderProfile(options: { user?: User; signedIn?: boolean; refuse?: Resp
   function HeaderName() {
     return <p data-testid="header-name">{useSession().user?.first_name ?? ''}</p>;
   }
-  render(
-    <MemoryRouter initialEntries={['/account/profile']}>
-      <SessionProvider session={createSession(loadAppServices, appTokens)}>
-        <HeaderName />
-        <Routes>
-          <Route path="/account/:section?/:pubkey?" element={<AccountRoute />} />
-        </Routes>
-      </SessionProvider>
-    </MemoryRouter>,
-  );
+  renderAccountRoute('/account/profile', <HeaderName />);
   return { sent };
 }
 

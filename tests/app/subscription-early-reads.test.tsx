@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderAccountRoute } from './render-account';
 import { createMocks, mockError } from '../../api/client/mocks';
-import AccountRoute from '../../app/account/account-route';
 import { askSubscriptionsEarly, forgetEarlySubscriptions, subscriptionPageOf, takeEarlyList } from '../../app/account/early-subscriptions';
-import { appTokens, loadAppServices } from '../../app/app-services';
-import { createSession, SessionProvider } from '../../app/session';
+import { appTokens } from '../../app/app-services';
 import { adaAddresses, adaCards, adaSubscriptions, haircareForecast, onHoldForecast } from '../../stories/fixtures/subscriptions';
 import { sampleUser, tokenPairFor } from '../api/client-fixtures';
 
@@ -44,15 +42,7 @@ function answer(options: { failListOnce?: boolean } = {}) {
 const subscriptionCalls = (calls: Record<string, number>) => Object.fromEntries(Object.entries(calls).filter(([name]) => /^(list|forecast)/.test(name)));
 
 function renderAccount(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionProvider session={createSession(loadAppServices, appTokens)}>
-        <Routes>
-          <Route path="/account/:section?/:pubkey?" element={<AccountRoute />} />
-        </Routes>
-      </SessionProvider>
-    </MemoryRouter>,
-  );
+  renderAccountRoute(path);
 }
 
 const signedIn = () => localStorage.setItem('shop.tokens.user', JSON.stringify(tokenPairFor('user')));
