@@ -40,6 +40,9 @@ export interface Session {
   start?(load: () => void): Promise<SessionData> | undefined;
 }
 
+/** Resolves with `value` in a later task, so what follows runs apart from the task that is running now. */
+const nextTask = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
+
 /** A first read under way (`Session.start`): both its answers in `all`. */
 type StartedRead = FirstRead & { all: Promise<SessionData> };
 
@@ -51,15 +54,25 @@ export function createSession(services: () => Promise<{ api: SessionApi }>, toke
   const listeners = new Set<() => void>();
   return {
     load() {
-      loading ??= Promise.all([import('./start-session'), services()]).then(([module, { api }]) => {
-        // A sign-up that fails for another reason than the form's is reported (spec 000 §8).
-        const deps = { api, tokens, reportError: (error: unknown, info: { operation: string }) => reportError(info.operation, error) };
-        const actor = module.startSessionActor(deps, first, () => {
-          for (const listener of [...listeners]) listener();
+      // Its code's evaluation (xstate's among it), the machine's making and the actor's start each run in a task of
+      // their own: together they were one long task of about 95 ms on a phone-speed CPU, blocking the page behind.
+      loading ??= Promise.all([import('./start-session'), services()])
+        .then(nextTask)
+        .then(([module, { api }]) => {
+          // A sign-up that fails for another reason than the form's is reported (spec 000 §8).
+          const deps = { api, tokens, reportError: (error: unknown, info: { operation: string }) => reportError(info.operation, error) };
+          // The first read as it stands now, for both steps: an answer arriving between them must not make the machine
+          // built to take that read's answers start as though it had them already.
+          const read = first && { ...first };
+          return nextTask({ module, deps, read, machine: module.sessionMachineFor(deps, read) });
+        })
+        .then(({ module, deps, read, machine }) => {
+          const actor = module.startSessionActor(machine, deps, read, () => {
+            for (const listener of [...listeners]) listener();
+          });
+          started?.();
+          return { actor, module };
         });
-        started?.();
-        return { actor, module };
-      });
       return loading;
     },
     hasStoredSession() {

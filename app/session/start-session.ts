@@ -22,18 +22,30 @@ function answeredOnce<A extends unknown[], T>(early: Promise<T>, call: (...args:
   };
 }
 
+export type SessionMachine = ReturnType<typeof createSessionMachine>;
+
+/**
+ * The session's machine over `deps`: after a first read still on its way or failed, its first load takes that read's
+ * answers instead of asking again. Made in a task of its own, before the actor starts (./index.tsx): on a phone-speed
+ * CPU the two together were one long task.
+ */
+export function sessionMachineFor(deps: SessionDeps, first: FirstRead | undefined): SessionMachine {
+  const { api } = deps;
+  const taken =
+    first && !first.data
+      ? { ...api, getAccount: answeredOnce(first.account, api.getAccount), getAddresses: answeredOnce(first.addresses, api.getAddresses) }
+      : api;
+  return createSessionMachine({ ...deps, api: taken });
+}
+
 /**
  * Starts the session's actor (spec 000 §4.6) and keeps it told of tokens cleared behind its back (EXPIRED). After a
  * first read that answered it starts authenticated with it (and ends at once, "expired", if the tokens went meanwhile);
  * after one still on its way or failed, it loads the session with that read's answers instead of asking again; else it fetches.
  */
-export function startSessionActor(deps: SessionDeps, first: FirstRead | undefined, onLogout: () => void): SessionActorRef {
-  const { api, tokens } = deps;
-  const taken =
-    first && !first.data
-      ? { ...api, getAccount: answeredOnce(first.account, api.getAccount), getAddresses: answeredOnce(first.addresses, api.getAddresses) }
-      : api;
-  const actor = createActor(createSessionMachine({ ...deps, api: taken })).start();
+export function startSessionActor(machine: SessionMachine, deps: SessionDeps, first: FirstRead | undefined, onLogout: () => void): SessionActorRef {
+  const { tokens } = deps;
+  const actor = createActor(machine).start();
   actor.on('logout', onLogout);
   const stored = () => {
     const { user, guest } = tokens.read();
