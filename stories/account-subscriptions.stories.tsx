@@ -109,6 +109,10 @@ export const EditError360 = at('xs', {
   beforeEach: answers(),
   play: async (context: StoryContext) => {
     await expect(await page.findByRole('alert', {}, LONG)).toHaveTextContent('Your changes could not be saved');
+    // The editor is drawn in slices (a transition) after the banner: the picture waits for its last part, else the
+    // frame could be measured for the shot before the page had grown to its full length.
+    await page.findByText('Charged December 10, 2026', {}, LONG);
+    await page.findByRole('link', { name: 'Cancel subscription' }, LONG);
     await holds(context);
   },
 } satisfies Story);
