@@ -7,12 +7,9 @@
  * moment happens, never with a page.
  */
 import type { BatchedEvent, Cart, CartPatch } from '#api';
+import { sameLine } from '../../shop/cart/cart-changes';
 import { tokenOf } from './events';
 import { track } from './tracker';
-
-type CartLine = Pick<Cart['items'][number], 'category' | 'type' | 'product' | 'quantity'>;
-
-const sameLine = (a: CartLine, b: CartLine) => a.category === b.category && a.type === b.type && a.product === b.product;
 
 /** A trigger event for the embedded provider, or null when a value leaves no token. */
 function trigger(
@@ -40,7 +37,7 @@ export function cartChangeEvents(
   if ('items' in patch && patch.items) {
     for (const line of after.items) {
       const held = before?.items.find((old) => sameLine(old, line))?.quantity ?? 0;
-      if (line.quantity > held && patch.items.some((asked) => sameLine(asked as CartLine, line)))
+      if (line.quantity > held && patch.items.some((asked) => sameLine(asked, line)))
         events.push(trigger({ event_name: 'added_to_cart', product: line.type, category: line.category }));
     }
   }
