@@ -165,6 +165,10 @@ function processCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** A warm-up over terms no part searches, not counted: the server's code is optimised while it runs, as in a shop that has been up a while. */
+const warmUp = (url: string) =>
+  autocannon({ url, requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })), connections: 10, duration: 3 });
+
 /** Rounds of 50 searches sent at once, each a new term; with the server's CPU time per search. */
 async function coldRounds(url: string, terms: string[], pid: number): Promise<SearchTimes> {
   const times: number[] = [];
@@ -263,12 +267,7 @@ async function coldOnPostgres(dir: string): Promise<SearchTimes | undefined> {
       timeoutMs: 120_000,
     });
     try {
-      await autocannon({
-        url: server.url,
-        requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })),
-        connections: 10,
-        duration: 3,
-      });
+      await warmUp(server.url);
       return await coldRounds(server.url, distinctTerms(200, SLICES.coldPostgres), server.pid);
     } finally {
       await server.stop();
@@ -310,12 +309,7 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
     try {
       // A warm-up over other terms, not counted: the server's code is optimised while it runs, as in a shop that has
       // been up for a while (the start's own jobs have settled too).
-      await autocannon({
-        url: server.url,
-        requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })),
-        connections: 10,
-        duration: 3,
-      });
+      await warmUp(server.url);
       cold = await coldRounds(server.url, distinctTerms(200, SLICES.cold), server.pid);
       mixed = await mixedSearches(server.url);
       const requests = benchTerms(200).map((term) => ({ path: searchPath(term) }));
@@ -356,12 +350,7 @@ export async function coldOnly(options: { articles?: number; rounds?: number; po
     let cold: SearchTimes;
     let profileWindow = [0, 0];
     try {
-      await autocannon({
-        url: server.url,
-        requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })),
-        connections: 10,
-        duration: 3,
-      });
+      await warmUp(server.url);
       // The cold part's span on the monotonic clock the profile's timestamps use (µs), to read that part alone.
       const from = process.hrtime.bigint() / 1000n;
       cold = await coldRounds(server.url, terms, server.pid);
