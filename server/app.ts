@@ -1,18 +1,15 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { createCatalogueReader, type CatalogueReader } from './catalog/catalogue-reader';
 import { systemClock, type Clock } from './clock';
 import { resolveAppConfig, type AppConfigInput } from './config';
 import type { Database } from './db/database';
 import { ApiError } from './http/api-error';
-import { closeOnUnreadBody, mayHaveBody } from './http/close-unread-body';
-import { contentSecurityPolicy } from './http/content-security-policy';
+import { mayHaveBody } from './http/close-unread-body';
+import { responseHeaders } from './http/response-headers';
 import { handleError, handleNotFound } from './http/handle-error';
 import { mountOperations } from './http/mount-operations';
 import { mountWebApp } from './http/serve-web-app';
-import { strictTransportSecurity } from './http/strict-transport-security';
-import { visitorId } from './http/visitor';
 import { consentScope } from './tracking/consent';
 import { flagsOf } from './flags/visitor-flags';
 import { withdrawnByFlags } from './flags/withdrawn-products';
@@ -70,23 +67,7 @@ export function createApp(deps: AppDeps): Hono {
   app.onError(handleError);
   app.notFound(handleNotFound);
   app.use(requestLog(config.logger, { accessLog: config.accessLog }));
-  app.use(closeOnUnreadBody);
-  // The order mails' pictures are shown by mail clients, from their own origin (a webmail's page): those files alone
-  // may be embedded anywhere. Registered before secureHeaders, so it has the last word on the response.
-  app.use('/media/mail/*', async (c, next) => {
-    await next();
-    c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
-  });
-  app.use(
-    secureHeaders({
-      crossOriginResourcePolicy: 'same-origin',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      strictTransportSecurity: false,
-    }),
-  );
-  app.use(strictTransportSecurity(config.trustProxy));
-  app.use(contentSecurityPolicy({ stripe: services.payments.name === 'stripe' }));
+  app.use(responseHeaders({ trustProxy: config.trustProxy, production: config.production, stripe: services.payments.name === 'stripe' }));
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -94,15 +75,8 @@ export function createApp(deps: AppDeps): Hono {
     },
   });
   app.use((c, next) => (mayHaveBody(c) ? limitBody(c, next) : next()));
-  // The visitor's opaque id (A/B arms, tracking): set on the first page or API answer without it.
-  app.use(visitorId({ secure: config.production }));
   // The request's analytics consent (its `consent` cookie), which the server's own events in it follow.
   app.use(consentScope(services.db, (err) => config.logger.warn({ err }, "a customer's consent could not be kept")));
-  // Answers about people: no shared cache keeps them unless an operation says otherwise.
-  app.use('/v1/*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
-    await next();
-  });
   mountOperations(app, services, operations);
   if (config.webRoot) mountWebApp(app, config.webRoot, deps.flows.consultationPage?.bind(deps.flows), (c) => flagsOf(c, config));
   return app;

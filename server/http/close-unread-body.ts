@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 /** How much of an unread body a closing connection still reads and discards, and for how long (nginx's lingering close). */
 export const LINGER_MAX_BYTES = 10 * 1024 * 1024;
@@ -13,13 +13,12 @@ export const LINGER_MAX_MS = 2_000;
  * sending on the error would wait for an answer that never comes. The close lingers (`lingerBeforeClose`), so a
  * client still sending reads the reply instead of a reset.
  */
-export const closeOnUnreadBody: MiddlewareHandler = async (c, next) => {
-  await next();
+export function closeIfBodyUnread(c: Context, headers: Headers): void {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || incoming.readableEnded || !hasBody(incoming)) return;
-  c.res.headers.set('Connection', 'close');
+  headers.set('Connection', 'close');
   lingerBeforeClose(incoming);
-};
+}
 
 /**
  * Node closes a `Connection: close` socket as soon as the reply is written (`socket.destroySoon()`). Closed while the

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import { pooledRandom } from './random-pool';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -53,33 +52,6 @@ export function htmlPolicy(nonce: string, options: PolicyOptions = { stripe: fal
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 const NONCE_BYTES = 16;
-let pool = Buffer.alloc(0);
-let used = 0;
 
-/**
- * 128 random bits, base64: a fresh nonce for each response. Drawn from a pool filled 256 nonces at a time, since
- * every response (JSON included) gets one and a system call per request showed in `npm run load`'s profile.
- */
-export function freshNonce(): string {
-  if (used + NONCE_BYTES > pool.length) {
-    pool = randomBytes(NONCE_BYTES * 256);
-    used = 0;
-  }
-  const nonce = pool.toString('base64', used, used + NONCE_BYTES);
-  used += NONCE_BYTES;
-  return nonce;
-}
-
-/**
- * Sets a fresh nonce for the handler, then the policy that fits what it answered (HTML page or not); pages admit
- * Stripe's script and frames when Stripe takes the cards.
- */
-export function contentSecurityPolicy(options: PolicyOptions): MiddlewareHandler {
-  return async (c, next) => {
-    const nonce = freshNonce();
-    c.set('cspNonce', nonce);
-    await next();
-    const html = /^text\/html\b/i.test(c.res.headers.get('content-type') ?? '');
-    c.res.headers.set('Content-Security-Policy', html ? htmlPolicy(nonce, options) : API_POLICY);
-  };
-}
+/** 128 random bits, base64: a fresh nonce for each response (from the process's pool, ./random-pool.ts). */
+export const freshNonce = (): string => pooledRandom(NONCE_BYTES, 'base64');

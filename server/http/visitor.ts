@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { pooledRandom } from './random-pool';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -20,7 +20,7 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** A new visitor id: 128 random bits, base64url. */
 export function newVisitorId(): string {
-  return randomBytes(16).toString('base64url');
+  return pooledRandom(16, 'base64url');
 }
 
 /** True for a value that could be one of our ids (anything else is replaced, never used as a key). */
@@ -34,34 +34,26 @@ export function visitorCookie(id: string, secure: boolean): string {
 }
 
 /**
- * Gives every request a visitor id (`visitorOf(c)`): the `visitor` cookie's when it holds one of ours, else a new
- * random one, which a page or API response then sets (HttpOnly, SameSite=Lax, Secure in production, two years). Static
- * files and publicly cacheable answers set no cookie: a shared cache must never hand one visitor's id to another.
+ * Gives the request its visitor id (`visitorOf(c)`): the `visitor` cookie's when it holds one of ours, else a new
+ * random one. Answers whether the id is new, so the response sets it (`visitorCookieFits`; ./response-headers.ts).
  */
-export function visitorId({ secure }: { secure: boolean }): MiddlewareHandler {
-  return async (c, next) => {
-    const sent = getCookie(c, VISITOR_COOKIE);
-    const known = isVisitorId(sent);
-    c.set('visitor', known ? sent : newVisitorId());
-    await next();
-    if (known || !mayCarryCookie(c.res)) return;
-    try {
-      c.res.headers.append('Set-Cookie', visitorCookie(c.var.visitor, secure));
-    } catch {
-      // a response with immutable headers (none of ours) goes without: the next one sets it
-    }
-  };
+export function assignVisitor(c: Context): boolean {
+  const sent = getCookie(c, VISITOR_COOKIE);
+  const known = isVisitorId(sent);
+  c.set('visitor', known ? sent : newVisitorId());
+  return !known;
 }
 
 /** The request's visitor id (an opaque key of 22 base64url characters). */
 export function visitorOf(c: Context): string {
-  return c.var.visitor;
+  return c.get('visitor');
 }
 
-/** A page or an API answer that no shared cache keeps. */
-function mayCarryCookie(response: Response): boolean {
-  const type = response.headers.get('content-type') ?? '';
-  const cache = response.headers.get('cache-control') ?? '';
-  if (/\bpublic\b|\bimmutable\b/i.test(cache)) return false;
-  return type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/problem+json') || response.status === 204;
+/**
+ * Whether a response may set the visitor cookie: a page or an API answer that no shared cache keeps (static files and
+ * publicly cacheable answers set none: a shared cache must never hand one visitor's id to another).
+ */
+export function visitorCookieFits(type: string, cacheControl: string | null, status: number): boolean {
+  if (cacheControl !== null && /\bpublic\b|\bimmutable\b/i.test(cacheControl)) return false;
+  return type.startsWith('text/html') || type.startsWith('application/json') || type.startsWith('application/problem+json') || status === 204;
 }

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/databases';
 import { removeTempDirs } from './support/temp-dirs';
@@ -8,6 +10,8 @@ import { cspDirectives, testWebRoot } from './support/web-pages';
 const HSTS = 'max-age=15552000; includeSubDomains';
 
 const webRoot = testWebRoot();
+mkdirSync(path.join(webRoot, 'assets'));
+writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
 afterAll(removeTempDirs);
 
 /** Security headers (issue 10): HSTS only over HTTPS, a CSP on every response (a nonce on HTML pages). */
@@ -17,6 +21,42 @@ describeEachDatabase('security headers', (database) => {
   beforeAll(() => {
     direct = createTestApp(database().db, { config: { webRoot } });
     proxied = createTestApp(database().db, { config: { webRoot, trustProxy: true } });
+  });
+
+  it('every answer carries the same security headers, whatever answered it (an operation, an error, a page, a file)', async () => {
+    const expected = {
+      'cross-origin-resource-policy': 'same-origin',
+      'cross-origin-opener-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = {
+      operation: await direct.call('GET', '/healthz'),
+      error: await direct.call('GET', '/v1/nothing'),
+      refused: await direct.call('GET', '/v1/question_sets?category=haircare&category=skincare'),
+      page: await direct.call('GET', '/consultation/haircare/my-hair/length'),
+      file: await direct.call('GET', '/assets/app-1234.js'),
+    };
+    for (const [kind, response] of Object.entries(answers)) {
+      expect(Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers.get(name)])), kind).toEqual(expected);
+      expect(response.headers.get('x-request-id'), kind).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(answers.file.status).toBe(200);
+  });
+
+  it('answers about people are not kept by any cache unless the operation chose its own caching', async () => {
+    expect((await direct.call('GET', '/v1/nothing')).headers.get('cache-control')).toBe('no-store');
+    expect((await direct.call('GET', '/v1/account/')).headers.get('cache-control')).toBe('no-store');
+    // The catalogue is the same for everyone: its operation says so, and that stands.
+    expect((await direct.call('GET', '/v1/products/?country=US')).headers.get('cache-control')).toBe('public, max-age=300');
+    // Pages and files are not under /v1/: the web app's own rules.
+    expect((await direct.call('GET', '/assets/app-1234.js')).headers.get('cache-control')).toContain('immutable');
   });
 
   describe('Strict-Transport-Security', () => {

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isVisitorId, VISITOR_MAX_AGE, visitorId, visitorOf } from '../../server/http/visitor';
+import { responseHeaders } from '../../server/http/response-headers';
+import { isVisitorId, VISITOR_MAX_AGE, visitorOf } from '../../server/http/visitor';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { removeTempDirs } from './support/temp-dirs';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -77,7 +78,7 @@ describe('the visitor cookie', () => {
 
   it('visitorOf(c) reads the same id the response sets, and the id the browser sends', async () => {
     const app = new Hono();
-    app.use(visitorId({ secure: false }));
+    app.use(responseHeaders({ trustProxy: false, production: false, stripe: false }));
     app.get('/who', (c) => c.json({ visitor: visitorOf(c) }));
     const first = await app.request('/who');
     const id = idOf(cookieOf(first.headers))!;
