@@ -331,6 +331,8 @@ interface Scratch {
   touched: Int32Array;
   encoded: Int32Array;
   masks: Int32Array;
+  /** Per operand, its positions in the article being tested (the phrase test's `articleFacts`). */
+  decoded: number[][];
 }
 
 const scratches = new WeakMap<SearchIndex, Scratch>();
@@ -346,6 +348,7 @@ function scratchOf(index: SearchIndex): Scratch {
       touched: new Int32Array(count),
       encoded: new Int32Array(256),
       masks: new Int32Array(256),
+      decoded: Array.from({ length: MAX_OPERANDS }, () => []),
     };
     scratches.set(index, scratch);
   }
@@ -424,6 +427,20 @@ function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratc
   // A query that holds with nothing present (`!cancel`) may match any article; otherwise only those holding a lexeme.
   const anyArticle = decide(0) === 1 && (test.positional === null || test.positional(0, 0, -1));
 
+  // With phrases, whether the whole article matches is asked first, from each operand's positions in it as found (no
+  // merge, nothing allocated per article): most articles holding a phrase's words do not hold the phrase.
+  let current = 0;
+  const articleFacts: OperandFacts = {
+    has: (i) => (presentOf[current]! & (1 << i)) !== 0,
+    positions: (i) => {
+      const list = found[i]![current]!;
+      const out = scratch.decoded[i]!;
+      out.length = list.length;
+      for (let k = 0; k < list.length; k++) out[k] = list[k]! >> 2;
+      return out;
+    },
+  };
+
   const hits: { article: IndexedArticle; rank: number }[] = [];
   for (let article = 0; article < count; article++) {
     const present = presentOf[article]!;
@@ -437,6 +454,8 @@ function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratc
       const positions = found[31 - Math.clz32(present)]![article]!;
       rank = coverDensityRank(positions, present, positions.length, test);
     } else {
+      current = article;
+      if (test.positional && present !== 0 && !holds(query.root, articleFacts)) continue;
       let total = 0;
       for (let i = 0; i < operands; i++) total += found[i]![article]?.length ?? 0;
       if (total > scratch.encoded.length) {
@@ -444,7 +463,7 @@ function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratc
         scratch.masks = new Int32Array(total * 2);
       }
       const n = mergeEntries(found, operands, article, scratch.encoded, scratch.masks);
-      if (test.positional && !test.positional(present, 0, n - 1)) continue;
+      if (test.positional && present === 0 && !test.positional(present, 0, n - 1)) continue;
       rank = coverDensityRank(scratch.encoded, scratch.masks, n, test);
     }
     // Kept in order: by rank, and in the articles' order (the help centre's, then the title) among equal ranks.
