@@ -102,14 +102,16 @@ export function benchTerms(count: number, offset = 0): string[] {
 }
 
 /**
- * Term number `i` of a long list of distinct terms (30 x 30 word pairs x 8 shapes = 7,200 before it repeats), so
- * the bench's parts can take disjoint slices: a term one part searched is never "new" for another.
+ * Term number `i` of a long list of distinct terms (30 x 30 word pairs x 8 shapes = 7,200; each later block of 7,200
+ * adds a third word of its own, so the list holds 223,200 before it repeats), so the bench's parts can take disjoint
+ * slices: a term one part searched is never "new" for another.
  */
 export function distinctTerm(i: number): string {
+  const block = Math.floor(i / (WORDS.length * WORDS.length * SHAPES.length)) % (WORDS.length + 1);
   const n = i % (WORDS.length * WORDS.length * SHAPES.length);
   const a = WORDS[n % WORDS.length]!;
   const b = WORDS[Math.floor(n / WORDS.length) % WORDS.length]!;
-  return SHAPES[Math.floor(n / (WORDS.length * WORDS.length))]!(a, b);
+  return SHAPES[Math.floor(n / (WORDS.length * WORDS.length))]!(a, b) + (block > 0 ? ` ${WORDS[block - 1]!}` : '');
 }
 
 /** Terms `from` to `from + count - 1` of distinctTerm's list. */
@@ -117,11 +119,13 @@ export const distinctTerms = (count: number, from: number) => Array.from({ lengt
 
 const searchPath = (term: string) => `/v1/knowledge_base/search?term=${encodeURIComponent(term)}&scope=public`;
 
-/** Disjoint slices of distinctTerm's list, one per part of the bench. */
-const SLICES = { warmUp: 0, database: 1000, memory: 1400, cold: 2000, coldPostgres: 2400, mixed: 3000 } as const;
+/** Disjoint slices of distinctTerm's list, one per part of the bench (the cold parts take as many as they search). */
+const SLICES = { warmUp: 0, database: 1000, memory: 1400, mixed: 3000, cold: 10_000, coldPostgres: 110_000 } as const;
 /** How many terms the realistic mix draws from, and how many searches it makes. */
 const MIX_TERMS = 2000;
 const MIX_SEARCHES = 5000;
+/** How long the cold parts search, in seconds. */
+const COLD_SECONDS = 5;
 
 /** `count` ranks in 0..n-1 drawn Zipf-like (s = 1: rank r about as often as 1/(r+1)), from a seeded generator. */
 export function zipfRanks(n: number, count: number, seed = 29): number[] {
@@ -148,14 +152,6 @@ export function zipfRanks(n: number, count: number, seed = 29): number[] {
   });
 }
 
-async function timedSearch(url: string, term: string): Promise<number> {
-  const t0 = performance.now();
-  const response = await fetch(`${url}${searchPath(term)}`);
-  if (!response.ok) throw new Error(`${term}: ${response.status}`);
-  await response.json();
-  return performance.now() - t0;
-}
-
 /** CPU time (user + system) a process has used, in ms (Linux /proc; 10 ms steps). */
 function processCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -167,17 +163,37 @@ function processCpuMs(pid: number): number {
 
 /** A warm-up over terms no part searches, not counted: the server's code is optimised while it runs, as in a shop that has been up a while. */
 const warmUp = (url: string) =>
-  autocannon({ url, requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })), connections: 10, duration: 3 });
+  autocannon({ url, requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })), connections: 50, duration: 3 });
 
-/** Rounds of 50 searches sent at once, each a new term; with the server's CPU time per search. */
-async function coldRounds(url: string, terms: string[], pid: number): Promise<SearchTimes> {
-  const times: number[] = [];
+/**
+ * 50 shoppers searching at once (autocannon's 50 connections, each sending its next search when the last is
+ * answered), the k-th search sent being `termOf(k)`, for `seconds` or `amount` searches; with the server's CPU time
+ * per search. autocannon rather than fetch: fetch cost the bench about 0.3 ms of CPU a search on the same 2 cores as
+ * the server, and its own queue was part of the time measured (the mixed part's median was 17 ms with four searches
+ * in five answered from memory); autocannon costs about 0.1 ms.
+ */
+async function concurrentSearches(
+  url: string,
+  pid: number,
+  termOf: (k: number) => string,
+  limit: { seconds: number } | { amount: number },
+): Promise<SearchTimes> {
+  let sent = 0;
   const cpu0 = processCpuMs(pid);
-  for (let round = 0; round * 50 < terms.length; round++)
-    times.push(...(await Promise.all(terms.slice(round * 50, round * 50 + 50).map((term) => timedSearch(url, term)))));
-  const s = summarize(times);
-  return { median_ms: s.median, p99_ms: s.p99, searches: s.n, cpu_ms_per_search: (processCpuMs(pid) - cpu0) / s.n };
+  const result = await autocannon({
+    url,
+    connections: 50,
+    ...('seconds' in limit ? { duration: limit.seconds } : { amount: limit.amount }),
+    requests: [{ setupRequest: (request) => ({ ...request, path: searchPath(termOf(sent++)) }) }],
+  });
+  const searches = result.requests.total;
+  if (result.errors + result.non2xx > 0) throw new Error(`help search bench: ${result.errors} errors, ${result.non2xx} answers not 2xx`);
+  return { median_ms: result.latency.p50, p99_ms: result.latency.p99, searches, cpu_ms_per_search: (processCpuMs(pid) - cpu0) / searches };
 }
+
+/** 50 shoppers at once, each search a term never searched before, for `seconds`; with the server's CPU time per search. */
+const coldSearches = (url: string, pid: number, from: number, seconds = COLD_SECONDS) =>
+  concurrentSearches(url, pid, (k) => distinctTerm(from + k), { seconds });
 
 /** The database's search alone: searchArticles on an in-process embedded database, one term after another. */
 async function databaseSearchTimes(dir: string): Promise<SearchTimes> {
@@ -228,27 +244,25 @@ async function memorySearchTimes(dir: string): Promise<HelpSearchFigures['memory
   }
 }
 
-/** 50 clients, each sending its next search when the last is answered, terms Zipf-drawn from MIX_TERMS new ones. */
-async function mixedSearches(url: string): Promise<HelpSearchFigures['mixed']> {
+/** 50 shoppers at once, MIX_SEARCHES searches whose terms are Zipf-drawn from MIX_TERMS new ones (concurrentSearches). */
+async function mixedSearches(url: string, pid: number): Promise<HelpSearchFigures['mixed']> {
   const terms = distinctTerms(MIX_TERMS, SLICES.mixed);
   const draws = zipfRanks(MIX_TERMS, MIX_SEARCHES);
   const seen = new Set<number>();
-  let next = 0;
   let hits = 0;
-  const times: number[] = [];
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < draws.length) {
-        const rank = draws[next++]!;
-        // Asked before (answered or in flight): the server's memory answers it (KB_CACHE_SIZE holds all 2,000).
-        if (seen.has(rank)) hits++;
-        seen.add(rank);
-        times.push(await timedSearch(url, terms[rank]!));
-      }
-    }),
+  const times = await concurrentSearches(
+    url,
+    pid,
+    (k) => {
+      const rank = draws[k % draws.length]!;
+      // Asked before (answered or in flight): the server's memory answers it (KB_CACHE_SIZE holds all 2,000).
+      if (seen.has(rank)) hits++;
+      seen.add(rank);
+      return terms[rank]!;
+    },
+    { amount: MIX_SEARCHES },
   );
-  const s = summarize(times);
-  return { median_ms: s.median, p99_ms: s.p99, searches: s.n, terms: MIX_TERMS, hit_share: hits / s.n };
+  return { ...times, terms: MIX_TERMS, hit_share: hits / MIX_SEARCHES };
 }
 
 /** A server on a scratch PostgreSQL database with this knowledge base, or undefined when PostgreSQL does not answer. */
@@ -268,7 +282,7 @@ async function coldOnPostgres(dir: string): Promise<SearchTimes | undefined> {
     });
     try {
       await warmUp(server.url);
-      return await coldRounds(server.url, distinctTerms(200, SLICES.coldPostgres), server.pid);
+      return await coldSearches(server.url, server.pid, SLICES.coldPostgres);
     } finally {
       await server.stop();
     }
@@ -292,8 +306,9 @@ async function adminQuery(statement: string): Promise<void> {
  * database. The articles are written as editors' files (help-articles.ts) and the real server loads them at start
  * (KB_DIR), as `npm run load` runs it (no access log, no rate limits), and is warmed up for 3 s on other terms.
  * Each part searches its own slice of distinctTerm's list, so "new" terms really are new to the server's memory:
- * database, the database's search alone in-process; memory, the server's (index) search alone in-process; cold, 4 rounds of 50 new terms at once (embedded, then PostgreSQL);
- * mixed, 50 clients over a Zipf mix of 2,000 terms; steady, autocannon's 50 connections for 10 s over 200 terms.
+ * database, the database's search alone in-process; memory, the server's (index) search alone in-process; cold, 50
+ * shoppers at once for 5 s, each search a new term (embedded, then PostgreSQL); mixed, 50 shoppers over a Zipf mix of
+ * 2,000 terms; steady, 50 connections for 10 s over 200 terms (concurrentSearches: autocannon).
  */
 export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigures> {
   const dir = writeBenchKnowledgeBase(articles);
@@ -310,8 +325,8 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
       // A warm-up over other terms, not counted: the server's code is optimised while it runs, as in a shop that has
       // been up for a while (the start's own jobs have settled too).
       await warmUp(server.url);
-      cold = await coldRounds(server.url, distinctTerms(200, SLICES.cold), server.pid);
-      mixed = await mixedSearches(server.url);
+      cold = await coldSearches(server.url, server.pid, SLICES.cold);
+      mixed = await mixedSearches(server.url, server.pid);
       const requests = benchTerms(200).map((term) => ({ path: searchPath(term) }));
       const load = (duration: number) => autocannon({ url: server.url, requests, connections: 50, duration });
       await load(3);
@@ -334,16 +349,13 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
 }
 
 /**
- * The cold part alone, to iterate on the search's cost: `rounds` rounds of 50 new terms at once through the server on
- * the embedded database (and on PostgreSQL with `postgres`), the server's CPU per search (`repeat`: the same 50 terms
- * every round, answered from memory after the first: what HTTP costs alone); `cpuProfDir` writes the
- * server's CPU profile there (node --cpu-prof) for the whole run, start and warm-up included.
+ * The cold part alone, to iterate on the search's cost: 50 shoppers at once for `seconds` (5), each search a new term,
+ * through the server on the embedded database (and on PostgreSQL with `postgres`), with the server's CPU per search
+ * (`repeat`: 50 terms over and over, answered from memory after their first search: what HTTP costs alone);
+ * `cpuProfDir` writes the server's CPU profile there (node --cpu-prof) for the whole run, start and warm-up included.
  */
-export async function coldOnly(options: { articles?: number; rounds?: number; postgres?: boolean; cpuProfDir?: string; repeat?: boolean } = {}) {
+export async function coldOnly(options: { articles?: number; seconds?: number; postgres?: boolean; cpuProfDir?: string; repeat?: boolean } = {}) {
   const dir = writeBenchKnowledgeBase(options.articles ?? 1000);
-  const rounds = options.rounds ?? 4;
-  // `repeat`: the same 50 terms every round, so all but the first round are answered from memory (the HTTP path's floor).
-  const terms = options.repeat ? Array.from({ length: rounds }, () => distinctTerms(50, SLICES.cold)).flat() : distinctTerms(50 * rounds, SLICES.cold);
   const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   try {
     const server = await startServer({ env: { HOST: '127.0.0.1', RATE_LIMITS: 'off', ACCESS_LOG: 'off', KB_DIR: dir }, timeoutMs: 120_000, nodeArgs });
@@ -353,7 +365,10 @@ export async function coldOnly(options: { articles?: number; rounds?: number; po
       await warmUp(server.url);
       // The cold part's span on the monotonic clock the profile's timestamps use (µs), to read that part alone.
       const from = process.hrtime.bigint() / 1000n;
-      cold = await coldRounds(server.url, terms, server.pid);
+      const seconds = options.seconds ?? COLD_SECONDS;
+      cold = options.repeat
+        ? await concurrentSearches(server.url, server.pid, (k) => distinctTerm(SLICES.cold + (k % 50)), { seconds })
+        : await coldSearches(server.url, server.pid, SLICES.cold, seconds);
       profileWindow = [Number(from), Number(process.hrtime.bigint() / 1000n)];
     } finally {
       await server.stop();
@@ -365,19 +380,19 @@ export async function coldOnly(options: { articles?: number; rounds?: number; po
   }
 }
 
-// `node --import tsx bench/help-search-bench.ts`: this piece alone. `--cold` runs the cold part only (`--rounds=N`,
-// `--postgres` for it on PostgreSQL too, `--repeat` for the same 50 terms every round, `--cpu-prof=DIR` for the server's
-// CPU profile).
+// `node --import tsx bench/help-search-bench.ts`: this piece alone. `--cold` runs the cold part only (`--seconds=N`,
+// `--postgres` for it on PostgreSQL too, `--repeat` for 50 terms over and over, `--cpu-prof=DIR` for the server's CPU
+// profile).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const flag = (name: string) =>
     process.argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.split('=')[1] ?? process.argv.includes(`--${name}`);
   if (flag('cold')) {
-    const rounds = flag('rounds');
+    const seconds = flag('seconds');
     const cpuProfDir = flag('cpu-prof');
     console.log(
       JSON.stringify(
         await coldOnly({
-          ...(typeof rounds === 'string' ? { rounds: Number(rounds) } : {}),
+          ...(typeof seconds === 'string' ? { seconds: Number(seconds) } : {}),
           postgres: flag('postgres') !== false,
           repeat: flag('repeat') !== false,
           ...(typeof cpuProfDir === 'string' ? { cpuProfDir } : {}),

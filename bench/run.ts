@@ -205,14 +205,14 @@ async function main() {
             '— (50 at once wait in line: about 50 x this)',
           ],
           [
-            `help-centre search, 50 at once, each a new term, over ${helpSearch.articles} articles, embedded database (${helpSearch.cold.searches} searches; start ${(helpSearch.start_ms / 1000).toFixed(1)} s)`,
-            `${helpSearch.cold.median_ms.toFixed(1)} ms median, ${helpSearch.cold.p99_ms.toFixed(1)} ms p99`,
-            'p99 < 20 ms (out of reach: one connection)',
+            `help-centre search, 50 shoppers at once for 5 s, each search a new term, over ${helpSearch.articles} articles, embedded database (${helpSearch.cold.searches} searches; start ${(helpSearch.start_ms / 1000).toFixed(1)} s)`,
+            `${helpSearch.cold.median_ms.toFixed(1)} ms median, ${helpSearch.cold.p99_ms.toFixed(1)} ms p99, ${helpSearch.cold.cpu_ms_per_search?.toFixed(2)} ms server CPU a search`,
+            'p99 < 20 ms',
           ],
           ...(helpSearch.coldPostgres
             ? [
                 [
-                  `help-centre search, 50 at once, each a new term, over ${helpSearch.articles} articles, PostgreSQL (${helpSearch.coldPostgres.searches} searches)`,
+                  `help-centre search, 50 shoppers at once for 5 s, each search a new term, over ${helpSearch.articles} articles, PostgreSQL (${helpSearch.coldPostgres.searches} searches)`,
                   `${helpSearch.coldPostgres.median_ms.toFixed(1)} ms median, ${helpSearch.coldPostgres.p99_ms.toFixed(1)} ms p99`,
                   '— (for comparison)',
                 ] as [string, string, string],
