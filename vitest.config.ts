@@ -119,7 +119,9 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 600_000,
           expect: { poll: { timeout: 300_000, interval: 100 } },
-          fileParallelism: false,
+          // Two files at once: each has its own server (on its own copy of the database) and its own Chromium, and
+          // waits on them much of the time; one file at a time left a core idle (18 files, 365 s on a quiet machine).
+          maxWorkers: 2,
         },
       },
     ],
