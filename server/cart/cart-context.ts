@@ -35,12 +35,15 @@ function accessories(entries: ReadonlyMap<string, CatalogueEntry>): CartContext[
 /**
  * Everything a cart of `kind` is drawn from for this shopper, and their currency. It ships where the cart's shipment
  * preference says, else the customer's, else to the primary address (shipment-preferences.ts, one query), with the
- * preference's delivery instructions ('' for none).
+ * preference's delivery instructions ('' for none). `coupon: 'after the change'` leaves the cart's coupon out (null):
+ * a change reads it once it is made (cart-operations.ts changeCart), and reading it before too was a statement more
+ * on every cart change.
  */
 export async function loadCartContext(
   services: Services,
   user: UserRow,
   kind: CartKind,
+  options: { coupon?: 'after the change' } = {},
 ): Promise<{
   context: CartContext;
   currency: Currency;
@@ -74,7 +77,7 @@ export async function loadCartContext(
   // decides once there is one (a cart made while the profile said US ships to Toronto in CAD), else the profile's.
   const currency = currencyOf(shippingAddress?.country ?? country);
   const [coupon, credit, promotions] = await Promise.all([
-    cartCoupon(services, user, kind, currency, entries),
+    options.coupon === 'after the change' ? null : cartCoupon(services, user, kind, currency, entries),
     creditBalance(services.db, user.id, currency),
     livePromotions(services, user.id),
   ]);

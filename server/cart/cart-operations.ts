@@ -114,7 +114,7 @@ async function changeCart(
   change: CartChange,
   existing: 'required' | 'made when missing',
 ): Promise<{ existed: boolean; view: Cart }> {
-  const { context, currency } = await loadCartContext(services, user, kind);
+  const { context, currency } = await loadCartContext(services, user, kind, { coupon: 'after the change' });
   const toCheckout = 'is_in_checkout' in change;
   const couponChange = 'coupon' in change ? change.coupon : undefined;
   const items = 'items' in change ? change.items : [];
