@@ -20,7 +20,7 @@ const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-XSS-Protection', '0'],
 ];
 
-export const HSTS = 'max-age=15552000; includeSubDomains';
+const HSTS = 'max-age=15552000; includeSubDomains';
 
 /** True when the client reached the site over HTTPS: a TLS socket, or, behind a trusted proxy, X-Forwarded-Proto: https (last hop). */
 export function isHttps(c: Context, trustProxy: boolean): boolean {
