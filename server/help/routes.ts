@@ -3,16 +3,16 @@ import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
 import { INQUIRY_LIMITS } from './inquiry-limits';
-import { cachedAnswer } from './knowledge-base-cache';
+import { cachedAnswer, cachedJson } from './knowledge-base-cache';
 import { articlesPage, categoriesPage, tagsPage } from './knowledge-base-views';
-import { searchInMemory } from './search-index';
+import { searchAnswerJson } from './search-index';
 import { searchTerms } from './search-terms';
 import { sendInquiry } from './send-inquiry';
 
 // The help centre's calls (spec 001 §7 Help centre; server/help/README.md). Reading is open to anyone (§6: an
 // anonymous visitor browses the help centre); only what §5 allows is served.
-/** A kept answer's JSON text as the reply (the answers' shapes are checked where they are computed, by their types). */
-const answer = (c: Context, json: string) => c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+/** A kept answer's JSON as the reply (the answers' shapes are checked where they are computed, by their types). */
+const answer = (c: Context, json: Uint8Array<ArrayBuffer>) => c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
 
 const badQuery = 'validation_error: a query parameter that is not the spec’s (page and pageSize whole numbers from 1, pageSize at most 250)';
 
@@ -53,7 +53,7 @@ export const searchKbOperation = defineOperation(
   },
   async ({ c, query, services }) => {
     const terms = searchTerms(query.term);
-    return terms === null ? c.json({ data: [] }, 200) : answer(c, await cachedAnswer(services.db, `search:${terms}`, () => searchInMemory(services.db, terms)));
+    return terms === null ? c.json({ data: [] }, 200) : answer(c, await cachedJson(services.db, `search:${terms}`, () => searchAnswerJson(services.db, terms)));
   },
 );
 

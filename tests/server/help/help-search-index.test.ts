@@ -12,15 +12,9 @@ import { writeBenchKnowledgeBase } from '../../../bench/help-articles';
 import { distinctTerms } from '../../../bench/help-search-bench';
 import { searchArticles } from '../../../server/help/knowledge-base-views';
 import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
-import {
-  builtWithoutDatabase,
-  corpusWordsLearnt,
-  printedQuery,
-  rankedHits,
-  searchIndexOf,
-  searchInMemory,
-  tsvectorEntries,
-} from '../../../server/help/search-index';
+import { rankedHits, tsvectorEntries } from '../../../server/help/indexed-search';
+import { builtWithoutDatabase, corpusWordsLearnt, printedQuery, searchAnswerJson, searchIndexOf, searchInMemory } from '../../../server/help/search-index';
+import { searchThread } from '../../../server/help/search-thread';
 import { searchTerms } from '../../../server/help/search-terms';
 import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
 import { holds, parseTsquery, presenceTest, UnsupportedQuery } from '../../../server/help/tsquery';
@@ -98,6 +92,8 @@ const STOP_WORD_TERMS = [
   'running runs ran',
 ];
 
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
 /** Every match PostgreSQL finds, in its order, with its ts_rank_cd, for a term. */
 async function databaseRanking(database: TestDatabase, query: string) {
   const result = await database.db.execute(sql`
@@ -110,6 +106,7 @@ async function databaseRanking(database: TestDatabase, query: string) {
 
 async function expectSameAsDatabase(database: TestDatabase) {
   const index = await searchIndexOf(database.db);
+  const answeredBefore = searchThread()!.answered;
   let compared = 0;
   let found = 0;
   for (const term of [...TERMS, ...STOP_WORD_TERMS]) {
@@ -118,12 +115,16 @@ async function expectSameAsDatabase(database: TestDatabase) {
     const parsed = parseTsquery(await printedQuery(database.db, query));
     const mine = parsed ? rankedHits(index, parsed).map((hit) => [hit.article.id, hit.rank]) : [];
     expect(mine, term).toEqual(await databaseRanking(database, query));
-    // The answer itself (25 hits, passages, categories) is the database's search's.
-    expect(await searchInMemory(database.db, query), term).toEqual(await searchArticles(database.db, query));
+    // The answer itself (25 hits, passages, categories) is the database's search's...
+    const inProcess = await searchInMemory(database.db, query);
+    expect(inProcess, term).toEqual(await searchArticles(database.db, query));
+    // ...and the search thread's, byte for byte: its JSON is assembled from each article's parts, not serialised whole.
+    expect(text(await searchAnswerJson(database.db, query)), term).toBe(JSON.stringify(inProcess));
     compared++;
     found += mine.length;
   }
   expect(compared).toBeGreaterThan(120);
+  expect(searchThread()!.answered - answeredBefore).toBe(compared); // every answer above came from the thread
   expect(found).toBeGreaterThan(compared); // the terms find articles: the comparison is not of empty lists
 }
 

@@ -1,0 +1,83 @@
+/**
+ * The help centre's search thread (server/help/search-thread.ts): a thread that stops loses no search, a knowledge
+ * base written again is searched anew there, and a command that searched still ends (the thread never keeps a
+ * process alive).
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonBytes } from '../../../server/help/json-bytes';
+import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
+import { searchAnswerJson, searchInMemory } from '../../../server/help/search-index';
+import { crashSearchThread, searchThread } from '../../../server/help/search-thread';
+import { searchTerms } from '../../../server/help/search-terms';
+import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+const TERMS = ['shampoo', 'gift card', 'cancel subscription', 'ship', '"made to order"', 'refund or return', 'conditioner -shampoo', 'guarantee'];
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe('the search thread', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    await seedKnowledgeBase(database.db, loadKnowledgeBase('shop/help/content'));
+  }, 120_000);
+  afterAll(() => database.destroy());
+
+  const expected = async (term: string) => text(jsonBytes(await searchInMemory(database.db, searchTerms(term)!)));
+
+  it('stops in the middle of searches: each is still answered, the same, and the next searches start a new thread', async () => {
+    const first = searchThread()!;
+    expect(first).toBeDefined();
+    await searchAnswerJson(database.db, searchTerms('shampoo')!); // the thread holds the index
+    const inFlight = TERMS.map((term) => searchAnswerJson(database.db, searchTerms(term)!));
+    await crashSearchThread();
+    const answers = await Promise.all(inFlight);
+    for (const [i, term] of TERMS.entries()) expect(text(answers[i]!), term).toBe(await expected(term));
+    expect(first.stopped).toBe(true);
+
+    // A new thread answers the next searches.
+    const second = searchThread()!;
+    expect(second).not.toBe(first);
+    for (const term of TERMS) expect(text(await searchAnswerJson(database.db, searchTerms(term)!)), term).toBe(await expected(term));
+    expect(second.answered).toBe(TERMS.length);
+  }, 60_000);
+
+  it('the knowledge base written again: the thread searches the new articles, not the old', async () => {
+    const base = loadKnowledgeBase('shop/help/content');
+    const found = JSON.parse(text(await searchAnswerJson(database.db, searchTerms('guarantee')!))) as { data: { id: string }[] };
+    expect(found.data.length).toBeGreaterThan(0);
+    const gone = found.data[0]!.id;
+    // The same base without the best hit (§5: an article taken away is never found).
+    await seedKnowledgeBase(database.db, { ...base, articles: base.articles.filter((article) => article.id !== gone) });
+    const answered = searchThread()!.answered;
+    const after = JSON.parse(text(await searchAnswerJson(database.db, searchTerms('guarantee')!))) as { data: { id: string }[] };
+    expect(searchThread()!.answered).toBe(answered + 1);
+    expect(after.data.map((hit) => hit.id)).not.toContain(gone);
+    expect(after.data.length).toBe(found.data.length - 1);
+  }, 60_000);
+});
+
+it('a command that searched ends by itself: the thread does not keep its process alive', async () => {
+  const script = `
+    import { openDatabase } from './server/db/open-database.ts';
+    import { loadKnowledgeBase } from './server/help/load-knowledge-base.ts';
+    import { seedKnowledgeBase } from './server/help/seed-knowledge-base.ts';
+    import { searchAnswerJson } from './server/help/search-index.ts';
+    import { searchThread } from './server/help/search-thread.ts';
+    const handle = await openDatabase({});
+    await seedKnowledgeBase(handle.db, loadKnowledgeBase('shop/help/content'));
+    const bytes = await searchAnswerJson(handle.db, 'shampoo');
+    console.log(JSON.stringify({ hits: JSON.parse(new TextDecoder().decode(bytes)).data.length, answered: searchThread().answered }));
+    await handle.close();`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (out += chunk));
+  // Waits for the exit itself; the test's own timeout only bounds a process that never ends.
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code, out).toBe(0);
+  const result = JSON.parse(out.trim().split('\n').at(-1)!) as { hits: number; answered: number };
+  expect(result.hits).toBeGreaterThan(0);
+  expect(result.answered).toBe(1);
+}, 120_000);
