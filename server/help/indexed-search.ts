@@ -151,29 +151,36 @@ export function answerFromIndex(index: SearchIndex, printed: string, limit: numb
 export function answerBytesFromIndex(index: SearchIndex, printed: string, limit: number): Uint8Array<ArrayBuffer> | undefined {
   const found = foundWithPassages(index, printed, limit);
   if (!found) return undefined;
-  const parts: Uint8Array[] = [ANSWER_OPEN];
-  let length = ANSWER_OPEN.length + ANSWER_CLOSE.length;
-  found.forEach(({ article, snippet }, i) => {
-    const { head, tail } = jsonPartsOf(index, article);
-    const passage = utf8.encode(JSON.stringify(snippet));
-    if (i > 0) parts.push(COMMA);
-    parts.push(head, passage, tail);
-    length += (i > 0 ? 1 : 0) + head.length + passage.length + tail.length;
+  // Written into one scratch buffer (a passage's JSON is at most 6 bytes a character: \uXXXX), then copied out once:
+  // a buffer of its own per passage cost more than encoding it.
+  let need = ANSWER_OPEN.length + ANSWER_CLOSE.length;
+  const parts = found.map(({ article, snippet }) => {
+    const partsOf = jsonPartsOf(index, article);
+    const passage = JSON.stringify(snippet);
+    need += 1 + partsOf.head.length + partsOf.tail.length + passage.length * 3;
+    return { ...partsOf, passage };
   });
-  parts.push(ANSWER_CLOSE);
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
+  if (scratch.length < need) scratch = new Uint8Array(need * 2);
+  scratch.set(ANSWER_OPEN, 0);
+  let at = ANSWER_OPEN.length;
+  parts.forEach(({ head, passage, tail }, i) => {
+    if (i > 0) scratch[at++] = COMMA;
+    scratch.set(head, at);
+    at += head.length;
+    at += utf8.encodeInto(passage, scratch.subarray(at)).written;
+    scratch.set(tail, at);
+    at += tail.length;
+  });
+  scratch.set(ANSWER_CLOSE, at);
+  return scratch.slice(0, at + ANSWER_CLOSE.length);
 }
 
+/** answerBytesFromIndex's scratch buffer (a search runs to its end without yielding). */
+let scratch = new Uint8Array(64 * 1024);
 const utf8 = new TextEncoder();
 const ANSWER_OPEN = utf8.encode('{"data":[');
 const ANSWER_CLOSE = utf8.encode(']}');
-const COMMA = utf8.encode(',');
+const COMMA = ','.charCodeAt(0);
 
 /** Each article's JSON before and after its passage, per index (the categories served depend on the index's live ones). */
 const jsonParts = new WeakMap<SearchIndex, Map<IndexedArticle, { head: Uint8Array; tail: Uint8Array }>>();

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeBenchKnowledgeBase } from '../../../bench/help-articles';
-import { distinctTerms } from '../../../bench/help-search-bench';
+import { distinctTerm, distinctTerms } from '../../../bench/help-search-bench';
 import { searchArticles } from '../../../server/help/knowledge-base-views';
 import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
 import { rankedHits, tsvectorEntries } from '../../../server/help/indexed-search';
@@ -220,6 +220,13 @@ describeEachDatabase('the search in memory answers as PostgreSQL', (database) =>
       await expectSameAsDatabase(database());
     }, 120_000);
   });
+});
+
+it('the bench’s new terms are all different, also as searchTerms makes them: its cold part never searches a term twice', () => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 223_200; i++) seen.add(searchTerms(distinctTerm(i))!);
+  expect(seen.size).toBe(223_200);
+  expect(distinctTerm(223_200)).toBe(distinctTerm(0)); // where the list starts again
 });
 
 describe('the index’s pieces', () => {
