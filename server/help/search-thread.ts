@@ -80,6 +80,7 @@ class SearchThread {
           waiting.resolve(answer.json);
         } else waiting.reject(new SearchThreadUnavailable(answer.failed));
       }
+      if (this.pending.size === 0) this.worker.unref();
     });
     const stop = (why: string) => {
       if (this.stopped) return;
@@ -90,8 +91,8 @@ class SearchThread {
     };
     this.worker.on('error', (error) => stop(error.message));
     this.worker.on('exit', (code) => stop(`it exited (${code})`));
-    // The thread never keeps the process alive: a server has its listening socket; a command that searched ends.
-    // After the listeners: listening for messages refs the worker's port again.
+    // The thread keeps the process alive only while a search waits for it (search() refs it, the last answer unrefs
+    // it): a command that searched ends. After the listeners: listening for messages refs the worker's port again.
     this.worker.unref();
   }
 
@@ -129,6 +130,7 @@ class SearchThread {
     const index = await (this.indexes.get(db) ?? this.load(db, read, limit));
     if (this.stopped) throw new SearchThreadUnavailable('the thread stopped');
     const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
     const answer = new Promise<Uint8Array<ArrayBuffer> | null>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     if (this.batch.length === 0) setImmediate(this.flush);
     this.batch.push({ id, index, printed });
