@@ -9,12 +9,13 @@ import { builtQuery, termTree, wordStemOf, type WordStem } from './known-words';
 import { searchThread, SearchThreadUnavailable } from './search-thread';
 
 /**
- * The help centre's search in memory (server/help/README.md "Search"): each process reads, once after the knowledge
- * base is written, every served article's full-text document as PostgreSQL made it (its lexemes, positions and
- * weights: the same 'english' configuration, title A, tags B, body C) into an inverted index. A new term then needs
- * the database only to become a tsquery (to_tsquery, its stemming and stop words; the terms waiting at one moment go
- * in one statement), and matching (`@@`) and ranking (ts_rank_cd) run here with PostgreSQL's rules
- * (tsquery.ts, cover-density-rank.ts), so the answers are the database's: same hits, same order.
+ * The help centre's search in memory (server/help/README.md "Search"): once after the knowledge base is written, every
+ * served article's full-text document as PostgreSQL made it (its lexemes, positions and weights: the same 'english'
+ * configuration, title A, tags B, body C) is read into an inverted index (indexed-search.ts), held by the search
+ * thread (search-thread.ts), or by this thread when that one is not there. A new term then needs the database only
+ * to become a tsquery (to_tsquery, its stemming and stop words; the terms waiting at one moment go in one statement),
+ * and matching (`@@`) and ranking (ts_rank_cd) run over the index with PostgreSQL's rules (tsquery.ts,
+ * cover-density-rank.ts), so the answers are the database's: same hits, same order.
  */
 const indexes = new WeakMap<Database, Promise<SearchIndex>>();
 

@@ -67,6 +67,7 @@ class SearchThread {
   stopped = false;
   /** How many searches the thread has answered (tests check that answers came from it). */
   answered = 0;
+  private failureLogged = false;
 
   constructor(onStop: (thread: SearchThread, why: string) => void) {
     this.worker = new Worker(workerSource(), { eval: true, name: 'help-search' });
@@ -78,7 +79,13 @@ class SearchThread {
         if ('json' in answer) {
           this.answered++;
           waiting.resolve(answer.json);
-        } else waiting.reject(new SearchThreadUnavailable(answer.failed));
+        } else {
+          // Said once a thread, without the reason (it may quote the query): the server's own thread answers, and a
+          // failure there reaches the error log as any other.
+          if (!this.failureLogged) logger.warn('help search thread could not answer a search: answered in the server’s own thread');
+          this.failureLogged = true;
+          waiting.reject(new SearchThreadUnavailable(answer.failed));
+        }
       }
       if (this.pending.size === 0) this.worker.unref();
     });

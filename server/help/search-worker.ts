@@ -3,8 +3,8 @@ import { answerBytesFromIndex, buildSearchIndex, type SearchIndex } from './inde
 import type { Answer, FromSearchThread, Search, ToSearchThread } from './search-thread';
 
 // The help centre's search thread (search-thread.ts starts it): it holds the indexes it is sent and answers each search
-// with the answer's JSON text. Messages are handled in the order sent, so a search sent after its index's `load` finds
-// that index.
+// with the answer's JSON as UTF-8 bytes. Messages are handled in the order sent, so a search sent after its index's
+// `load` finds that index.
 
 const indexes = new Map<number, { index: SearchIndex; limit: number }>();
 const port = parentPort!;

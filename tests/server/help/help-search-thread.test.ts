@@ -4,11 +4,13 @@
  * process alive).
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../../server/db/database';
+import { logger } from '../../../server/log/logger';
 import { jsonBytes } from '../../../server/help/json-bytes';
 import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
 import { searchAnswerJson, searchInMemory } from '../../../server/help/search-index';
-import { crashSearchThread, searchThread } from '../../../server/help/search-thread';
+import { crashSearchThread, searchThread, SearchThreadUnavailable } from '../../../server/help/search-thread';
 import { searchTerms } from '../../../server/help/search-terms';
 import { seedKnowledgeBase } from '../../../server/help/seed-knowledge-base';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
@@ -56,6 +58,25 @@ describe('the search thread', () => {
     expect(after.data.map((hit) => hit.id)).not.toContain(gone);
     expect(after.data.length).toBe(found.data.length - 1);
   }, 60_000);
+});
+
+it('a search the thread cannot answer is refused to the server’s own thread, and the log says so once, without the query', async () => {
+  const warn = vi.spyOn(logger, 'warn');
+  try {
+    const thread = searchThread()!;
+    // An index the thread cannot build (a document that is no tsvector): its searches fail there.
+    const broken = async () => ({
+      rows: [{ id: 'a', title: 'A', slug: 'a', categories: [], body_text: 'a', position: 1, search: 'not a tsvector' }],
+      live: [],
+    });
+    const db = {} as Database;
+    for (let i = 0; i < 2; i++) await expect(thread.search(db, "'secretterm'", broken, 25)).rejects.toBeInstanceOf(SearchThreadUnavailable);
+    const said = warn.mock.calls.filter((call) => String(call.at(-1)).includes('help search thread could not answer'));
+    expect(said).toHaveLength(1);
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('secretterm');
+  } finally {
+    warn.mockRestore();
+  }
 });
 
 it('a command that searched ends by itself: the thread does not keep its process alive', async () => {
