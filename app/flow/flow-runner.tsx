@@ -86,7 +86,11 @@ export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowR
   }, [location.search, runtime.flow.query]);
 
   // The URL and the machine follow each other: the machine moved -> go there; the URL moved -> tell the machine.
+  // Each back or forward press checks again (`pops`): one pressed while the router still draws the runner's own push
+  // reaches the router in the same transition as that push, so the location it draws is the one it drew before, and
+  // the step the shopper left would stay on screen under the URL of the step before.
   const synced = useRef<string | null>(null);
+  const pops = useHistoryPops();
   useEffect(() => {
     const here = routePath(location.pathname);
     if (route !== synced.current) {
@@ -96,7 +100,7 @@ export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowR
       return;
     }
     if (here !== route) actor.send({ type: 'GO_TO_ROUTE', route: here });
-  }, [route, location.pathname, search, navigate, actor, snapshot.context.replace]);
+  }, [route, location.pathname, search, navigate, actor, snapshot.context.replace, pops]);
 
   // The session can change while the flow runs (signing up on a sign-in step, or on a checkout's first step).
   useEffect(() => {
@@ -197,4 +201,18 @@ export function FlowRunner<F extends StepFacts, K extends StepKind>(props: FlowR
       />
     </div>
   );
+}
+
+/**
+ * How many times the browser has gone back or forward (popstate) while the runner is on the page. It is a state of its
+ * own, drawn at once, where the router's location is drawn in a transition.
+ */
+function useHistoryPops(): number {
+  const [pops, setPops] = useState(0);
+  useEffect(() => {
+    const count = () => setPops((n) => n + 1);
+    window.addEventListener('popstate', count);
+    return () => window.removeEventListener('popstate', count);
+  }, []);
+  return pops;
 }

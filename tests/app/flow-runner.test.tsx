@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { anonymousEnvironment } from '#engine';
 import { FlowRunner } from '../../app/flow/flow-runner';
 import type { FlowAdapters } from '../../app/flow/flow-kind';
@@ -27,22 +27,22 @@ function Where() {
   );
 }
 
+const routes = (adapters: FlowAdapters<StepFacts>) => (
+  <Routes>
+    <Route
+      path="/feedback/*"
+      element={
+        <>
+          <FlowRunner kind={feedbackKind} adapters={adapters} flow={flow} env={env} answers={{}} resume={false} services={{} as never} />
+          <Where />
+        </>
+      }
+    />
+  </Routes>
+);
+
 function run(path: string, adapters: FlowAdapters<StepFacts>) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="/feedback/*"
-          element={
-            <>
-              <FlowRunner kind={feedbackKind} adapters={adapters} flow={flow} env={env} answers={{}} resume={false} services={{} as never} />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return render(<MemoryRouter initialEntries={[path]}>{routes(adapters)}</MemoryRouter>);
 }
 
 /** The URL follows the machine in an effect after the step is drawn: tests wait for it. */
@@ -106,5 +106,36 @@ describe('the generic flow runner with a feedback flow (issue 11)', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'We could not save your review. Please try again.');
     await waitFor(() => expect(where()).toBe('/feedback/fixture/satisfaction'));
     expect(feedback.completions).toEqual([]);
+  });
+
+  it('the back button pressed as the next step shows returns to the step before: the URL and the step agree', async () => {
+    // The browser's history, as the shop runs in it (BrowserRouter, whose location changes are transitions).
+    window.history.replaceState(null, '', '/feedback/fixture/satisfaction');
+    const push = window.history.pushState.bind(window.history);
+    const replace = window.history.replaceState.bind(window.history);
+    // The shopper presses back the moment the runner pushes the next step's URL, before React has drawn that URL: the
+    // browser is back on the step before (its own history entry), and says so with a popstate. The router sees a push
+    // and a pop in one transition, and draws the location it had before.
+    let pressed = false;
+    const spy = vi.spyOn(window.history, 'pushState').mockImplementation((state, unused, url) => {
+      const before = window.history.state as unknown;
+      push(state, unused, url);
+      if (pressed || !String(url).endsWith('/issues')) return;
+      pressed = true;
+      replace(before, '', '/feedback/fixture/satisfaction');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: before }));
+    });
+    try {
+      render(<BrowserRouter>{routes(feedbackAdapters().adapters)}</BrowserRouter>);
+      await heading('How happy are you with your shampoo?');
+      fireEvent.click(screen.getByRole('radio', { name: 'Not happy' }));
+      await waitFor(() => expect(pressed).toBe(true));
+      // The step follows the URL the browser shows: the question before, not the one the shopper left.
+      await heading('How happy are you with your shampoo?');
+      expect(window.location.pathname).toBe('/feedback/fixture/satisfaction');
+      expect(screen.queryByRole('heading', { level: 1, name: 'What would you change?' })).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
