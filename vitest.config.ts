@@ -116,6 +116,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // The run's migrated databases, which each file's server starts on a copy of (tests/e2e/support/browser.ts openShop).
           globalSetup: ['tests/server/support/database-templates.ts'],
+          // A failed test prints where each page was and the end of the server's output.
+          setupFiles: ['tests/e2e/support/failure-report.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
           expect: { poll: { timeout: 300_000, interval: 100 } },

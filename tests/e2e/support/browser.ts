@@ -15,6 +15,9 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
+/** The shops a test file has open now, for the report of a failed test (failure-report.ts). */
+export const openShops = new Set<{ server: RunningServer; browser: Browser }>();
+
 /**
  * The real server and a real Chromium, for one test file, started at once. On the embedded database the server starts
  * on a copy of the run's migrated data directory (made once per run by the project's globalSetup, tests/README.md
@@ -38,15 +41,18 @@ export async function openShop(
   }
   const server = started.value;
   const browser = launched.value;
-  return {
+  const shop = {
     server,
     browser,
     async close() {
+      openShops.delete(shop);
       await browser.close();
       await server.stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  openShops.add(shop);
+  return shop;
 }
 
 /** A new directory holding a copy of the run's migrated embedded database (pgdata/), or undefined outside such a run. */
