@@ -15,13 +15,20 @@ afterEach(async ({ task }) => {
   const lines: string[] = [`What the shop showed when "${task.name}" failed:`];
   for (const shop of openShops) {
     for (const context of shop.browser.contexts()) {
-      for (const page of context.pages()) lines.push(`  page ${page.url()}: ${await describePage(page)}`);
+      for (const page of context.pages()) lines.push(`  page ${withoutValues(page.url())}: ${await describePage(page)}`);
     }
     const output = shop.server.output().trimEnd().split('\n').slice(-SERVER_LINES);
     lines.push(`  the server's last ${output.length} lines:`, ...output.map((line) => `    ${line}`));
   }
   console.error(lines.join('\n'));
 });
+
+/** A page's address with its query's names only, as the access log writes it: a sign-in link's token stays out. */
+function withoutValues(address: string): string {
+  const url = new URL(address);
+  const names = [...new Set(url.searchParams.keys())];
+  return `${url.origin}${url.pathname}${names.length > 0 ? `?${names.join('&')}` : ''}`;
+}
 
 async function describePage(page: import('playwright-core').Page): Promise<string> {
   const said = page
