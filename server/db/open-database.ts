@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -9,6 +9,7 @@ import type { Database, DatabaseHandle, SqlResult } from './database';
 import { logger } from '../log/logger';
 import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate-database';
+import { NamedStatements } from './named-statements';
 import { TurnTakingQueue } from './turn-taking-queue';
 
 /** Where the data lives: PostgreSQL when a URL is given, else PGlite in a directory, else PGlite in memory. */
@@ -96,9 +97,18 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
  * event loop back every few operations (turn-taking-queue.ts says why: the burst stall of issue 10).
  */
 function takingTurns(client: PGlite, queue: TurnTakingQueue): PGlite {
-  const query: PGlite['query'] = (text, params, options) => queue.run(() => client.query(text, params, options));
+  // Repeated statements are kept parsed and planned (./named-statements.ts), in and out of transactions.
+  const statements = new NamedStatements(client);
+  const query: PGlite['query'] = (text, params, options) => queue.run(() => statements.query(text, params, options));
   const exec: PGlite['exec'] = (text, options) => queue.run(() => client.exec(text, options));
-  const transaction: PGlite['transaction'] = (callback) => queue.run(() => client.transaction(callback));
+  const transaction: PGlite['transaction'] = (callback) =>
+    queue.run(() =>
+      client.transaction((tx) => {
+        // The transaction as PGlite gives it (its `closed` a getter), but for its statements.
+        const query: Transaction['query'] = (text, params, options) => statements.queryIn(tx, text, params, options);
+        return callback(Object.create(tx, { query: { value: query } }) as Transaction);
+      }),
+    );
   const own = new Map<PropertyKey, unknown>([
     ['query', query],
     ['exec', exec],
