@@ -1,9 +1,10 @@
 /**
  * What a failed end-to-end test leaves behind to read: for every shop the file has open, each page's address and the
  * step or alert it shows, and the end of what the server printed. A test that hangs until its timeout says no more
- * than "timed out"; this says where the shopper was and what the server did (tests/README.md "End-to-end tests").
+ * than "timed out"; this says where the shopper was and what the server did (tests/README.md "A failed end-to-end test").
  */
 import { afterEach } from 'vitest';
+import { loggableQuery } from '../../../server/log/loggable-query';
 import { openShops } from './browser';
 
 /** How long one page may take to say where it is; a page that is stuck itself is reported as such. */
@@ -23,11 +24,10 @@ afterEach(async ({ task }) => {
   console.error(lines.join('\n'));
 });
 
-/** A page's address with its query's names only, as the access log writes it: a sign-in link's token stays out. */
+/** A page's address with its query as the access log writes it (loggableQuery): a sign-in link's token stays out. */
 function withoutValues(address: string): string {
   const url = new URL(address);
-  const names = [...new Set(url.searchParams.keys())];
-  return `${url.origin}${url.pathname}${names.length > 0 ? `?${names.join('&')}` : ''}`;
+  return `${url.origin}${url.pathname}${url.search ? `?${loggableQuery(url.search)}` : ''}`;
 }
 
 async function describePage(page: import('playwright-core').Page): Promise<string> {
