@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { normalizePostalCode } from '../../server/account/postal-code';
 import { signJwt, verifyJwt } from '../../server/identity/jwt';
 import { furtherStatus, mergeStatuses } from '../../server/profile/consultation-status';
-import { countryOf, locateZipcode } from '../../server/profile/locate-zipcode';
+import zipcodes from 'zipcodes';
+import { countryOf, locateZipcode, registryLoadedBy, zipcodeRegistry } from '../../server/profile/locate-zipcode';
 import { honoPath } from '../../server/http/mount-operations';
 import { openApiPath } from '../../server/system/openapi-document';
 import { readSettings } from '../../server/read-settings';
@@ -81,6 +82,18 @@ describe('zip and postal codes', () => {
     expect(await locateZipcode('V6B', 'CA')).toBeNull();
     expect(await locateZipcode('10001', 'CA')).toBeNull();
     expect(await locateZipcode('99999', 'US')).toBeNull();
+  });
+
+  it('reads the registry from its data files as JSON, every code as the zipcodes package gives it', async () => {
+    const lookup = await zipcodeRegistry();
+    // Parsed as text rather than evaluated (a quarter of the time); a package whose files changed shape falls back to
+    // importing it, and this fails so that the slower load is seen.
+    expect(registryLoadedBy).toBe('data files');
+    const keys = Object.keys(zipcodes.codes);
+    expect(keys.length).toBeGreaterThan(40_000);
+    expect(keys.filter((key) => JSON.stringify(lookup(key)) !== JSON.stringify(zipcodes.lookup(key)))).toEqual([]);
+    expect(lookup('toString')).toBeUndefined();
+    expect(lookup('00000')).toBeUndefined();
   });
 });
 
