@@ -9,6 +9,7 @@ import { startServer } from '../../server/start-server';
 import { createPostgresDatabase, migratedDataDir } from './support/databases';
 import { fakeFlows } from './support/fake-flows';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
+import { registryLoadedBy } from '../../server/profile/locate-zipcode';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
 afterAll(removeTempDirs);
@@ -22,8 +23,11 @@ describe('startServer (what npm start runs)', () => {
     const dataDir = migratedDataDir('shop-start');
     const webRoot = tempDir('shop-web');
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+    expect(registryLoadedBy).toBeNull();
     const server = await startServer(settingsFor(dataDir, webRoot), { flows: fakeFlows });
     try {
+      // The zip code registry is read by the start, not by the first cart or results page (server/start-server.ts).
+      expect(registryLoadedBy).toBe('data files');
       const base = `http://localhost:${server.port}`;
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
       expect(await (await fetch(`${base}/signin`)).text()).toContain('<div id="root">');
