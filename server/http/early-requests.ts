@@ -8,7 +8,6 @@
  * (api/client/early-responses.ts), which takes it for its first call of the same URL with the same token, once, within
  * a few seconds; otherwise it asks as usual. Nothing of the request reaches the script: it sends fixed same-origin
  * URLs, chosen here by the route's category alone.
- * A signed-in shopper's consultation results page waits for the profile and its four derived sections likewise.
  * A help-centre page (/faq and below) draws from the knowledge base's three lists, which need no session: they leave
  * with the page as well, without a token.
  */
@@ -35,26 +34,6 @@ function checkoutCalls(category: string): EarlyCall[] {
   ];
 }
 
-/** A consultation's page, with its category; whether it is the results page the flow says (`resultsPage`). */
-const CONSULTATION_PAGE = /^\/consultation\/(haircare|skincare)\//;
-
-/**
- * The calls a signed-in shopper's results page draws from (spec 000 §3.7): the session's, the profile, and the four
- * derived sections, whose first aggressor is the page's largest paint. Each reply is fresh (§4.3: asked as the page
- * loads, taken once); a guest's page asks for none of the shopper's own.
- */
-function resultsCalls(category: string): EarlyCall[] {
-  return [
-    { url: '/v1/account/', auth: 'any' },
-    { url: '/v1/account/addresses', auth: 'any' },
-    { url: '/v1/account/hair_profile/', auth: 'customer' },
-    { url: '/v1/account/hair_profile/aggressors', auth: 'customer' },
-    { url: `/v1/account/hair_profile/scoring?category=${category}`, auth: 'customer' },
-    { url: `/v1/account/product_recommendations?category=${category}`, auth: 'customer' },
-    { url: '/v1/account/hair_profile/prescription/', auth: 'customer' },
-  ];
-}
-
 /** A help-centre page: /faq, a topic, a search, an article, contact us. */
 const HELP_PAGE = /^\/faq(\/[^?#]*)?$/;
 
@@ -77,14 +56,10 @@ const SCRIPT = (calls: string, ttl: number) =>
   `const h={Accept:"application/json"};if(b)h.Authorization="Bearer "+b;` +
   `E[c.url]={bearer:b,until:Date.now()+${ttl},response:fetch(c.url,{headers:h,credentials:"include"})}}window.__shopEarly=E}catch{}})()`;
 
-/**
- * The inline script for a page at `requestPath`, with the response's CSP nonce; '' for a page that has none.
- * `resultsPage`: whether the path is a consultation's results page (the flows name its route: ProfileFlows.consultationPage).
- */
-export function earlyRequestsTag(requestPath: string, nonce: string, resultsPage = false): string {
-  const checkout = requestPath.match(CHECKOUT_STEP);
-  const results = resultsPage ? requestPath.match(CONSULTATION_PAGE) : null;
-  const calls = checkout ? checkoutCalls(checkout[1]!) : results ? resultsCalls(results[1]!) : HELP_PAGE.test(requestPath) ? HELP_CALLS : null;
+/** The inline script for a page at `requestPath`, with the response's CSP nonce; '' for a page that has none. */
+export function earlyRequestsTag(requestPath: string, nonce: string): string {
+  const match = requestPath.match(CHECKOUT_STEP);
+  const calls = match ? checkoutCalls(match[1]!) : HELP_PAGE.test(requestPath) ? HELP_CALLS : null;
   if (!calls) return '';
   return `<script nonce="${nonce}">${SCRIPT(JSON.stringify(calls), EARLY_REPLY_TTL_MS)}</script>`;
 }

@@ -54,7 +54,7 @@ export function mountWebApp(
     // The page carries this visitor's flags (their A/B arms): revalidated, and kept by no shared cache.
     c.header('Cache-Control', 'private, no-cache');
     // The early reads go first in the head: an inline script after the stylesheet would wait for it to load.
-    const early = earlyRequestsTag(c.req.path, c.get('cspNonce'), pageOf?.(c.req.path)?.results === true);
+    const early = earlyRequestsTag(c.req.path, c.get('cspNonce'));
     const withEarly = early && /<head>/i.test(html) ? html.replace(/<head>/i, (head) => `${head}${early}`) : injectIntoHead(html, early);
     return c.html(injectIntoHead(withEarly, `${flagsTag(flagsOf(c))}${preloads(c.req.path)}`));
   });

@@ -4,11 +4,10 @@ import { takeEarlyFetch } from '../../api/client/early-responses';
 import { earlyRequestsTag } from '../../server/http/early-requests';
 import { sampleUser, tokenPairFor } from '../api/client-fixtures';
 import { rosaCart } from '../../stories/fixtures/carts';
-import { houstonPlace, houstonPrescription, houstonRoutine, houstonScoring } from '../../stories/fixtures/houston-results';
 
 /** Runs the inline script a checkout step page carries, as the browser would while parsing the page. */
-function runPageScript(path: string, resultsPage = false) {
-  const tag = earlyRequestsTag(path, 'n0nce', resultsPage);
+function runPageScript(path: string) {
+  const tag = earlyRequestsTag(path, 'n0nce');
   const code = /^<script nonce="n0nce">([\s\S]*)<\/script>$/.exec(tag)![1]!;
   new Function(code)();
 }
@@ -110,50 +109,6 @@ describe('early reads of a checkout step page (server/http/early-requests.ts)', 
     const patient = createApiClient({ tokens: createLocalStorageTokenStore(), fetch: network, retries: 0, timeoutMs: 50 });
     const error = await patient.getAccount().catch((e: unknown) => e);
     expect(isApiError(error, 'timeout')).toBe(true);
-  });
-
-  it('a signed-in shopper’s results page sends the session’s reads, the profile and its four derived sections, and the client takes them (spec 000 §3.7)', async () => {
-    const derived: Record<string, unknown> = {
-      '/v1/account/hair_profile/aggressors': houstonPlace,
-      '/v1/account/hair_profile/scoring?category=skincare': houstonScoring,
-      '/v1/account/product_recommendations?category=skincare': houstonRoutine,
-      '/v1/account/hair_profile/prescription/': houstonPrescription,
-    };
-    pageFetch.mockImplementation((url: string) => Promise.resolve(json(derived[url] ?? {})));
-    const pair = tokenPairFor('user');
-    localStorage.setItem('shop.tokens.user', JSON.stringify(pair));
-    runPageScript('/consultation/skincare/results/get-results', true);
-    const bearer = `Bearer ${pair.access}`;
-    expect(sent(pageFetch)).toEqual([
-      ['/v1/account/', bearer],
-      ['/v1/account/addresses', bearer],
-      ['/v1/account/hair_profile/', bearer],
-      ['/v1/account/hair_profile/aggressors', bearer],
-      ['/v1/account/hair_profile/scoring?category=skincare', bearer],
-      ['/v1/account/product_recommendations?category=skincare', bearer],
-      ['/v1/account/hair_profile/prescription/', bearer],
-    ]);
-    const network = vi.fn(() => Promise.resolve(json(houstonPrescription)));
-    const api = createApiClient({ tokens: createLocalStorageTokenStore(), fetch: network });
-    expect(await Promise.all([api.getAggressors(), api.getScoring('skincare'), api.getProductRecommendations('skincare'), api.getPrescription()])).toEqual([
-      houstonPlace,
-      houstonScoring,
-      houstonRoutine,
-      houstonPrescription,
-    ]);
-    expect(network).not.toHaveBeenCalled();
-    // Taken once: the next load asks afresh (spec 000 §4.3).
-    await api.getPrescription();
-    expect(network).toHaveBeenCalledTimes(1);
-
-    // A guest's results page sends only the session's reads; a page the flows do not call the results page, nothing.
-    localStorage.clear();
-    localStorage.setItem('shop.tokens.guest', JSON.stringify(tokenPairFor('guest')));
-    pageFetch.mockClear();
-    runPageScript('/consultation/haircare/results/get-results', true);
-    expect(sent(pageFetch).map(([url]) => url)).toEqual(['/v1/account/', '/v1/account/addresses']);
-    expect(earlyRequestsTag('/consultation/haircare/results/stored', 'n0nce')).toBe('');
-    expect(earlyRequestsTag('/account/results', 'n0nce', true)).toBe('');
   });
 
   it('a help-centre page sends the knowledge base’s three lists without a token, signed in or not, and the client takes them (spec 001 §7 Help centre, §9 page sizes)', async () => {

@@ -333,15 +333,6 @@ describe('the built web app (dist/)', () => {
     expect((await t.call('GET', '/.vite/route-preloads.json')).body).toContain('<div id="root">');
   });
 
-  it('a results page sends the reads its first paint waits for as it is parsed; the flow’s other pages do not', async () => {
-    // The route is the flow's (ProfileFlows.consultationPage says which page is the results page), not a pattern.
-    const results = await t.call('GET', '/consultation/haircare/results/get-results');
-    expect(results.body).toContain('"/v1/account/hair_profile/scoring?category=haircare"');
-    expect(results.body).toContain('window.__shopEarly');
-    for (const route of ['/consultation/haircare/my-hair/length', '/consultation/haircare/results/stored', '/consultation/skincare/results/get-results'])
-      expect((await t.call('GET', route)).body, route).not.toContain('__shopEarly');
-  });
-
   it('preloads a subscription page’s code with the entry (issue 27): the home’s or the editor’s, not the other', async () => {
     for (const route of ['/account/subscription/home', '/account/subscription/home?status=onhold&category=haircare', '/account/subscription']) {
       const home = await t.call('GET', route);
