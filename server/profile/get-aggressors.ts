@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { hairProfiles } from '../db/schema';
-import { aggressorData } from '../formulation/aggressors/aggressor-data';
 import { computeAggressors } from '../formulation/aggressors/compute-aggressors';
 import { ApiError, notFound } from '../http/api-error';
 import { defineOperation } from '../http/operation';
 import { countryOf, locateZipcode } from './locate-zipcode';
-
-// The aggressor data is read and checked when the server loads its operations, as the coupons file is: a broken file
-// stops the start with its file:line:column rather than failing a shopper's results page, and the first results page
-// after a start does not wait for it (about 135 ms of reading YAML, which every request then waited behind).
-aggressorData();
 
 /** GET /v1/account/hair_profile/aggressors: the shopper's place from profile_zipcode/profile_country, and what affects them there this season (formulation/aggressors). */
 export const getAggressors = defineOperation(

@@ -10,6 +10,7 @@ import { createPostgresDatabase, migratedDataDir } from './support/databases';
 import { fakeFlows } from './support/fake-flows';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
 import { registryLoadedBy } from '../../server/profile/locate-zipcode';
+import { aggressorDataRead } from '../../server/formulation/aggressors/aggressor-data';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
 afterAll(removeTempDirs);
@@ -24,10 +25,13 @@ describe('startServer (what npm start runs)', () => {
     const webRoot = tempDir('shop-web');
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
     expect(registryLoadedBy).toBeNull();
+    expect(aggressorDataRead()).toBe(false);
     const server = await startServer(settingsFor(dataDir, webRoot), { flows: fakeFlows });
     try {
-      // The zip code registry is read by the start, not by the first cart or results page (server/start-server.ts).
+      // The zip code registry and the aggressor data are read by the start, not by the first cart or results page
+      // (server/start-server.ts), nor when the app's operations are imported.
       expect(registryLoadedBy).toBe('data files');
+      expect(aggressorDataRead()).toBe(true);
       const base = `http://localhost:${server.port}`;
       expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
       expect(await (await fetch(`${base}/signin`)).text()).toContain('<div id="root">');

@@ -194,6 +194,9 @@ export function compileAggressorData(
 
 let loaded: AggressorData | undefined;
 
+/** Whether the data has been read in this process (the server's start reads it: tests check that). */
+export const aggressorDataRead = (): boolean => loaded !== undefined;
+
 /** The shipped data files next to this module, read and checked once; a broken file throws with every problem listed. */
 export function aggressorData(): AggressorData {
   if (loaded) return loaded;
