@@ -11,6 +11,10 @@ import { sampleAddress, sampleUser, tokenPairFor } from '../api/client-fixtures'
 const server = setupServer();
 const mocks = createMocks({ baseUrl: window.location.origin });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The page draws from the session's first read, and the session's machine loads after it (app/session/index.tsx). On a
+// busy machine that load outlived this file's two short tests: its modules were still being imported when the page's
+// environment was torn down, an unhandled error that fails the run. They are loaded before the tests instead.
+beforeAll(() => import('../../app/session/start-session'));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
