@@ -59,9 +59,10 @@ export async function startServer(
   // The aggressor data (its YAML checked: a broken file stops the start with its file:line:column rather than failing a
   // shopper's results page) and the zip code registry every cart and results page looks codes up in, read now rather
   // than by the first of them (about 250 ms, which every request answered then would wait behind). Read here, not when
-  // the operations are imported, so the tests that build the app without starting a server do not pay for them.
+  // the operations are imported, so the tests that build the app without starting a server do not pay for them. A
+  // registry that cannot load stops the start with its error, before the database opens.
   aggressorData();
-  void zipcodeRegistry();
+  await zipcodeRegistry();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   let queue: JobQueue | null = null;
   try {

@@ -18,7 +18,8 @@ export interface Place {
 export const countryOf = postalCountryOf;
 
 /**
- * The `zipcodes` registry (~5 MB of data), loaded on first use and then kept (every cart request looks a code up).
+ * The `zipcodes` registry (~5 MB of data), loaded once and then kept (every cart request looks a code up); the
+ * server's start loads it (server/start-server.ts), so no shopper's request waits for it.
  * Its data files are object literals a line each (`exports.codes = {…};`, then `exports.stateMap = …`): read as text
  * and given to JSON.parse, the codes load in about a quarter of the time evaluating the package takes (130 ms against
  * 400-700 ms on this host), and that time holds up every request the server is answering. A file of another shape (a
