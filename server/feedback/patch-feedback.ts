@@ -2,6 +2,7 @@ import type { EndpointName } from '#api';
 import type { FeedbackCategory } from '../db/schema';
 import { defineOperation, type Operation } from '../http/operation';
 import { saveFeedback } from './save-feedback';
+import { requestLogger } from '../log/request-log';
 
 const RESPONSES = {
   200: 'The feedback record as saved (status, origin, answers)',
@@ -18,7 +19,8 @@ function patchFeedbackOperation(
   return defineOperation(
     name,
     { summary: `Save ${category} feedback on an order`, tag: 'feedback', responses: RESPONSES },
-    async ({ c, body, params, auth, services }) => c.json(await saveFeedback(services, c.get('log'), auth.user, params.pubkey ?? '', category, body), 200),
+    async ({ c, body, params, auth, services }) =>
+      c.json(await saveFeedback(services, requestLogger(c) ?? services.config.logger, auth.user, params.pubkey ?? '', category, body), 200),
   );
 }
 

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerErrorBody } from '#api';
 import { logger } from '../log/logger';
 import { ApiError } from './api-error';
+import { requestLogger } from '../log/request-log';
 
 /** Every error leaves as {code, detail[, fields]}; anything unexpected is a bare server_error, with the cause logged here only (redacted: server/log/safe-error.ts). */
 export function handleError(error: Error, c: Context): Response {
@@ -18,7 +19,7 @@ export function handleError(error: Error, c: Context): Response {
       status,
     );
   }
-  (c.get('log') ?? logger).error({ err: error }, `${c.req.method} ${c.req.path} failed`);
+  (requestLogger(c) ?? logger).error({ err: error }, `${c.req.method} ${c.req.path} failed`);
   return c.json({ code: 'server_error', detail: 'Something went wrong on our side. Please try again.' } satisfies ServerErrorBody, 500);
 }
 

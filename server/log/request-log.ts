@@ -1,20 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from './logger';
 import { loggableQuery } from './loggable-query';
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The request's logger: every line it writes carries the request id. */
-    log: Logger;
+    /** What requestLogger(c) makes the request's logger from, and that logger once made. */
+    log: RequestLog;
     requestId: string;
   }
+}
+
+interface RequestLog {
+  parent: Logger;
+  requestId: string;
+  child?: Logger;
+}
+
+/**
+ * The request's logger: every line it writes carries the request id (`reqId`); undefined before requestLog ran. Made
+ * the first time it is asked for: most requests write nothing, and a child logger made for each cost every request
+ * about 4.5 KB of garbage and a pass of the log's redaction over its bindings.
+ */
+export function requestLogger(c: Context): Logger | undefined {
+  const log = c.get('log');
+  return log && (log.child ??= log.parent.child({ reqId: log.requestId }));
 }
 
 const MAX_PATH = 300;
 
 /**
- * The first middleware: gives the request an id (`X-Request-Id` on the reply) and a logger, and, with the access log
+ * The first middleware: gives the request an id (`X-Request-Id` on the reply) and a logger (requestLogger), and, with the access log
  * on, writes one line when it is answered: method, path, query parameter names (`loggableQuery`), status, duration.
  * Never headers or bodies.
  */
@@ -22,15 +38,14 @@ export function requestLog(logger: Logger, options: { accessLog: boolean }): Mid
   return async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
-    const log = logger.child({ reqId: requestId });
     c.set('requestId', requestId);
-    c.set('log', log);
+    c.set('log', { parent: logger, requestId });
     await next();
     c.res.headers.set('X-Request-Id', requestId);
     if (!options.accessLog) return;
     const url = new URL(c.req.url);
     const path = url.pathname.length > MAX_PATH ? `${url.pathname.slice(0, MAX_PATH)}…` : url.pathname;
     const query = url.search ? loggableQuery(url.search) : undefined;
-    log.info({ method: c.req.method, path, query, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    requestLogger(c)!.info({ method: c.req.method, path, query, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
   };
 }

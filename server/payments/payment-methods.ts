@@ -21,6 +21,7 @@ import { resumeWithMethod } from '../subscriptions/resume';
 import type { Services } from '../services';
 import { lockUser } from '../account/lock-user';
 import { PaymentRequestRefused, type SavedMethod } from './payment-provider';
+import { requestLogger } from '../log/request-log';
 
 type Row = typeof paymentMethods.$inferSelect;
 type Mode = 'all' | 'charge' | 'payment_intent' | 'wallet';
@@ -237,7 +238,7 @@ export const deletePaymentMethod = defineOperation(
       try {
         await services.payments.forgetMethod(gone.providerRef);
       } catch (error) {
-        (c.get('log') ?? services.config.logger).warn({ err: error }, 'The payment provider did not forget a deleted payment method');
+        (requestLogger(c) ?? services.config.logger).warn({ err: error }, 'The payment provider did not forget a deleted payment method');
       }
     }
     return c.body(null, 204);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { health } from '#api';
 import { ApiError } from '../http/api-error';
 import { defineServerOnlyOperation } from '../http/operation';
+import { requestLogger } from '../log/request-log';
 
 /** GET /healthz: 200 when the process is up and the database answers `select 1`, else 503. */
 export const getHealth = defineServerOnlyOperation(
@@ -11,7 +12,7 @@ export const getHealth = defineServerOnlyOperation(
     try {
       await services.db.execute(sql`select 1`);
     } catch (error) {
-      c.var.log.error({ err: error }, 'Health check: the database does not answer');
+      (requestLogger(c) ?? services.config.logger).error({ err: error }, 'Health check: the database does not answer');
       throw new ApiError(503, 'database_unavailable', 'The database does not answer.');
     }
     c.header('Cache-Control', 'no-store');

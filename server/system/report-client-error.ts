@@ -2,6 +2,7 @@ import { scrubReportText } from '#api';
 import { clientIp } from '../http/client-ip';
 import { defineOperation } from '../http/operation';
 import { hitRateLimit } from '../http/rate-limit';
+import { requestLogger } from '../log/request-log';
 
 /**
  * POST /v1/client_errors/: an unexpected error of the web app (spec 000 §8, "reported to an error-reporting
@@ -20,7 +21,10 @@ export const reportClientError = defineOperation(
     await hitRateLimit(services, `client-errors:ip:${clientIp(c, services.config.trustProxy)}`, services.config.rateLimits?.clientErrorsPerIp);
     // Tokens and e-mails blanked again, whatever the sender did (the app already does).
     const report = { ...body, where: scrubReportText(body.where), message: scrubReportText(body.message), path: scrubReportText(body.path) };
-    c.var.log.warn({ clientError: report, userAgent: c.req.header('user-agent')?.slice(0, 200) }, 'The web app reported an error');
+    (requestLogger(c) ?? services.config.logger).warn(
+      { clientError: report, userAgent: c.req.header('user-agent')?.slice(0, 200) },
+      'The web app reported an error',
+    );
     return c.body(null, 204);
   },
 );
