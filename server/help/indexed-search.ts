@@ -1,6 +1,6 @@
 import type { ResponseBody } from '#api';
 import { coverDensityRank, type StretchTest } from './cover-density-rank';
-import { lexemesOf, passageText, snippetCutter } from './search-snippet';
+import { firstWordStart, lexemesOf, passageAt, passageText, passageWords, servedWhole } from './search-snippet';
 import { holds, parseTsquery, presenceTest, quotedLexeme, UnsupportedQuery, type OperandFacts, type ParsedQuery } from './tsquery';
 
 /**
@@ -12,6 +12,8 @@ import { holds, parseTsquery, presenceTest, quotedLexeme, UnsupportedQuery, type
  */
 
 export interface IndexedArticle {
+  /** Its place in the index's articles. */
+  number: number;
   id: string;
   title: string;
   slug: string;
@@ -64,6 +66,7 @@ export function buildSearchIndex(rows: ArticleRow[], live: readonly string[]): S
     const at = articles.length;
     const passage = passageText(row.body_text);
     articles.push({
+      number: at,
       id: row.id,
       title: row.title,
       slug: row.slug,
@@ -212,9 +215,38 @@ function foundWithPassages(index: SearchIndex, printed: string, limit: number): 
     if (error instanceof UnsupportedQuery) return undefined;
     throw error;
   }
-  const snippet = snippetCutter(lexemesOf(printed));
-  return hits.map(({ article }) => ({ article, snippet: snippet(article.passage, article.lowerPassage) }));
+  const words = passageWords(lexemesOf(printed));
+  return hits.map(({ article }) => ({ article, snippet: passageOf(index, article, words) }));
 }
+
+/**
+ * The passage under a hit (searchSnippet's: around the first word starting with one of the query's `words`), where
+ * each word first starts in each article kept per index: the same words come back in search after search, and
+ * scanning each hit's body for each of them was a fifth of a broad term's time.
+ */
+function passageOf(index: SearchIndex, article: IndexedArticle, words: readonly string[]): string {
+  if (servedWhole(article.passage)) return article.passage;
+  let starts = firstStarts.get(index);
+  if (!starts) firstStarts.set(index, (starts = new Map()));
+  let first = -1;
+  for (const word of words) {
+    let ofWord = starts.get(word);
+    if (!ofWord) {
+      // At most about 8 MB per index (1,000 articles: 2,000 words); then the words are forgotten and found again.
+      if (starts.size * index.articles.length >= MAX_FIRST_STARTS) starts.clear();
+      starts.set(word, (ofWord = new Int32Array(index.articles.length).fill(UNKNOWN)));
+    }
+    let at = ofWord[article.number]!;
+    if (at === UNKNOWN) ofWord[article.number] = at = firstWordStart(article.lowerPassage, word);
+    if (at !== -1 && (first === -1 || at < first)) first = at;
+  }
+  return passageAt(article.passage, first);
+}
+
+/** Per index, per word, where it first starts in each article (-1 nowhere, UNKNOWN not looked for yet). */
+const firstStarts = new WeakMap<SearchIndex, Map<string, Int32Array>>();
+const UNKNOWN = -2;
+const MAX_FIRST_STARTS = 2_000_000;
 
 /** The most operands a query may have for the index (bits of a mask); the help centre's terms have at most 16. */
 const MAX_OPERANDS = 16;
@@ -258,21 +290,27 @@ function scratchOf(index: SearchIndex): Scratch {
 
 /** The first `limit` articles matching `query` (all by default), best first, with their rank (ts_rank_cd as float4). */
 export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infinity): { article: IndexedArticle; rank: number }[] {
-  const count = index.articles.length;
   const operands = query.operands.length;
   if (operands > MAX_OPERANDS) throw new UnsupportedQuery('too many operands');
   const scratch = scratchOf(index);
   const { found, present: presentOf, touched } = scratch;
   let touchedCount = 0;
   try {
-    // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes merged.
-    for (let i = 0; i < operands; i++) {
+    // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes
+    // merged. When the query cannot hold without some operand, the one in fewest articles is gathered first, and the
+    // others only in the articles holding it: an article without it is never ranked.
+    const rarest = rarestRequiredOperand(index, query);
+    const rarestBit = rarest < 0 ? 0 : 1 << rarest;
+    for (let n = 0; n < operands; n++) {
+      const i = rarest < 0 ? n : n === 0 ? rarest : n <= rarest ? n - 1 : n;
       const operand = query.operands[i]!;
       const perArticle = found[i]!;
       const bit = 1 << i;
+      const gathered = n === 0 ? 0 : rarestBit;
       const add = (posting: Posting) => {
         for (let k = 0; k < posting.articles.length; k++) {
           const article = posting.articles[k]!;
+          if ((presentOf[article]! & gathered) !== gathered) continue;
           let positions = posting.positions[k]!;
           if (operand.weights !== 0) positions = positions.filter((p) => (operand.weights & (1 << (p & 3))) !== 0);
           if (positions.length === 0) continue;
@@ -290,7 +328,7 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
         for (let l = lowerBound(index.sorted, operand.lexeme); l < index.sorted.length && index.sorted[l]!.startsWith(operand.lexeme); l++)
           add(index.lexemes.get(index.sorted[l]!)!);
     }
-    return rankFound(index, query, limit, scratch, count);
+    return rankFound(index, query, limit, scratch, rarest < 0 ? -1 : touchedCount);
   } finally {
     for (let t = 0; t < touchedCount; t++) {
       const article = touched[t]!;
@@ -300,8 +338,45 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
   }
 }
 
-/** rankedHits' second half: each article the query may match, in the articles' order, matched (@@) and ranked. */
-function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratch: Scratch, count: number): { article: IndexedArticle; rank: number }[] {
+/** The most operands for which rarestRequiredOperand looks at every combination (2^(n-1) each); the help centre's terms have a few. */
+const MAX_REQUIRED_OPERANDS = 8;
+
+/**
+ * Of the operands the query cannot hold without (each of `a & b:*`, none of `a | b`), the one in fewest articles (a
+ * prefix's lexemes counted together), or -1 when there is none or too many operands to tell.
+ */
+function rarestRequiredOperand(index: SearchIndex, query: ParsedQuery): number {
+  const operands = query.operands.length;
+  const relaxed = presenceTest(query.root);
+  if (!relaxed || operands > MAX_REQUIRED_OPERANDS) return -1;
+  let rarest = -1;
+  let fewest = Infinity;
+  for (let i = 0; i < operands; i++) {
+    const bit = 1 << i;
+    let required = true;
+    // Every combination without operand i (the query's presence test is a necessary condition, phrases too).
+    for (let present = 0; present < 1 << operands && required; present++) if ((present & bit) === 0 && relaxed(present)) required = false;
+    if (!required) continue;
+    const operand = query.operands[i]!;
+    let articles = 0;
+    if (!operand.prefix) articles = index.lexemes.get(operand.lexeme)?.articles.length ?? 0;
+    else
+      for (let l = lowerBound(index.sorted, operand.lexeme); l < index.sorted.length && index.sorted[l]!.startsWith(operand.lexeme); l++)
+        articles += index.lexemes.get(index.sorted[l]!)!.articles.length;
+    if (articles < fewest) {
+      fewest = articles;
+      rarest = i;
+    }
+  }
+  return rarest;
+}
+
+/**
+ * rankedHits' second half: each article the query may match, in the articles' order, matched (@@) and ranked; only
+ * the `touchedCount` articles gathered (scratch.touched) when that is all the query can match, -1 for every article.
+ */
+function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratch: Scratch, touchedCount: number): { article: IndexedArticle; rank: number }[] {
+  const count = index.articles.length;
   const operands = query.operands.length;
   const { found, present: presentOf } = scratch;
   // Whether the query holds for the operands present, worked out once per combination (a query has at most 16).
@@ -342,8 +417,11 @@ function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratc
     },
   };
 
+  // The articles gathered, in the articles' order, when they are few: the others hold no operand the query needs.
+  const sparse = touchedCount >= 0 && !anyArticle && touchedCount * 4 < count ? scratch.touched.subarray(0, touchedCount).sort() : null;
   const hits: { article: IndexedArticle; rank: number }[] = [];
-  for (let article = 0; article < count; article++) {
+  for (let next = 0, end = sparse ? sparse.length : count; next < end; next++) {
+    const article = sparse ? sparse[next]! : next;
     const present = presentOf[article]!;
     if (present === 0 && !anyArticle) continue;
     const known = memo[present]! < 0 ? decide(present) : memo[present]!;
@@ -377,29 +455,76 @@ function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratc
   return hits;
 }
 
-/** mergeEntries' cursors, one per operand (reused: a search runs to its end without yielding). */
+/** mergeEntries' lists present in the article, their operands' bits and cursors (reused: a search runs to its end without yielding). */
+const mergeLists: (readonly number[])[] = [];
+const mergeBits = new Int32Array(MAX_OPERANDS);
 const cursors = new Int32Array(MAX_OPERANDS);
 
 /**
  * get_docrep: the article's positions that some operand matches, in order (by position, then weight), each once with
- * the mask of the operands matching it; answers how many.
+ * the mask of the operands matching it; answers how many. The operands present in the article are taken once, and
+ * two (most terms) are merged pairwise.
  */
 function mergeEntries(found: (readonly number[] | undefined)[][], operands: number, article: number, encoded: Int32Array, masks: Int32Array): number {
-  cursors.fill(0, 0, operands);
+  let lists = 0;
+  for (let i = 0; i < operands; i++) {
+    const list = found[i]![article];
+    if (list) {
+      mergeLists[lists] = list;
+      mergeBits[lists] = 1 << i;
+      cursors[lists] = 0;
+      lists++;
+    }
+  }
   let n = 0;
+  if (lists === 2) {
+    const a = mergeLists[0]!;
+    const b = mergeLists[1]!;
+    const bitA = mergeBits[0]!;
+    const bitB = mergeBits[1]!;
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+      const x = a[i]!;
+      const y = b[j]!;
+      if (x < y) {
+        encoded[n] = x;
+        masks[n++] = bitA;
+        i++;
+      } else if (y < x) {
+        encoded[n] = y;
+        masks[n++] = bitB;
+        j++;
+      } else {
+        encoded[n] = x;
+        masks[n++] = bitA | bitB;
+        i++;
+        j++;
+      }
+    }
+    for (; i < a.length; i++) {
+      encoded[n] = a[i]!;
+      masks[n++] = bitA;
+    }
+    for (; j < b.length; j++) {
+      encoded[n] = b[j]!;
+      masks[n++] = bitB;
+    }
+    return n;
+  }
   for (;;) {
     let smallest = Number.MAX_SAFE_INTEGER;
-    for (let i = 0; i < operands; i++) {
-      const list = found[i]![article];
-      if (list && cursors[i]! < list.length && list[cursors[i]!]! < smallest) smallest = list[cursors[i]!]!;
+    for (let l = 0; l < lists; l++) {
+      const list = mergeLists[l]!;
+      if (cursors[l]! < list.length && list[cursors[l]!]! < smallest) smallest = list[cursors[l]!]!;
     }
     if (smallest === Number.MAX_SAFE_INTEGER) return n;
     let mask = 0;
-    for (let i = 0; i < operands; i++) {
-      const list = found[i]![article];
-      if (list && cursors[i]! < list.length && list[cursors[i]!] === smallest) {
-        mask |= 1 << i;
-        cursors[i]!++;
+    for (let l = 0; l < lists; l++) {
+      const list = mergeLists[l]!;
+      if (cursors[l]! < list.length && list[cursors[l]!] === smallest) {
+        mask |= mergeBits[l]!;
+        cursors[l]!++;
       }
     }
     encoded[n] = smallest;

@@ -21,35 +21,46 @@ export const passageText = (body: string) => body.replace(/\s{2,}|[^\S ]/g, ' ')
  * and lowercased (the search index keeps both).
  */
 export function snippetCutter(lexemes: readonly string[]): (text: string, lower: string) => string {
-  const words = [...new Set(lexemes.map((lexeme) => lexeme.toLowerCase()).filter((word) => word !== ''))];
+  const words = passageWords(lexemes);
   return (text, lower) => {
-    if (text.length <= PASSAGE) return text;
-    const at = firstWordStart(lower, words);
-    let start = Math.max(0, at - Math.floor(PASSAGE / 3));
-    if (start > 0) start = text.indexOf(' ', start) + 1 || start;
-    let end = Math.min(text.length, start + PASSAGE);
-    if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-    return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+    if (servedWhole(text)) return text;
+    let first = -1;
+    for (const word of words) {
+      const at = firstWordStart(lower, word);
+      if (at !== -1 && (first === -1 || at < first)) first = at;
+    }
+    return passageAt(text, first);
   };
+}
+
+/** The words a passage is found by: the query's lexemes lowercased, each once. */
+export const passageWords = (lexemes: readonly string[]): string[] => [...new Set(lexemes.map((lexeme) => lexeme.toLowerCase()).filter((word) => word !== ''))];
+
+/** Whether a body (as passageText made it) is served whole rather than cut around a word. */
+export const servedWhole = (text: string) => text.length <= PASSAGE;
+
+/**
+ * The passage of `text` (as passageText made it, longer than servedWhole's) around the word starting at `at` (the
+ * body's start for -1), cut at word boundaries with "…" where text was left out.
+ */
+export function passageAt(text: string, at: number): string {
+  let start = Math.max(0, at - Math.floor(PASSAGE / 3));
+  if (start > 0) start = text.indexOf(' ', start) + 1 || start;
+  let end = Math.min(text.length, start + PASSAGE);
+  if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
- * Where the first word starting with one of `words` begins in `lower` (not after a letter or a digit), or -1: found
- * with indexOf, many times faster than one pattern with a Unicode look-behind, which was most of a passage's time.
+ * Where the first word starting with `word` begins in `lower` (not after a letter or a digit), or -1: found with
+ * indexOf, many times faster than one pattern with a Unicode look-behind, which was most of a passage's time. A passage
+ * is cut around the first of its query's words.
  */
-function firstWordStart(lower: string, words: readonly string[]): number {
-  let first = -1;
-  for (const word of words) {
-    for (let at = lower.indexOf(word); at !== -1 && (first === -1 || at < first); at = lower.indexOf(word, at + 1)) {
-      if (!startsAfterWordCharacter(lower, at)) {
-        first = at;
-        break;
-      }
-    }
-  }
-  return first;
+export function firstWordStart(lower: string, word: string): number {
+  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) if (!startsAfterWordCharacter(lower, at)) return at;
+  return -1;
 }
 
 /** Whether the character before `at` (a whole code point, astral ones too) is a letter or a digit. */
