@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeBenchKnowledgeBase } from '../../../bench/help-articles';
-import { distinctTerm, distinctTerms } from '../../../bench/help-search-bench';
+import { distinctTerm, distinctTerms, shopperTerm } from '../../../bench/help-search-bench';
 import { searchArticles } from '../../../server/help/knowledge-base-views';
 import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
 import { rankedHits, tsvectorEntries } from '../../../server/help/indexed-search';
@@ -227,6 +227,17 @@ it('the bench’s new terms are all different, also as searchTerms makes them: i
   for (let i = 0; i < 223_200; i++) seen.add(searchTerms(distinctTerm(i))!);
   expect(seen.size).toBe(223_200);
   expect(distinctTerm(223_200)).toBe(distinctTerm(0)); // where the list starts again
+});
+
+it('the bench’s cold part sends the same new terms with their shapes mixed, as shoppers’ searches arrive', () => {
+  // Each block of 7,200 holds the same terms in either order, and eight searches in a row are the eight shapes.
+  for (const block of [0, 7200, 108_000]) {
+    const mixed = new Set(Array.from({ length: 7200 }, (_, k) => shopperTerm(block + k)));
+    expect(mixed).toEqual(new Set(distinctTerms(7200, block)));
+  }
+  const shapes = Array.from({ length: 8 }, (_, k) => shopperTerm(7200 + k));
+  expect(shapes).toEqual(Array.from({ length: 8 }, (_, s) => distinctTerm(7200 + s * 900)));
+  expect(shopperTerm(7208)).toBe(distinctTerm(7201));
 });
 
 describe('the index’s pieces', () => {
