@@ -20,7 +20,7 @@ function patchFeedbackOperation(
     name,
     { summary: `Save ${category} feedback on an order`, tag: 'feedback', responses: RESPONSES },
     async ({ c, body, params, auth, services }) =>
-      c.json(await saveFeedback(services, requestLogger(c) ?? services.config.logger, auth.user, params.pubkey ?? '', category, body), 200),
+      c.json(await saveFeedback(services, requestLogger(c, services.config.logger), auth.user, params.pubkey ?? '', category, body), 200),
   );
 }
 

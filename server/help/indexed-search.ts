@@ -1,6 +1,6 @@
 import type { ResponseBody } from '#api';
 import { coverDensityRank, type StretchTest } from './cover-density-rank';
-import { firstWordStart, lexemesOf, passageAt, passageText, passageWords, servedWhole } from './search-snippet';
+import { earliestStart, firstWordStart, lexemesOf, passageAt, passageText, passageWords, servedWhole } from './search-snippet';
 import { holds, parseTsquery, presenceTest, quotedLexeme, UnsupportedQuery, type OperandFacts, type ParsedQuery } from './tsquery';
 
 /**
@@ -228,18 +228,16 @@ function passageOf(index: SearchIndex, article: IndexedArticle, words: readonly 
   if (servedWhole(article.passage)) return article.passage;
   let starts = firstStarts.get(index);
   if (!starts) firstStarts.set(index, (starts = new Map()));
-  let first = -1;
-  for (const word of words) {
+  const first = earliestStart(words, (word) => {
     let ofWord = starts.get(word);
     if (!ofWord) {
       // At most about 8 MB per index (1,000 articles: 2,000 words); then the words are forgotten and found again.
       if (starts.size * index.articles.length >= MAX_FIRST_STARTS) starts.clear();
       starts.set(word, (ofWord = new Int32Array(index.articles.length).fill(UNKNOWN)));
     }
-    let at = ofWord[article.number]!;
-    if (at === UNKNOWN) ofWord[article.number] = at = firstWordStart(article.lowerPassage, word);
-    if (at !== -1 && (first === -1 || at < first)) first = at;
-  }
+    const at = ofWord[article.number]!;
+    return at === UNKNOWN ? (ofWord[article.number] = firstWordStart(article.lowerPassage, word)) : at;
+  });
   return passageAt(article.passage, first);
 }
 
@@ -299,7 +297,8 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
     // Each operand's positions per article (pos * 4 + weight; the weights it is limited to only), a prefix's lexemes
     // merged. When the query cannot hold without some operand, the one in fewest articles is gathered first, and the
     // others only in the articles holding it: an article without it is never ranked.
-    const rarest = rarestRequiredOperand(index, query);
+    const relaxed = presenceTest(query.root);
+    const rarest = rarestRequiredOperand(index, query, relaxed);
     const rarestBit = rarest < 0 ? 0 : 1 << rarest;
     for (let n = 0; n < operands; n++) {
       const i = rarest < 0 ? n : n === 0 ? rarest : n <= rarest ? n - 1 : n;
@@ -328,7 +327,7 @@ export function rankedHits(index: SearchIndex, query: ParsedQuery, limit = Infin
         for (let l = lowerBound(index.sorted, operand.lexeme); l < index.sorted.length && index.sorted[l]!.startsWith(operand.lexeme); l++)
           add(index.lexemes.get(index.sorted[l]!)!);
     }
-    return rankFound(index, query, limit, scratch, rarest < 0 ? -1 : touchedCount);
+    return rankFound(index, query, relaxed, limit, scratch, rarest < 0 ? -1 : touchedCount);
   } finally {
     for (let t = 0; t < touchedCount; t++) {
       const article = touched[t]!;
@@ -345,9 +344,8 @@ const MAX_REQUIRED_OPERANDS = 8;
  * Of the operands the query cannot hold without (each of `a & b:*`, none of `a | b`), the one in fewest articles (a
  * prefix's lexemes counted together), or -1 when there is none or too many operands to tell.
  */
-function rarestRequiredOperand(index: SearchIndex, query: ParsedQuery): number {
+function rarestRequiredOperand(index: SearchIndex, query: ParsedQuery, relaxed: ((present: number) => boolean) | null): number {
   const operands = query.operands.length;
-  const relaxed = presenceTest(query.root);
   if (!relaxed || operands > MAX_REQUIRED_OPERANDS) return -1;
   let rarest = -1;
   let fewest = Infinity;
@@ -375,12 +373,18 @@ function rarestRequiredOperand(index: SearchIndex, query: ParsedQuery): number {
  * rankedHits' second half: each article the query may match, in the articles' order, matched (@@) and ranked; only
  * the `touchedCount` articles gathered (scratch.touched) when that is all the query can match, -1 for every article.
  */
-function rankFound(index: SearchIndex, query: ParsedQuery, limit: number, scratch: Scratch, touchedCount: number): { article: IndexedArticle; rank: number }[] {
+function rankFound(
+  index: SearchIndex,
+  query: ParsedQuery,
+  relaxed: ((present: number) => boolean) | null,
+  limit: number,
+  scratch: Scratch,
+  touchedCount: number,
+): { article: IndexedArticle; rank: number }[] {
   const count = index.articles.length;
   const operands = query.operands.length;
   const { found, present: presentOf } = scratch;
-  // Whether the query holds for the operands present, worked out once per combination (a query has at most 16).
-  const relaxed = presenceTest(query.root);
+  // Whether the query holds for the operands present (`relaxed`, its presence test), worked out once per combination.
   const memo = new Int8Array(1 << operands).fill(-1);
   const decide = (present: number) => (memo[present] = !relaxed || relaxed(present) ? 1 : 0);
   // With phrases, the positions decide too: those of the entries from..to of the article being ranked.

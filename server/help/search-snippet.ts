@@ -10,31 +10,29 @@ const PASSAGE = 180;
  */
 export function searchSnippet(body: string, lexemes: readonly string[]): string {
   const text = passageText(body);
-  return snippetCutter(lexemes)(text, text.toLowerCase());
+  if (servedWhole(text)) return text;
+  const lower = text.toLowerCase();
+  return passageAt(
+    text,
+    earliestStart(passageWords(lexemes), (word) => firstWordStart(lower, word)),
+  );
 }
 
 /** A body as its passages are cut from: whitespace runs and line breaks one space (single spaces left alone, faster). */
 export const passageText = (body: string) => body.replace(/\s{2,}|[^\S ]/g, ' ').trim();
 
-/**
- * searchSnippet for many bodies and one query: the pattern is made once, and each body comes as passageText made it
- * and lowercased (the search index keeps both).
- */
-export function snippetCutter(lexemes: readonly string[]): (text: string, lower: string) => string {
-  const words = passageWords(lexemes);
-  return (text, lower) => {
-    if (servedWhole(text)) return text;
-    let first = -1;
-    for (const word of words) {
-      const at = firstWordStart(lower, word);
-      if (at !== -1 && (first === -1 || at < first)) first = at;
-    }
-    return passageAt(text, first);
-  };
-}
-
 /** The words a passage is found by: the query's lexemes lowercased, each once. */
 export const passageWords = (lexemes: readonly string[]): string[] => [...new Set(lexemes.map((lexeme) => lexeme.toLowerCase()).filter((word) => word !== ''))];
+
+/** The earliest of the words' first starts in a body (`startOf`: firstWordStart's answer for a word), -1 for none. */
+export function earliestStart(words: readonly string[], startOf: (word: string) => number): number {
+  let first = -1;
+  for (const word of words) {
+    const at = startOf(word);
+    if (at !== -1 && (first === -1 || at < first)) first = at;
+  }
+  return first;
+}
 
 /** Whether a body (as passageText made it) is served whole rather than cut around a word. */
 export const servedWhole = (text: string) => text.length <= PASSAGE;

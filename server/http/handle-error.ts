@@ -19,7 +19,7 @@ export function handleError(error: Error, c: Context): Response {
       status,
     );
   }
-  (requestLogger(c) ?? logger).error({ err: error }, `${c.req.method} ${c.req.path} failed`);
+  requestLogger(c, logger).error({ err: error }, `${c.req.method} ${c.req.path} failed`);
   return c.json({ code: 'server_error', detail: 'Something went wrong on our side. Please try again.' } satisfies ServerErrorBody, 500);
 }
 

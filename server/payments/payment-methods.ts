@@ -238,7 +238,7 @@ export const deletePaymentMethod = defineOperation(
       try {
         await services.payments.forgetMethod(gone.providerRef);
       } catch (error) {
-        (requestLogger(c) ?? services.config.logger).warn({ err: error }, 'The payment provider did not forget a deleted payment method');
+        requestLogger(c, services.config.logger).warn({ err: error }, 'The payment provider did not forget a deleted payment method');
       }
     }
     return c.body(null, 204);

@@ -12,7 +12,7 @@ export const getHealth = defineServerOnlyOperation(
     try {
       await services.db.execute(sql`select 1`);
     } catch (error) {
-      (requestLogger(c) ?? services.config.logger).error({ err: error }, 'Health check: the database does not answer');
+      requestLogger(c, services.config.logger).error({ err: error }, 'Health check: the database does not answer');
       throw new ApiError(503, 'database_unavailable', 'The database does not answer.');
     }
     c.header('Cache-Control', 'no-store');

@@ -21,7 +21,7 @@ export const reportClientError = defineOperation(
     await hitRateLimit(services, `client-errors:ip:${clientIp(c, services.config.trustProxy)}`, services.config.rateLimits?.clientErrorsPerIp);
     // Tokens and e-mails blanked again, whatever the sender did (the app already does).
     const report = { ...body, where: scrubReportText(body.where), message: scrubReportText(body.message), path: scrubReportText(body.path) };
-    (requestLogger(c) ?? services.config.logger).warn(
+    requestLogger(c, services.config.logger).warn(
       { clientError: report, userAgent: c.req.header('user-agent')?.slice(0, 200) },
       'The web app reported an error',
     );

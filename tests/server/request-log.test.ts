@@ -12,8 +12,8 @@ function appWithLog(accessLog: boolean) {
   app.use(requestLog(logger, { accessLog }));
   app.get('/quiet', (c) => c.text('ok'));
   app.get('/chatty', (c) => {
-    requestLogger(c)!.warn('first');
-    requestLogger(c)!.warn('second');
+    requestLogger(c, logger).warn('first');
+    requestLogger(c, logger).warn('second');
     return c.text('ok');
   });
   return { app, lines, child };
@@ -43,14 +43,15 @@ describe('the request log', () => {
     ]);
   });
 
-  it('outside a request there is no request logger (callers fall back to the server’s)', async () => {
+  it('outside a request the logger given is used: the server’s', async () => {
+    const server = createLogger({ stream: { write: () => undefined } });
     const app = new Hono();
     let found: unknown = 'not called';
     app.get('/', (c) => {
-      found = requestLogger(c);
+      found = requestLogger(c, server);
       return c.text('ok');
     });
     await app.request('/');
-    expect(found).toBeUndefined();
+    expect(found).toBe(server);
   });
 });
