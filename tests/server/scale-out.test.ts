@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personas } from '../fixtures/personas';
-import { createPostgresDatabase } from './support/databases';
+import { createPostgresDatabase, endPool } from './support/databases';
 import { exitOf, startServerProcess, type ServerProcess } from './support/server-process';
 import { signUpCustomer, startGuest } from './support/test-app';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
@@ -34,7 +34,7 @@ describe('two server processes on one PostgreSQL', () => {
 
   afterAll(async () => {
     for (const server of [a, b]) if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
-    await sql?.end();
+    if (sql) await endPool(sql);
     await database?.drop();
     removeTempDirs();
   });

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_START, DUE_DAY, seedDueSubscribers } from '../../bench/renewal-bench';
 import { openDatabase } from '../../server/db/open-database';
-import { createPostgresDatabase } from './support/databases';
+import { createPostgresDatabase, endPool } from './support/databases';
 import { exitOf, startServerProcess, type ServerProcess } from './support/server-process';
 import { removeTempDirs, tempDir } from './support/temp-dirs';
 
@@ -43,7 +43,7 @@ describe('a server killed while renewing, then started again (issue 27 item 7; s
 
   afterAll(async () => {
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await sql?.end();
+    if (sql) await endPool(sql);
     await database?.drop();
     removeTempDirs();
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -99,4 +100,21 @@ export function describeEachDatabase(title: string, body: (database: () => TestD
       });
     });
   }
+}
+
+/**
+ * Ends a pool once its connections have closed. pg-pool's end() answers as soon as it has asked each idle connection
+ * to end, not when they have: a database dropped right after (`drop … with (force)`) could terminate one still closing,
+ * whose error then reached no listener and failed the run.
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (--open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
 }
