@@ -1,6 +1,6 @@
 import type { ResponseBody } from '#api';
 import { coverDensityRank, type StretchTest } from './cover-density-rank';
-import { earliestStart, firstWordStart, lexemesOf, passageAt, passageText, passageWords, servedWhole } from './search-snippet';
+import { earliestStart, firstWordStart, lexemesOf, PASSAGE, passageAt, passageCut, passageText, passageWords, servedWhole } from './search-snippet';
 import { holds, parseTsquery, presenceTest, quotedLexeme, UnsupportedQuery, type OperandFacts, type ParsedQuery } from './tsquery';
 
 /**
@@ -21,6 +21,11 @@ export interface IndexedArticle {
   /** The body as passages are cut from it (passageText), and lowercased. */
   passage: string;
   lowerPassage: string;
+  /**
+   * Whether any cut of the passage is its JSON string's content as it stands (no quote, backslash, control character
+   * or surrogate): then its bytes are written straight into the answer (answerBytesFromIndex).
+   */
+  plainJson: boolean;
   position: number;
 }
 
@@ -73,6 +78,7 @@ export function buildSearchIndex(rows: ArticleRow[], live: readonly string[]): S
       categories: row.categories,
       passage,
       lowerPassage: passage.toLowerCase(),
+      plainJson: !notPlainJson(passage),
       position: Number(row.position),
     });
     for (const [lexeme, positions] of tsvectorEntries(row.search)) {
@@ -137,10 +143,10 @@ export function answerFromIndex(index: SearchIndex, printed: string, limit: numb
   const found = foundWithPassages(index, printed, limit);
   return (
     found && {
-      data: found.map(({ article, snippet }) => ({
+      data: found.map(({ article, first }) => ({
         id: article.id,
         type: 'kb_article',
-        attributes: { title: article.title, slug: article.slug, snippet, categories: servedCategories(index, article) },
+        attributes: { title: article.title, slug: article.slug, snippet: passageOf(article, first), categories: servedCategories(index, article) },
       })),
     }
   );
@@ -148,39 +154,70 @@ export function answerFromIndex(index: SearchIndex, printed: string, limit: numb
 
 /**
  * answerFromIndex's answer as its JSON's UTF-8 bytes (what jsonBytes makes of it, byte for byte), assembled from each
- * article's parts before and after its passage, encoded once per index: serialising and encoding the whole answer was
- * a fifth of a search's time.
+ * article's parts before and after its passage, encoded once per index, and the passage's bytes written from its cut
+ * (passageCut) into one scratch buffer: serialising and encoding the whole answer was a fifth of a search's time, and
+ * making each passage a string, then its JSON, most of a search's garbage.
  */
 export function answerBytesFromIndex(index: SearchIndex, printed: string, limit: number): Uint8Array<ArrayBuffer> | undefined {
   const found = foundWithPassages(index, printed, limit);
   if (!found) return undefined;
-  // Written into one scratch buffer (a passage's JSON is at most 6 bytes a character: \uXXXX), then copied out once:
-  // a buffer of its own per passage cost more than encoding it.
+  // A cut holds at most PASSAGE characters: 3 bytes each in a plain passage, 6 where JSON escapes one (\uXXXX); and
+  // the quotes and "…"s.
   let need = ANSWER_OPEN.length + ANSWER_CLOSE.length;
-  const parts = found.map(({ article, snippet }) => {
-    const partsOf = jsonPartsOf(index, article);
-    const passage = JSON.stringify(snippet);
-    need += 1 + partsOf.head.length + partsOf.tail.length + passage.length * 3;
-    return { ...partsOf, passage };
-  });
-  if (scratch.length < need) scratch = new Uint8Array(need * 2);
+  for (const { article } of found) {
+    const parts = jsonPartsOf(index, article);
+    need += 1 + parts.head.length + parts.tail.length + Math.min(article.passage.length, PASSAGE) * (article.plainJson ? 3 : 6) + 8;
+  }
+  if (scratch.length < need) {
+    scratch = new Uint8Array(need * 2);
+    scratchText = Buffer.from(scratch.buffer);
+  }
   scratch.set(ANSWER_OPEN, 0);
   let at = ANSWER_OPEN.length;
-  parts.forEach(({ head, passage, tail }, i) => {
+  for (let i = 0; i < found.length; i++) {
+    const { article, first } = found[i]!;
+    const parts = jsonPartsOf(index, article);
     if (i > 0) scratch[at++] = COMMA;
-    scratch.set(head, at);
-    at += head.length;
-    at += utf8.encodeInto(passage, scratch.subarray(at)).written;
-    scratch.set(tail, at);
-    at += tail.length;
-  });
+    scratch.set(parts.head, at);
+    at += parts.head.length;
+    at = writePassage(article, first, at);
+    scratch.set(parts.tail, at);
+    at += parts.tail.length;
+  }
   scratch.set(ANSWER_CLOSE, at);
   return scratch.slice(0, at + ANSWER_CLOSE.length);
 }
 
+/** Writes the JSON string of `article`'s passage for `first` (passageOf's) into the scratch buffer at `at`; returns where it ends. */
+function writePassage(article: IndexedArticle, first: number, at: number): number {
+  if (!article.plainJson) return at + scratchText.write(JSON.stringify(passageOf(article, first)), at);
+  scratch[at++] = QUOTE;
+  if (servedWhole(article.passage)) at += scratchText.write(article.passage, at);
+  else {
+    const cut = passageCut(article.passage, first);
+    if (cut.before) at += scratchText.write(ELLIPSIS, at);
+    at += scratchText.write(article.passage.slice(cut.start, cut.end), at);
+    if (cut.after) at += scratchText.write(ELLIPSIS, at);
+  }
+  scratch[at++] = QUOTE;
+  return at;
+}
+
 /** answerBytesFromIndex's scratch buffer (a search runs to its end without yielding). */
 let scratch = new Uint8Array(64 * 1024);
+/** The same memory as a Buffer, whose write() encodes a string at an offset without a view of its own. */
+let scratchText = Buffer.from(scratch.buffer);
 const utf8 = new TextEncoder();
+const QUOTE = '"'.charCodeAt(0);
+const ELLIPSIS = '…';
+/** Whether `text` holds a character JSON.stringify writes otherwise than as itself: a quote, a backslash, a control character, a surrogate. */
+function notPlainJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return true;
+  }
+  return false;
+}
 const ANSWER_OPEN = utf8.encode('{"data":[');
 const ANSWER_CLOSE = utf8.encode(']}');
 const COMMA = ','.charCodeAt(0);
@@ -204,8 +241,11 @@ function jsonPartsOf(index: SearchIndex, article: IndexedArticle): { head: Uint8
 /** An article's categories that are served (deleted ones dropped, §5). */
 const servedCategories = (index: SearchIndex, article: IndexedArticle) => article.categories.filter((id) => index.live.has(id));
 
-/** The articles matching `printed`, best first, at most `limit`, each with its passage; undefined for a query the index does not take. */
-function foundWithPassages(index: SearchIndex, printed: string, limit: number): { article: IndexedArticle; snippet: string }[] | undefined {
+/**
+ * The articles matching `printed`, best first, at most `limit`, each with where its passage is cut around (passageOf);
+ * undefined for a query the index does not take.
+ */
+function foundWithPassages(index: SearchIndex, printed: string, limit: number): { article: IndexedArticle; first: number }[] | undefined {
   let hits: ReturnType<typeof rankedHits>;
   try {
     const query = parseTsquery(printed);
@@ -216,19 +256,21 @@ function foundWithPassages(index: SearchIndex, printed: string, limit: number): 
     throw error;
   }
   const words = passageWords(lexemesOf(printed));
-  return hits.map(({ article }) => ({ article, snippet: passageOf(index, article, words) }));
+  return hits.map(({ article }) => ({ article, first: servedWhole(article.passage) ? -1 : passageStart(index, article, words) }));
 }
 
+/** The passage under a hit (searchSnippet's) from where passageStart found its first word. */
+const passageOf = (article: IndexedArticle, first: number) => (servedWhole(article.passage) ? article.passage : passageAt(article.passage, first));
+
 /**
- * The passage under a hit (searchSnippet's: around the first word starting with one of the query's `words`), where
- * each word first starts in each article kept per index: the same words come back in search after search, and
- * scanning each hit's body for each of them was a fifth of a broad term's time.
+ * Where the passage under a hit is cut around (searchSnippet's: the first word starting with one of the query's
+ * `words`), where each word first starts in each article kept per index: the same words come back in search after
+ * search, and scanning each hit's body for each of them was a fifth of a broad term's time.
  */
-function passageOf(index: SearchIndex, article: IndexedArticle, words: readonly string[]): string {
-  if (servedWhole(article.passage)) return article.passage;
+function passageStart(index: SearchIndex, article: IndexedArticle, words: readonly string[]): number {
   let starts = firstStarts.get(index);
   if (!starts) firstStarts.set(index, (starts = new Map()));
-  const first = earliestStart(words, (word) => {
+  return earliestStart(words, (word) => {
     let ofWord = starts.get(word);
     if (!ofWord) {
       // At most about 8 MB per index (1,000 articles: 2,000 words); then the words are forgotten and found again.
@@ -238,7 +280,6 @@ function passageOf(index: SearchIndex, article: IndexedArticle, words: readonly 
     const at = ofWord[article.number]!;
     return at === UNKNOWN ? (ofWord[article.number] = firstWordStart(article.lowerPassage, word)) : at;
   });
-  return passageAt(article.passage, first);
 }
 
 /** Per index, per word, where it first starts in each article (-1 nowhere, UNKNOWN not looked for yet). */

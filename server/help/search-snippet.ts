@@ -1,5 +1,5 @@
 /** About how long a passage is, in characters. */
-const PASSAGE = 180;
+export const PASSAGE = 180;
 
 /**
  * A short plain-text passage of `body` around the first word that starts with one of `lexemes` (the query's stemmed
@@ -42,12 +42,29 @@ export const servedWhole = (text: string) => text.length <= PASSAGE;
  * body's start for -1), cut at word boundaries with "…" where text was left out.
  */
 export function passageAt(text: string, at: number): string {
+  const cut = passageCut(text, at);
+  return `${cut.before ? '…' : ''}${text.slice(cut.start, cut.end)}${cut.after ? '…' : ''}`;
+}
+
+/**
+ * Where passageAt cuts `text` for the word starting at `at`: the kept text is `text.slice(start, end)` (its spaces at
+ * either end dropped), with "…" before it when `before` and after it when `after`. The search thread writes a
+ * passage's bytes from its cut, without making the passage a string of its own.
+ */
+export function passageCut(text: string, at: number): { start: number; end: number; before: boolean; after: boolean } {
   let start = Math.max(0, at - Math.floor(PASSAGE / 3));
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   let end = Math.min(text.length, start + PASSAGE);
   if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+  const before = start > 0;
+  const after = end < text.length;
+  // passageText left single spaces only, so trimming is dropping them.
+  while (start < end && text.charCodeAt(start) === SPACE) start++;
+  while (end > start && text.charCodeAt(end - 1) === SPACE) end--;
+  return { start, end, before, after };
 }
+
+const SPACE = 0x20;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 

@@ -12,7 +12,7 @@ import { writeBenchKnowledgeBase } from '../../../bench/help-articles';
 import { distinctTerm, distinctTerms, shopperTerm } from '../../../bench/help-search-bench';
 import { searchArticles } from '../../../server/help/knowledge-base-views';
 import { loadKnowledgeBase } from '../../../server/help/load-knowledge-base';
-import { rankedHits, tsvectorEntries } from '../../../server/help/indexed-search';
+import { answerBytesFromIndex, answerFromIndex, buildSearchIndex, rankedHits, tsvectorEntries, type ArticleRow } from '../../../server/help/indexed-search';
 import { builtWithoutDatabase, corpusWordsLearnt, printedQuery, searchAnswerJson, searchIndexOf, searchInMemory } from '../../../server/help/search-index';
 import { searchThread } from '../../../server/help/search-thread';
 import { searchTerms } from '../../../server/help/search-terms';
@@ -241,6 +241,33 @@ it('the bench’s cold part sends the same new terms with their shapes mixed, as
 });
 
 describe('the index’s pieces', () => {
+  it('the search thread writes each passage’s bytes as JSON.stringify would: quotes, backslashes, control characters, emoji, cuts inside a pair', () => {
+    const filler = 'words about parcels and returns '.repeat(12);
+    const bodies = [
+      `${filler}a "quoted" shipping note with a back\\slash ${filler}`, // cut around the hit, escapes inside the cut
+      `${filler}shipping\u0001 with a control character ${filler}`,
+      `${filler}shipping 😀 with an emoji ${filler}`,
+      `Shipped${'😀'.repeat(200)}`, // no space to cut at: the cut ends inside a surrogate pair (escaped as \udXXX)
+      `${filler}shipping in plain words ${filler}`, // plain: written straight from the cut, "…" either side
+      'Short shipping note.', // served whole
+    ];
+    const rows: ArticleRow[] = bodies.map((body_text, i) => ({
+      id: `article-${i}`,
+      title: `Article ${i}`,
+      slug: `article-${i}`,
+      categories: ['shipping'],
+      body_text,
+      position: i,
+      search: `'ship':${i + 1}C`,
+    }));
+    const index = buildSearchIndex(rows, ['shipping']);
+    const answer = answerFromIndex(index, `'ship'`, 25)!;
+    expect(answer.data).toHaveLength(bodies.length);
+    expect(answer.data.map((hit) => hit.attributes.snippet).filter((snippet) => snippet.startsWith('…') && snippet.endsWith('…'))).toHaveLength(4);
+    expect(JSON.stringify(answer)).toMatch(/\\ud83d…/); // the lone half of a pair, as JSON.stringify escapes it
+    expect(text(answerBytesFromIndex(index, `'ship'`, 25)!)).toBe(JSON.stringify(answer));
+  });
+
   it('tsvectorEntries reads PostgreSQL’s printed tsvector: quotes, backslashes, weights (D when none)', () => {
     const entries = [...tsvectorEntries(String.raw`'dri':3C 'it''s':1A,7 'back\\slash':2B 'bare'`)];
     expect(entries.map(([lexeme, positions]) => [lexeme, [...positions]])).toEqual([
