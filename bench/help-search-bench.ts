@@ -11,6 +11,7 @@ import { seedKnowledgeBase } from '../server/help/seed-knowledge-base';
 import { startServer } from '../scripts/start-server';
 import { POSTGRES_ADMIN_URL } from './load-target';
 import { writeBenchKnowledgeBase } from './help-articles';
+import { hostFloor, type FloorTimes } from './host-floor';
 import { summarize } from './stats';
 
 /** Median and p99 of a set of searches. */
@@ -33,9 +34,14 @@ export interface HelpSearchFigures {
    * The search the server makes (searchInMemory: the term stemmed by the database, matched and ranked in the process's
    * index), no HTTP, no cache, one client, each term new, embedded database; `index_ms`, reading the index once.
    */
-  memory: SearchTimes & { index_ms: number };
+  memory: SearchTimes & { index_ms: number; mean_ms: number };
   /** 50 shoppers searching at once for 5 s through the server (concurrentSearches), each search a term never searched before. */
   cold: SearchTimes;
+  /**
+   * The host's floor under the cold part's load: a bare node:http server whose thread spends the memory part's mean
+   * time on each request (host-floor.ts); the cold part's p99 cannot be below it on this machine.
+   */
+  floor: FloorTimes;
   /** The same on PostgreSQL (127.0.0.1:5432, a scratch database), when it answers. */
   coldPostgres?: SearchTimes;
   /** 50 shoppers searching at once (concurrentSearches), terms drawn Zipf-like from `terms`: repeats common, the tail new. */
@@ -149,10 +155,21 @@ export function shopperTerm(k: number): string {
 /** Terms `from` to `from + count - 1` of distinctTerm's list. */
 export const distinctTerms = (count: number, from: number) => Array.from({ length: count }, (_, k) => distinctTerm(from + k));
 
+/**
+ * shopperTerm's terms `from` to `from + count - 1`: the shapes mixed. The in-process parts searched distinctTerms
+ * until 29 Nov, a run of one shape (the plural: `shampoos conditioner`), and the memory part's mean was that shape's.
+ */
+const shopperTerms = (count: number, from: number) => Array.from({ length: count }, (_, k) => shopperTerm(from + k));
+
 const searchPath = (term: string) => `/v1/knowledge_base/search?term=${encodeURIComponent(term)}&scope=public`;
 
-/** Disjoint slices of distinctTerm's list, one per part of the bench (the cold parts take as many as they search). */
-const SLICES = { warmUp: 0, database: 1000, memory: 1400, mixed: 3000, cold: 7200, coldPostgres: 108_000 } as const;
+/**
+ * Where each part's terms start (the cold parts take as many as they search). The server's parts never share a term:
+ * mixed in distinctTerm's order, cold and warm-up in shopperTerm's (each block of 7,200 holds the same terms in either
+ * order). The in-process parts (database, memory: shopperTerm's order) search a database of their own, which no server
+ * part reads from.
+ */
+const SLICES = { database: 1000, memory: 1400, mixed: 3000, cold: 7200, coldPostgres: 108_000, warmUp: 180_000 } as const;
 /** How many terms the realistic mix draws from, and how many searches it makes. */
 const MIX_TERMS = 2000;
 const MIX_SEARCHES = 5000;
@@ -193,9 +210,13 @@ function processCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** A warm-up over terms no part searches, not counted: the server's code is optimised while it runs, as in a shop that has been up a while. */
-const warmUp = (url: string) =>
-  autocannon({ url, requests: distinctTerms(200, SLICES.warmUp).map((term) => ({ path: searchPath(term) })), connections: 50, duration: 3 });
+/**
+ * A warm-up of 3 s, 50 shoppers searching new terms no part searches (shopperTerm from SLICES.warmUp), not counted:
+ * the server's code is optimised while it runs, as in a shop that has been up a while and has searched many new terms.
+ * Until 29 Nov it went over 200 terms, answered from memory after their first search: the search's own code ran 200
+ * times, and was optimised during the cold part, on the same two cores.
+ */
+const warmUp = (url: string, pid: number) => concurrentSearches(url, pid, (k) => shopperTerm(SLICES.warmUp + k), { seconds: 3 });
 
 /**
  * 50 shoppers searching at once (autocannon's 50 connections, each sending its next search when the last is
@@ -236,7 +257,7 @@ async function databaseSearchTimes(dir: string): Promise<SearchTimes> {
   const handle = await openDatabase({});
   try {
     await seedKnowledgeBase(handle.db, loadKnowledgeBase(dir));
-    const queries = distinctTerms(400, SLICES.database)
+    const queries = shopperTerms(400, SLICES.database)
       .map((term) => searchTerms(term))
       .filter((q): q is string => q !== null);
     for (const q of queries.slice(0, 50)) await searchArticles(handle.db, q); // warm-up, not counted
@@ -261,20 +282,21 @@ async function memorySearchTimes(dir: string): Promise<HelpSearchFigures['memory
     const t0 = performance.now();
     await searchIndexOf(handle.db);
     const index_ms = performance.now() - t0;
-    const queries = distinctTerms(400, SLICES.memory)
+    const queries = shopperTerms(1100, SLICES.memory)
       .map((term) => searchTerms(term))
       .filter((q): q is string => q !== null);
-    for (const q of queries.slice(0, 50)) await searchInMemory(handle.db, q); // warm-up, not counted
+    for (const q of queries.slice(0, 100)) await searchInMemory(handle.db, q); // warm-up, not counted
     const times: number[] = [];
     const cpu0 = process.cpuUsage();
-    for (const q of queries.slice(50)) {
+    for (const q of queries.slice(100)) {
       const t0 = performance.now();
       await searchInMemory(handle.db, q);
       times.push(performance.now() - t0);
     }
     const cpu = process.cpuUsage(cpu0);
     const s = summarize(times);
-    return { median_ms: s.median, p99_ms: s.p99, searches: s.n, cpu_ms_per_search: (cpu.user + cpu.system) / 1000 / s.n, index_ms };
+    const mean_ms = times.reduce((sum, t) => sum + t, 0) / times.length;
+    return { median_ms: s.median, p99_ms: s.p99, mean_ms, searches: s.n, cpu_ms_per_search: (cpu.user + cpu.system) / 1000 / s.n, index_ms };
   } finally {
     await handle.close();
   }
@@ -320,7 +342,7 @@ async function coldOnPostgres(dir: string): Promise<SearchTimes | undefined> {
       timeoutMs: 120_000,
     });
     try {
-      await warmUp(server.url);
+      await warmUp(server.url, server.pid);
       return await coldSearches(server.url, server.pid, SLICES.coldPostgres);
     } finally {
       await server.stop();
@@ -363,7 +385,7 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
     try {
       // A warm-up over other terms, not counted: the server's code is optimised while it runs, as in a shop that has
       // been up for a while (the start's own jobs have settled too).
-      await warmUp(server.url);
+      await warmUp(server.url, server.pid);
       cold = await coldSearches(server.url, server.pid, SLICES.cold);
       mixed = await mixedSearches(server.url, server.pid);
       const requests = benchTerms(200).map((term) => ({ path: searchPath(term) }));
@@ -380,8 +402,9 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
     } finally {
       await server.stop();
     }
+    const floor = await hostFloor(memory.mean_ms);
     const coldPostgres = await coldOnPostgres(dir);
-    return { articles, start_ms, database, memory, cold, ...(coldPostgres ? { coldPostgres } : {}), mixed, steady };
+    return { articles, start_ms, database, memory, cold, floor, ...(coldPostgres ? { coldPostgres } : {}), mixed, steady };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -393,7 +416,9 @@ export async function helpSearchBench(articles = 1000): Promise<HelpSearchFigure
  * (`repeat`: 50 terms over and over, answered from memory after their first search: what HTTP costs alone);
  * `cpuProfDir` writes the server's CPU profile there (node --cpu-prof) for the whole run, start and warm-up included.
  */
-export async function coldOnly(options: { articles?: number; seconds?: number; postgres?: boolean; cpuProfDir?: string; repeat?: boolean } = {}) {
+export async function coldOnly(
+  options: { articles?: number; seconds?: number; postgres?: boolean; cpuProfDir?: string; repeat?: boolean; floorMs?: number } = {},
+) {
   const dir = writeBenchKnowledgeBase(options.articles ?? 1000);
   const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   try {
@@ -401,7 +426,7 @@ export async function coldOnly(options: { articles?: number; seconds?: number; p
     let cold: SearchTimes;
     let profileWindow = [0, 0];
     try {
-      await warmUp(server.url);
+      await warmUp(server.url, server.pid);
       // The cold part's span on the monotonic clock the profile's timestamps use (µs), to read that part alone.
       const from = process.hrtime.bigint() / 1000n;
       const seconds = options.seconds ?? COLD_SECONDS;
@@ -412,8 +437,14 @@ export async function coldOnly(options: { articles?: number; seconds?: number; p
     } finally {
       await server.stop();
     }
+    const floor = options.floorMs === undefined ? undefined : await hostFloor(options.floorMs, options.seconds ?? COLD_SECONDS);
     const coldPostgres = options.postgres ? await coldOnPostgres(dir) : undefined;
-    return { cold, ...(coldPostgres ? { coldPostgres } : {}), ...(options.cpuProfDir ? { profile_window_us: profileWindow } : {}) };
+    return {
+      cold,
+      ...(floor ? { floor } : {}),
+      ...(coldPostgres ? { coldPostgres } : {}),
+      ...(options.cpuProfDir ? { profile_window_us: profileWindow } : {}),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -421,13 +452,14 @@ export async function coldOnly(options: { articles?: number; seconds?: number; p
 
 // `node --import tsx bench/help-search-bench.ts`: this piece alone. `--cold` runs the cold part only (`--seconds=N`,
 // `--postgres` for it on PostgreSQL too, `--repeat` for 50 terms over and over, `--cpu-prof=DIR` for the server's CPU
-// profile).
+// profile, `--floor=MS` for the host's floor at MS a search after it).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const flag = (name: string) =>
     process.argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.split('=')[1] ?? process.argv.includes(`--${name}`);
   if (flag('cold')) {
     const seconds = flag('seconds');
     const cpuProfDir = flag('cpu-prof');
+    const floorMs = flag('floor');
     console.log(
       JSON.stringify(
         await coldOnly({
@@ -435,6 +467,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           postgres: flag('postgres') !== false,
           repeat: flag('repeat') !== false,
           ...(typeof cpuProfDir === 'string' ? { cpuProfDir } : {}),
+          ...(typeof floorMs === 'string' ? { floorMs: Number(floorMs) } : {}),
         }),
         null,
         2,

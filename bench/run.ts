@@ -209,6 +209,11 @@ async function main() {
             `${helpSearch.cold.median_ms.toFixed(1)} ms median, ${helpSearch.cold.p99_ms.toFixed(1)} ms p99, ${helpSearch.cold.cpu_ms_per_search?.toFixed(2)} ms server CPU a search`,
             'p99 < 20 ms',
           ],
+          [
+            `this host's floor under the same load: a bare node:http server whose thread spends the search's mean in-process time (${helpSearch.floor.work_ms.toFixed(3)} ms) on each request (${helpSearch.floor.requests} requests)`,
+            `${helpSearch.floor.median_ms.toFixed(1)} ms median, ${helpSearch.floor.p99_ms.toFixed(1)} ms p99`,
+            '— (what the host allows at all)',
+          ],
           ...(helpSearch.coldPostgres
             ? [
                 [
