@@ -146,7 +146,7 @@ export function answerFromIndex(index: SearchIndex, printed: string, limit: numb
       data: found.map(({ article, first }) => ({
         id: article.id,
         type: 'kb_article',
-        attributes: { title: article.title, slug: article.slug, snippet: passageOf(article, first), categories: servedCategories(index, article) },
+        attributes: { title: article.title, slug: article.slug, snippet: passageAt(article.passage, first), categories: servedCategories(index, article) },
       })),
     }
   );
@@ -188,17 +188,14 @@ export function answerBytesFromIndex(index: SearchIndex, printed: string, limit:
   return scratch.slice(0, at + ANSWER_CLOSE.length);
 }
 
-/** Writes the JSON string of `article`'s passage for `first` (passageOf's) into the scratch buffer at `at`; returns where it ends. */
+/** Writes the JSON string of `article`'s passage for `first` (passageAt's) into the scratch buffer at `at`; returns where it ends. */
 function writePassage(article: IndexedArticle, first: number, at: number): number {
-  if (!article.plainJson) return at + scratchText.write(JSON.stringify(passageOf(article, first)), at);
+  if (!article.plainJson) return at + scratchText.write(JSON.stringify(passageAt(article.passage, first)), at);
+  const cut = passageCut(article.passage, first);
   scratch[at++] = QUOTE;
-  if (servedWhole(article.passage)) at += scratchText.write(article.passage, at);
-  else {
-    const cut = passageCut(article.passage, first);
-    if (cut.before) at += scratchText.write(ELLIPSIS, at);
-    at += scratchText.write(article.passage.slice(cut.start, cut.end), at);
-    if (cut.after) at += scratchText.write(ELLIPSIS, at);
-  }
+  if (cut.before) at += scratchText.write(ELLIPSIS, at);
+  at += scratchText.write(article.passage.slice(cut.start, cut.end), at);
+  if (cut.after) at += scratchText.write(ELLIPSIS, at);
   scratch[at++] = QUOTE;
   return at;
 }
@@ -242,8 +239,8 @@ function jsonPartsOf(index: SearchIndex, article: IndexedArticle): { head: Uint8
 const servedCategories = (index: SearchIndex, article: IndexedArticle) => article.categories.filter((id) => index.live.has(id));
 
 /**
- * The articles matching `printed`, best first, at most `limit`, each with where its passage is cut around (passageOf);
- * undefined for a query the index does not take.
+ * The articles matching `printed`, best first, at most `limit`, each with where its passage is cut around (passageAt;
+ * -1 for a passage served whole, no word looked for); undefined for a query the index does not take.
  */
 function foundWithPassages(index: SearchIndex, printed: string, limit: number): { article: IndexedArticle; first: number }[] | undefined {
   let hits: ReturnType<typeof rankedHits>;
@@ -258,9 +255,6 @@ function foundWithPassages(index: SearchIndex, printed: string, limit: number): 
   const words = passageWords(lexemesOf(printed));
   return hits.map(({ article }) => ({ article, first: servedWhole(article.passage) ? -1 : passageStart(index, article, words) }));
 }
-
-/** The passage under a hit (searchSnippet's) from where passageStart found its first word. */
-const passageOf = (article: IndexedArticle, first: number) => (servedWhole(article.passage) ? article.passage : passageAt(article.passage, first));
 
 /**
  * Where the passage under a hit is cut around (searchSnippet's: the first word starting with one of the query's

@@ -10,6 +10,7 @@ export const PASSAGE = 180;
  */
 export function searchSnippet(body: string, lexemes: readonly string[]): string {
   const text = passageText(body);
+  // A text served whole needs no word looked for.
   if (servedWhole(text)) return text;
   const lower = text.toLowerCase();
   return passageAt(
@@ -38,8 +39,8 @@ export function earliestStart(words: readonly string[], startOf: (word: string) 
 export const servedWhole = (text: string) => text.length <= PASSAGE;
 
 /**
- * The passage of `text` (as passageText made it, longer than servedWhole's) around the word starting at `at` (the
- * body's start for -1), cut at word boundaries with "…" where text was left out.
+ * The passage of `text` (as passageText made it) around the word starting at `at` (the body's start for -1), cut at
+ * word boundaries with "…" where text was left out; the whole text when servedWhole.
  */
 export function passageAt(text: string, at: number): string {
   const cut = passageCut(text, at);
@@ -52,6 +53,7 @@ export function passageAt(text: string, at: number): string {
  * passage's bytes from its cut, without making the passage a string of its own.
  */
 export function passageCut(text: string, at: number): { start: number; end: number; before: boolean; after: boolean } {
+  if (servedWhole(text)) return { start: 0, end: text.length, before: false, after: false };
   let start = Math.max(0, at - Math.floor(PASSAGE / 3));
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   let end = Math.min(text.length, start + PASSAGE);
