@@ -9,6 +9,7 @@ import type { ReferralTracking } from './referrals/referral-tracking';
 import type { EventSink } from './tracking/event-sink';
 import type { DevClock } from './system/dev-clock';
 import type { LiveChatProvider } from './livechat/livechat-provider';
+import type { RequestConsent } from './tracking/consent';
 
 /** What every operation may use: resolved from createApp's deps. */
 export interface Services {
@@ -28,4 +29,9 @@ export interface Services {
   liveChat?: LiveChatProvider;
   /** Where tracked events go (server/tracking/); none given: the embedded recorder, which writes them to tracking_events. */
   eventSink?: EventSink;
+  /**
+   * The consent of the request an operation answers (server/tracking/consent.ts, requestServices); none outside a
+   * request (a job, a renewal), where the server's events follow the customer's last known consent.
+   */
+  requestConsent?: RequestConsent;
 }

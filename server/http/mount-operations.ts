@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { empty } from '#api';
 import type { Services } from '../services';
+import { requestServices } from '../tracking/consent';
 import { authenticate } from './authenticate';
 import type { Operation } from './operation';
 import { notFound } from './api-error';
@@ -26,7 +27,7 @@ export function mountOperations(app: Hono, services: Services, operations: reado
       const query = readQuery(c, call.query ?? empty);
       // A call without a body schema takes none: an empty body, or `{}`.
       const body = hasBody ? await readJsonBody(c, call.body ?? empty) : undefined;
-      return operation.handle({ c, body, query, params, auth, services });
+      return operation.handle({ c, body, query, params, auth, services: requestServices(c, services) });
     });
   }
 }

@@ -6,11 +6,15 @@
  * the server records by itself (a sign-up): a browser asking in Canadian English (en-CA, fr-CA) is treated as CA,
  * analytics denied; everyone else granted, as the web app's own default (app/shop-country.ts) reads the same language.
  *
- * The server's own events follow the consent of the request they happen in (`consentScope` keeps it for the request's
- * whole handling, so code deep in the money path needs no Context), and a customer's last known consent is kept
- * (`customer_consents`) for the events with no browser behind them (a renewal, a reconciliation).
+ * The server's own events follow the consent of the request they happen in (`consentScope` reads it once; the
+ * operations get it in their services, `requestConsent`, so code deep in the money path needs no Context), and a
+ * customer's last known consent is kept (`customer_consents`) for the events with no browser behind them (a renewal,
+ * a reconciliation, a job run by POST /dev/clock).
+ *
+ * Not AsyncLocalStorage: on Node 20 it turns on promise hooks for every promise of the process once used (the
+ * database's calls too), a few per cent of a search's CPU, and a fifth more of each request promoted by the
+ * scavenges (server/help/README.md, "Checked on 29 Nov").
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -45,22 +49,29 @@ export function serverEventsAllowed(c: Context): boolean {
  * after the request's handling, each in a statement of its own: written inside the money path's transaction, the
  * row's lock was taken before the customer's (the shop's first lock), and two orders of one customer deadlocked.
  */
-interface RequestConsent {
+export interface RequestConsent {
   allowed: boolean;
   /** Each customer's id, with the shop's time of the decision. */
   customers: Map<number, Date>;
 }
-const requestConsent = new AsyncLocalStorage<RequestConsent>();
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The request's consent (consentScope), which the operations' services carry (requestServices). */
+    requestConsent: RequestConsent;
+  }
+}
 
 /**
- * Middleware: the request's consent (serverEventsAllowed), known to everything its handling runs; then the last known
- * consent of each customer it decided an event of, kept for the events with no browser behind them. A failure to keep
- * it never fails the answer (it is written again by the customer's next such request).
+ * Middleware: the request's consent (serverEventsAllowed), for the operations' services (requestServices); then the
+ * last known consent of each customer it decided an event of, kept for the events with no browser behind them. A
+ * failure to keep it never fails the answer (it is written again by the customer's next such request).
  */
 export function consentScope(db: Database, onKeepFailed: (error: unknown) => void = () => {}): MiddlewareHandler {
   return async (c, next) => {
     const scope: RequestConsent = { allowed: serverEventsAllowed(c), customers: new Map() };
-    await requestConsent.run(scope, next);
+    c.set('requestConsent', scope);
+    await next();
     for (const [userId, at] of scope.customers) {
       try {
         await keepConsent(db, userId, scope.allowed, at);
@@ -78,16 +89,24 @@ export async function keepConsent(db: Database, userId: number, analytics: boole
     on conflict (user_id) do update set analytics = excluded.analytics, at = excluded.at`);
 }
 
-/** The consent of the request being handled, or undefined outside a request (a job, a renewal). */
-export const currentRequestConsent = (): boolean | undefined => requestConsent.getStore()?.allowed;
+/** The services an operation of this request gets: the app's, with the request's consent when consentScope ran. */
+export function requestServices<S extends object>(c: Context, services: S): S & { requestConsent?: RequestConsent } {
+  const requestConsent = c.get('requestConsent');
+  return requestConsent ? { ...services, requestConsent } : services;
+}
 
 /**
- * Whether the server may record an event of its own about `userId` now: in a request, that request's consent (kept
- * as the customer's last known consent once the request is handled); with no browser behind it, the customer's last
- * known consent, or `unknown` when none was ever kept.
+ * Whether the server may record an event of its own about `userId` now: in a request (`inRequest`, the services'
+ * `requestConsent`), that request's consent (kept as the customer's last known consent once the request is handled);
+ * with no browser behind it, the customer's last known consent, or `unknown` when none was ever kept.
  */
-export async function serverEventsAllowedFor(tx: Database, userId: number | null, now: Date, unknown: () => boolean): Promise<boolean> {
-  const inRequest = requestConsent.getStore();
+export async function serverEventsAllowedFor(
+  tx: Database,
+  userId: number | null,
+  now: Date,
+  unknown: () => boolean,
+  inRequest: RequestConsent | undefined,
+): Promise<boolean> {
   if (inRequest !== undefined) {
     if (userId !== null) inRequest.customers.set(userId, now);
     return inRequest.allowed;

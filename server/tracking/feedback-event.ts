@@ -12,7 +12,7 @@ import { trackingOf } from './event-sink';
 
 export async function feedbackTrackedEvents(tx: Database, services: Services, rows: readonly (typeof feedbackEvents.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
-  if (!(await serverEventsAllowedFor(tx, rows[0]!.userId, services.clock.now(), () => true))) return;
+  if (!(await serverEventsAllowedFor(tx, rows[0]!.userId, services.clock.now(), () => true, services.requestConsent))) return;
   await trackingOf(services).record(
     tx,
     rows.map((row) => ({

@@ -63,11 +63,11 @@ export async function purchaseFigures(tx: Database, order: PaidOrder, now: Date)
 /** Records the purchase event of an order written paid, in that transaction. */
 export async function onOrderPaidTracking(
   tx: Database,
-  services: Pick<Services, 'clock'> & Partial<Pick<Services, 'eventSink' | 'referralTracking'>>,
+  services: Pick<Services, 'clock'> & Partial<Pick<Services, 'eventSink' | 'referralTracking' | 'requestConsent'>>,
   order: PaidOrder,
 ): Promise<void> {
   const now = services.clock.now();
-  if (!(await serverEventsAllowedFor(tx, order.userId, now, () => order.currency !== 'CAD'))) return;
+  if (!(await serverEventsAllowedFor(tx, order.userId, now, () => order.currency !== 'CAD', services.requestConsent))) return;
   const data = { order: order.pubkey, cart_kind: order.cartKind, ...(await purchaseFigures(tx, order, now)) };
   await trackingOf(services).record(tx, [{ at: now, visitorId: null, userId: order.userId, kind: 'server', name: 'purchase', data }]);
 }

@@ -14,7 +14,7 @@ import { trackingOf } from './event-sink';
 
 export async function trackSignUp(tx: Database, services: Services, c: Context, user: typeof users.$inferSelect): Promise<void> {
   // The request's consent (consentScope), else read from this request (a caller outside the app's middleware).
-  if (!(await serverEventsAllowedFor(tx, user.id, services.clock.now(), () => serverEventsAllowed(c)))) return;
+  if (!(await serverEventsAllowedFor(tx, user.id, services.clock.now(), () => serverEventsAllowed(c), services.requestConsent))) return;
   await trackingOf(services).record(tx, [
     {
       at: services.clock.now(),

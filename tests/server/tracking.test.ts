@@ -6,11 +6,13 @@
  * same table.
  */
 import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalog/load-catalogue';
 import { seedCatalogue } from '../../server/catalog/seed-catalogue';
 import { carts, customerConsents, orderItems, orders, referralEvents, trackingEvents } from '../../server/db/schema';
 import { loadProfileFlows } from '../../server/profile/load-profile-flows';
+import { consentScope, requestServices } from '../../server/tracking/consent';
 import { TRACKING_LIMITS } from '../../server/tracking/routes';
 import { onOrderPaidTracking, purchaseFigures, wholeMonthsBetween } from '../../server/tracking/purchase-event';
 import { trackedPath } from '../../server/tracking/tracked-url';
@@ -383,6 +385,25 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
       expect(await purchases()).toEqual([]);
       await onOrderPaidTracking(database.db, { clock: t.clock }, order!);
       expect(await purchases()).toHaveLength(1);
+    });
+
+    it('each operation’s services carry its own request’s consent; the app’s services never do, so a job run during a request follows the kept choice', async () => {
+      const appServices = { clock: t.clock };
+      const seen: (boolean | undefined)[] = [];
+      const app = new Hono();
+      app.use(consentScope(database.db));
+      app.get('/op', (c) => {
+        seen.push(requestServices(c, appServices).requestConsent?.allowed);
+        return c.body(null, 204);
+      });
+      const outside = new Hono().get('/op', (c) => {
+        seen.push(requestServices(c, appServices).requestConsent?.allowed);
+        return c.body(null, 204);
+      });
+      await Promise.all([app.request('/op', { headers: { cookie: DENIED.slice(2) } }), app.request('/op', { headers: { cookie: GRANTED.slice(2) } })]);
+      await outside.request('/op', { headers: { cookie: DENIED.slice(2) } });
+      expect(seen).toEqual([false, true, undefined]);
+      expect(appServices).not.toHaveProperty('requestConsent');
     });
 
     it('feedback saved in a request denying analytics records no feedback event', async () => {
