@@ -35,8 +35,7 @@ import { onReferralOrderPaid } from '../referrals/referral-paid';
 import { onOrderPaidTracking } from '../tracking/purchase-event';
 
 /** What settling an order needs of the services (the reconciliation has no more). */
-export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer'> &
-  Partial<Pick<Services, 'requestConsent'>> & { config: Pick<Services['config'], 'publicUrl'> };
+export type SettleServices = Pick<Services, 'db' | 'clock' | 'payments' | 'mailer' | 'requestConsent'> & { config: Pick<Services['config'], 'publicUrl'> };
 
 /** How the order is paid: the provider's source (none: nothing to pay, or the charge is looked up), and the card to keep. */
 export interface Payment {

@@ -387,7 +387,7 @@ describe.each(DRIVERS)('tracking [%s]', (driver) => {
       expect(await purchases()).toHaveLength(1);
     });
 
-    it('each operation’s services carry its own request’s consent; the app’s services never do, so a job run during a request follows the kept choice', async () => {
+    it('each operation’s services carry its own request’s consent; the app’s services, which jobs run with, never carry one', async () => {
       const appServices = { clock: t.clock };
       const seen: (boolean | undefined)[] = [];
       const app = new Hono();
